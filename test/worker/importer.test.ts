@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest'
+import { eq, sql } from 'drizzle-orm'
+import seed from '../../data/mcp-registry-seed-2025-05-16.json'
+import validMinimal from '../../../shared/reference/server-json-examples/valid/minimal.json'
+import validPackage from '../../../shared/reference/server-json-examples/valid/with-package.json'
+import validRemote from '../../../shared/reference/server-json-examples/valid/with-remote.json'
+import badName from '../../../shared/reference/server-json-examples/invalid/bad-name-pattern.json'
+import tooLong from '../../../shared/reference/server-json-examples/invalid/description-too-long.json'
+import missingName from '../../../shared/reference/server-json-examples/invalid/missing-name.json'
+import latest from '../../../shared/reference/server-json-examples/invalid/package-version-latest.json'
+import positional from '../../../shared/reference/server-json-examples/invalid/positional-argument-missing-value.json'
+import { servers, serverTags } from '../../worker/db/schema'
+import { displayNameFrom, entriesOf, importEntries, mapRegistryEntry } from '../../worker/lib/importer'
+import { db } from './helpers'
+
+describe('mapRegistryEntry', () => {
+  it('maps the 2025 snake_case shape with packages, author, display name and tags', () => {
+    const entry = seed.find((e) => e.name === 'io.github.21st-dev/magic-mcp')!
+    const r = mapRegistryEntry(entry)
+    expect(r.ok).toBe(true)
+    if (!r.ok) return
+    expect(r.server.sourceId).toBe(entry.id)
+    expect(r.server.author).toBe('21st-dev')
+    expect(r.server.displayName).toBe('Magic')
+    expect(r.server.githubUrl).toBe('https://github.com/21st-dev/magic-mcp')
+    expect(r.server.repoOwner).toBe('21st-dev')
+    expect(r.server.packages[0]).toMatchObject({ registry_type: 'npm', identifier: '@21st-dev/magic', version: '0.0.46' })
+    expect(r.server.tags).toContain('npm')
+    expect(r.server.status).toBe('active')
+  })
+
+  it('keeps a 2025 entry without a description, deriving one from its name', () => {
+    const entry = seed.find((e) => e.name === 'io.github.cloudflare/mcp-server-cloudflare')!
+    expect(entry.description).toBe('')
+    const r = mapRegistryEntry(entry)
+    expect(r.ok).toBe(true)
+    if (!r.ok) return
+    expect(r.server.description).toBe('Cloudflare MCP server by cloudflare.')
+    expect(r.server.metadata).toMatchObject({ descriptionDerived: true })
+  })
+
+  it('maps legacy remotes and plain-string packages', () => {
+    const r = mapRegistryEntry({
+      name: 'io.github.acme/thing',
+      description: 'Remote thing',
+      repository: { url: 'https://github.com/acme/thing', source: 'github' },
+      version_detail: { version: '1.2.3' },
+      packages: ['@acme/thing'],
+      remotes: [{ transport_type: 'sse', url: 'https://thing.example.com/sse' }],
+    })
+    expect(r.ok).toBe(true)
+    if (!r.ok) return
+    expect(r.server.packages[0]).toMatchObject({ registry_type: 'npm', identifier: '@acme/thing' })
+    expect(r.server.remotes).toEqual([{ name: 'sse', url: 'https://thing.example.com/sse', type: 'sse' }])
+    expect(r.server.tags).toContain('remote')
+    expect(r.server.version).toBe('1.2.3')
+  })
+
+  it('imports every valid current-shape example', () => {
+    for (const example of [validMinimal, validPackage, validRemote]) {
+      const r = mapRegistryEntry(example)
+      expect(r.ok, JSON.stringify(r)).toBe(true)
+    }
+    const remote = mapRegistryEntry(validRemote)
+    if (!remote.ok) throw new Error('unreachable')
+    expect(remote.server.displayName).toBe('Remote Weather')
+    expect(remote.server.icon).toBe('https://example.com/icon.png')
+    expect(remote.server.remotes[0]).toMatchObject({ url: 'https://{host}/mcp', type: 'streamable-http' })
+    expect(remote.server.author).toBe('modelcontextprotocol')
+    const pkg = mapRegistryEntry(validPackage)
+    if (!pkg.ok) throw new Error('unreachable')
+    expect(pkg.server.packages[0]).toMatchObject({ registry_type: 'npm', identifier: '@modelcontextprotocol/server-weather', version: '1.0.0' })
+    // No repository: imported, but held for an admin's review.
+    expect(pkg.server.status).toBe('pending')
+  })
+
+  it.each([
+    ['bad name pattern', badName, /namespace\/name/],
+    ['description over 100', tooLong, /longer than 100/],
+    ['missing name', missingName, /name is required/],
+    ["package version 'latest'", latest, /latest/],
+    ['positional argument without value', positional, /valueHint or a value/],
+  ])('refuses an invalid example: %s', (_label, example, reason) => {
+    const r = mapRegistryEntry(example)
+    expect(r.ok).toBe(false)
+    if (r.ok) return
+    expect(r.reason).toMatch(reason)
+  })
+
+  it('derives display names from registry names', () => {
+    expect(displayNameFrom('io.github.axiomhq/mcp-server-axiom')).toBe('Axiom')
+    expect(displayNameFrom('io.github.aliyun/alibaba-cloud-ops-mcp-server')).toBe('Alibaba Cloud Ops')
+    expect(displayNameFrom('io.github.x/mcp')).toBe('Mcp')
+  })
+
+  it('reads a registry list response as entries', () => {
+    const doc = { servers: [{ server: validMinimal, _meta: {} }], metadata: { count: 1 } }
+    expect(entriesOf(doc)).toEqual([validMinimal])
+    expect(() => entriesOf(42)).toThrow(/Not a registry document/)
+  })
+})
+
+describe('importEntries', () => {
+  it('imports the real snapshot, refuses the blank entries with a reason, and is idempotent', async () => {
+    const first = await importEntries(db(), seed)
+    expect(first.added + first.refused.length).toBe(seed.length)
+    expect(first.refused.length).toBe(seed.filter((e) => !e.name).length)
+    expect(first.refused.every((r) => /name is required/.test(r.reason))).toBe(true)
+    const [{ n }] = await db().select({ n: sql<number>`count(*)` }).from(servers)
+    expect(n).toBe(first.added)
+    const [{ t }] = await db().select({ t: sql<number>`count(*)` }).from(serverTags)
+    expect(t).toBeGreaterThan(first.added)
+
+    // Re-running updates in place: same rows, same ids, no duplicates.
+    const magic = seed.find((e) => e.name === 'io.github.21st-dev/magic-mcp')!
+    await db().update(servers).set({ likeCount: 5 }).where(eq(servers.id, magic.id))
+    const second = await importEntries(db(), seed)
+    expect(second).toMatchObject({ added: 0, updated: first.added })
+    const [{ n: after }] = await db().select({ n: sql<number>`count(*)` }).from(servers)
+    expect(after).toBe(first.added)
+    const [row] = await db().select().from(servers).where(eq(servers.id, magic.id))
+    // Counts that users made are not touched by a re-import.
+    expect(row.likeCount).toBe(5)
+    const [{ t: tagsAfter }] = await db().select({ t: sql<number>`count(*)` }).from(serverTags)
+    expect(tagsAfter).toBe(t)
+  })
+
+  it('finds a listing again by repository when it has no registry name yet', async () => {
+    const id = crypto.randomUUID()
+    await db().insert(servers).values({ id, name: 'hand-made', displayName: 'Hand Made', description: 'x', githubUrl: 'https://github.com/user/weather-x' })
+    const report = await importEntries(db(), [
+      { name: 'io.github.user/weather-x', description: 'Weather.', version: '1.0.0', repository: { url: 'https://github.com/user/weather-x', source: 'github' } },
+    ])
+    expect(report).toMatchObject({ added: 0, updated: 1 })
+    const [row] = await db().select().from(servers).where(eq(servers.id, id))
+    expect(row.registryName).toBe('io.github.user/weather-x')
+  })
+
+  it('writes nothing for a refused entry and reports duplicates in one file', async () => {
+    const report = await importEntries(db(), [tooLong, validMinimal, validMinimal])
+    expect(report.added).toBe(1)
+    expect(report.refused.map((r) => r.index)).toEqual([0, 2])
+    const rows = await db().select().from(servers).where(eq(servers.registryName, 'io.github.user/verbose'))
+    expect(rows).toEqual([])
+  })
+})

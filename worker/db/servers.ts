@@ -1,0 +1,228 @@
+/**
+ * Server queries. A list page is a fixed number of statements whatever its size: the page, the
+ * total (one D1 batch) and, for a signed-in user, one look-up of which of them they like.
+ */
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import type { ServerSort } from '../schemas'
+import type { FeaturedServer, ServerDetail, ServerList, ServerSummary, TagCount } from '../shared/types'
+import type { DB } from './client'
+import { featured, serverLikes, servers, serverTags, type ServerRow } from './schema'
+import { buildFtsQuery } from '../lib/search'
+
+/** Columns a card needs; README text, metadata and the like stay out of list queries. */
+const summaryColumns = {
+  seq: servers.seq,
+  id: servers.id,
+  name: servers.name,
+  displayName: servers.displayName,
+  description: servers.description,
+  author: servers.author,
+  version: servers.version,
+  icon: servers.icon,
+  githubUrl: servers.githubUrl,
+  ownerAvatarUrl: servers.ownerAvatarUrl,
+  tags: servers.tags,
+  likeCount: servers.likeCount,
+  stars: servers.stars,
+  popularity: servers.popularity,
+  installCommand: servers.installCommand,
+  status: servers.status,
+  createdAt: servers.createdAt,
+  updatedAt: servers.updatedAt,
+}
+type SummaryRow = { [K in keyof typeof summaryColumns]: ServerRow[K] }
+
+export function installCommandFor(row: { installCommand: string | null; name: string }) {
+  return row.installCommand || `npx @modelcontextprotocol/cli add ${row.name}`
+}
+
+function toSummary(row: SummaryRow, liked: Set<string>): ServerSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    displayName: row.displayName,
+    description: row.description,
+    author: row.author,
+    version: row.version,
+    icon: row.icon,
+    githubUrl: row.githubUrl,
+    ownerAvatarUrl: row.ownerAvatarUrl,
+    tags: row.tags,
+    likeCount: row.likeCount,
+    isLiked: liked.has(row.id),
+    stars: row.stars,
+    popularity: row.popularity,
+    installCommand: installCommandFor(row),
+    status: row.status as ServerSummary['status'],
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  }
+}
+
+const SORT_ORDER: Record<ServerSort, SQL[]> = {
+  stars: [desc(servers.stars), desc(servers.popularity), servers.id],
+  likes: [desc(servers.likeCount), servers.id],
+  updated: [desc(servers.updatedAt), servers.id],
+  created: [desc(servers.createdAt), servers.id],
+  ranking: [desc(servers.popularity), servers.id],
+}
+
+/** FTS5 column weights: names weigh more than descriptions. */
+const BM25 = sql.raw('bm25(servers_fts, 10.0, 6.0, 2.0, 4.0, 5.0)')
+
+function tagFilter(tags: string[]): SQL | undefined {
+  if (tags.length === 0) return undefined
+  // AND semantics: the server has every selected tag. Driven from the (tag, server_id) key.
+  return sql`${servers.id} IN (SELECT ${serverTags.serverId} FROM ${serverTags} WHERE ${inArray(serverTags.tag, tags)} GROUP BY ${serverTags.serverId} HAVING count(*) = ${tags.length})`
+}
+
+export async function likedAmong(db: DB, userId: string | null, ids: string[]): Promise<Set<string>> {
+  if (!userId || ids.length === 0) return new Set()
+  const rows = await db
+    .select({ id: serverLikes.serverId })
+    .from(serverLikes)
+    .where(and(eq(serverLikes.userId, userId), inArray(serverLikes.serverId, ids)))
+  return new Set(rows.map((r) => r.id))
+}
+
+export interface ListOptions {
+  q?: string
+  tags?: string[]
+  sortBy?: ServerSort
+  page: number
+  limit: number
+  userId: string | null
+  /** Only servers this user liked (the Favorites view). */
+  likedBy?: string
+}
+
+export async function listServers(db: DB, opts: ListOptions): Promise<ServerList> {
+  const offset = (opts.page - 1) * opts.limit
+  const conditions: Array<SQL | undefined> = [eq(servers.status, 'active'), tagFilter(opts.tags ?? [])]
+  if (opts.likedBy) {
+    conditions.push(sql`${servers.id} IN (SELECT ${serverLikes.serverId} FROM ${serverLikes} WHERE ${serverLikes.userId} = ${opts.likedBy})`)
+  }
+  const fts = opts.q ? buildFtsQuery(opts.q) : null
+  if (opts.q && !fts) return { servers: [], total: 0, currentPage: opts.page, totalPages: 0 }
+
+  let rows: SummaryRow[]
+  let total: number
+  if (fts) {
+    const hits = sql`(SELECT rowid AS seq, ${BM25} AS score FROM servers_fts WHERE servers_fts MATCH ${fts.any})`
+    const tier = fts.all
+      ? sql`(${servers.seq} IN (SELECT rowid FROM servers_fts WHERE servers_fts MATCH ${fts.all}))`
+      : sql`1`
+    const where = and(...conditions)
+    // Relevance unless a sort was asked for; servers with every word always come first.
+    const order = opts.sortBy
+      ? [sql`${tier} DESC`, ...SORT_ORDER[opts.sortBy]]
+      : [sql`${tier} DESC`, sql`h.score`, desc(servers.popularity), desc(servers.stars), servers.id]
+    const [page, count] = await db.batch([
+      db
+        .select(summaryColumns)
+        .from(servers)
+        .innerJoin(sql`${hits} h`, sql`h.seq = ${servers.seq}`)
+        .where(where)
+        .orderBy(...order)
+        .limit(opts.limit)
+        .offset(offset),
+      db
+        .select({ n: sql<number>`count(*)` })
+        .from(servers)
+        .innerJoin(sql`(SELECT rowid AS seq FROM servers_fts WHERE servers_fts MATCH ${fts.any}) h`, sql`h.seq = ${servers.seq}`)
+        .where(where),
+    ])
+    rows = page
+    total = count[0]?.n ?? 0
+  } else {
+    const where = and(...conditions)
+    const [page, count] = await db.batch([
+      db.select(summaryColumns).from(servers).where(where).orderBy(...SORT_ORDER[opts.sortBy ?? 'stars']).limit(opts.limit).offset(offset),
+      db.select({ n: sql<number>`count(*)` }).from(servers).where(where),
+    ])
+    rows = page
+    total = count[0]?.n ?? 0
+  }
+  const liked = await likedAmong(db, opts.userId, rows.map((r) => r.id))
+  return {
+    servers: rows.map((r) => toSummary(r, liked)),
+    total,
+    currentPage: opts.page,
+    totalPages: Math.ceil(total / opts.limit),
+  }
+}
+
+/** Featured now: active, inside its publish window (open ends allowed), by sort order. */
+function featuredNow(at: string): SQL {
+  return and(
+    eq(featured.isActive, true),
+    sql`(${featured.publishStartAt} IS NULL OR ${featured.publishStartAt} <= ${at})`,
+    sql`(${featured.publishEndAt} IS NULL OR ${featured.publishEndAt} > ${at})`,
+  )!
+}
+
+export async function getServerDetail(
+  db: DB,
+  id: string,
+  userId: string | null,
+  opts: { includeDeleted?: boolean } = {},
+): Promise<ServerDetail | null> {
+  const at = new Date().toISOString()
+  const [found, feature] = await db.batch([
+    db.select().from(servers).where(eq(servers.id, id)).limit(1),
+    db.select({ commentHtml: featured.commentHtml }).from(featured).where(and(eq(featured.serverId, id), featuredNow(at))).limit(1),
+  ])
+  const row = found[0]
+  if (!row || (row.status === 'deleted' && !opts.includeDeleted)) return null
+  const liked = await likedAmong(db, userId, [row.id])
+  return {
+    ...toSummary(row, liked),
+    readmeText: row.readmeText,
+    packages: row.packages as ServerDetail['packages'],
+    remotes: row.remotes as ServerDetail['remotes'],
+    metadata: row.metadata,
+    license: row.license,
+    viewCount: row.viewCount,
+    registryName: row.registryName,
+    commentHtml: feature[0]?.commentHtml || null,
+  }
+}
+
+export async function listFeatured(db: DB): Promise<FeaturedServer[]> {
+  const at = new Date().toISOString()
+  return db
+    .select({
+      id: servers.id,
+      displayName: servers.displayName,
+      icon: servers.icon,
+      description: servers.description,
+      ownerAvatarUrl: servers.ownerAvatarUrl,
+      author: servers.author,
+      commentHtml: featured.commentHtml,
+    })
+    .from(featured)
+    .innerJoin(servers, eq(servers.id, featured.serverId))
+    .where(and(featuredNow(at), eq(servers.status, 'active')))
+    .orderBy(featured.sortOrder, desc(featured.updatedAt))
+    .limit(50)
+}
+
+export async function tagCounts(db: DB): Promise<TagCount[]> {
+  const rows = await db
+    .select({ tag: serverTags.tag, count: sql<number>`count(*)` })
+    .from(serverTags)
+    .innerJoin(servers, eq(servers.id, serverTags.serverId))
+    .where(eq(servers.status, 'active'))
+    .groupBy(serverTags.tag)
+    .orderBy(desc(sql`count(*)`), serverTags.tag)
+  return rows
+}
+
+/** Writes repository facts back so that sorting by stars is an indexed query. */
+export async function saveRepoFacts(
+  db: DB,
+  id: string,
+  facts: { stars: number; ownerAvatarUrl: string | null; license: string | null },
+) {
+  await db.update(servers).set(facts).where(eq(servers.id, id))
+}

@@ -1,0 +1,4 @@
+import { app, type api } from './app'
+
+export type AppType = typeof api
+export default app

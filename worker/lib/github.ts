@@ -1,0 +1,126 @@
+/**
+ * GitHub through the configurable base URLs (tests point them at a local fixture), with a
+ * time-out on every call. Errors carry the specification's messages.
+ */
+import { ApiError } from '../errors'
+import { GITHUB_URL_RE } from '../schemas'
+import type { Bindings } from '../env'
+
+export interface RepoRef {
+  owner: string
+  repo: string
+}
+
+/** Owner and repository from a github.com address, or null when it has another shape. */
+export function parseGithubUrl(url: string | null | undefined): RepoRef | null {
+  if (!url) return null
+  const m = GITHUB_URL_RE.exec(url.trim())
+  if (!m) return null
+  return { owner: m[1], repo: m[2].replace(/\.git$/i, '') }
+}
+
+/** Like parseGithubUrl, but a missing or malformed link is the specification's error. */
+export function requireRepo(url: string | null | undefined): RepoRef {
+  if (!url || !url.trim()) throw new ApiError(404, 'No GitHub URL provided')
+  const ref = parseGithubUrl(url)
+  if (!ref) throw new ApiError(400, 'Invalid GitHub URL format')
+  return ref
+}
+
+export class TimeoutError extends Error {}
+
+export async function fetchWithTimeout(url: string, init: RequestInit, timeoutMs: number): Promise<Response> {
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(), timeoutMs)
+  try {
+    return await fetch(url, { ...init, signal: controller.signal })
+  } catch (err) {
+    if (controller.signal.aborted) throw new TimeoutError('Request timed out')
+    throw err
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+export function timeoutMs(env: Bindings) {
+  const n = Number(env.OUTBOUND_TIMEOUT_MS)
+  return Number.isFinite(n) && n > 0 ? n : 5000
+}
+
+function githubHeaders(env: Bindings, accept = 'application/vnd.github+json'): HeadersInit {
+  const headers: Record<string, string> = { Accept: accept, 'User-Agent': 'mcp-catalogue' }
+  if (env.GITHUB_TOKEN) headers.Authorization = `Bearer ${env.GITHUB_TOKEN}`
+  return headers
+}
+
+const trimBase = (base: string) => base.replace(/\/+$/, '')
+const repoPath = ({ owner, repo }: RepoRef) => `${encodeURIComponent(owner)}/${encodeURIComponent(repo)}`
+
+export interface RepoFacts {
+  name: string
+  description: string | null
+  ownerLogin: string
+  ownerAvatarUrl: string | null
+  stars: number
+  license: string | null
+  topics: string[]
+}
+
+/** `repos/{owner}/{repo}` from the GitHub API, mapped to the facts the catalogue keeps. */
+export async function fetchRepo(env: Bindings, ref: RepoRef): Promise<RepoFacts> {
+  let res: Response
+  try {
+    res = await fetchWithTimeout(`${trimBase(env.GITHUB_API_BASE)}/repos/${repoPath(ref)}`, { headers: githubHeaders(env) }, timeoutMs(env))
+  } catch (err) {
+    if (err instanceof TimeoutError) throw new ApiError(504, 'Request timed out')
+    throw new ApiError(502, 'Failed to fetch repository info: network error')
+  }
+  if (res.status === 404) throw new ApiError(404, 'Repository not found')
+  if (res.status === 403 || res.status === 429) throw new ApiError(429, 'Rate limited by GitHub API')
+  if (!res.ok) throw new ApiError(502, `Failed to fetch repository info: ${res.statusText || res.status}`)
+  const body = (await res.json()) as {
+    name?: string
+    description?: string | null
+    owner?: { login?: string; avatar_url?: string }
+    stargazers_count?: number
+    license?: { name?: string } | null
+    topics?: string[]
+  }
+  return {
+    name: body.name ?? ref.repo,
+    description: body.description ?? null,
+    ownerLogin: body.owner?.login ?? ref.owner,
+    ownerAvatarUrl: body.owner?.avatar_url ?? null,
+    stars: Math.max(0, Math.trunc(body.stargazers_count ?? 0)),
+    license: body.license?.name ?? null,
+    topics: Array.isArray(body.topics) ? body.topics.filter((t) => typeof t === 'string') : [],
+  }
+}
+
+const README_FALLBACKS = ['README.md', 'README.MD', 'Readme.md']
+
+/**
+ * The README's Markdown: the API's raw README first, then the raw-file addresses the
+ * specification names. Null when none exists; throws 'Failed to fetch README' on other failures.
+ */
+export async function fetchReadme(env: Bindings, ref: RepoRef): Promise<string | null> {
+  const attempts = [
+    { url: `${trimBase(env.GITHUB_API_BASE)}/repos/${repoPath(ref)}/readme`, headers: githubHeaders(env, 'application/vnd.github.raw') },
+    ...README_FALLBACKS.map((file) => ({
+      url: `${trimBase(env.GITHUB_RAW_BASE)}/${repoPath(ref)}/HEAD/${file}`,
+      headers: { 'User-Agent': 'mcp-catalogue' },
+    })),
+  ]
+  let failed = false
+  for (const attempt of attempts) {
+    try {
+      const res = await fetchWithTimeout(attempt.url, { headers: attempt.headers }, timeoutMs(env))
+      if (res.ok) return await res.text()
+      if (res.status !== 404) failed = true
+    } catch {
+      failed = true
+    }
+  }
+  if (failed) throw new ApiError(502, 'Failed to fetch README')
+  return null
+}

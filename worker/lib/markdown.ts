@@ -1,0 +1,80 @@
+/**
+ * README Markdown to safe HTML at the edge: GitHub-flavoured Markdown, raw HTML parsed and then
+ * held to GitHub's sanitising allowlist (no script, no event handlers, link schemes http, https,
+ * irc, ircs, mailto, xmpp; ids prefixed 'user-content-'). After sanitising, relative links are
+ * resolved against the repository (links to blob/HEAD, images to raw/HEAD) and every link opens
+ * in a new tab with rel="noopener noreferrer". This costs real CPU: callers cache the output.
+ */
+import type { Element, Root } from 'hast'
+import rehypeRaw from 'rehype-raw'
+import rehypeSanitize, { defaultSchema } from 'rehype-sanitize'
+import rehypeStringify from 'rehype-stringify'
+import remarkGfm from 'remark-gfm'
+import remarkParse from 'remark-parse'
+import remarkRehype from 'remark-rehype'
+import { unified } from 'unified'
+import { visit } from 'unist-util-visit'
+import type { RepoRef } from './github'
+
+export interface RenderOptions {
+  repo: RepoRef | null
+  /** Base for images, e.g. https://raw.githubusercontent.com */
+  rawBase: string
+}
+
+const ID_PREFIX = 'user-content-'
+const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i
+
+const schema = {
+  ...defaultSchema,
+  clobberPrefix: ID_PREFIX,
+  protocols: {
+    ...defaultSchema.protocols,
+    href: ['http', 'https', 'irc', 'ircs', 'mailto', 'xmpp'],
+    src: ['http', 'https'],
+  },
+}
+
+function resolve(url: string, base: string): string {
+  if (!url || HAS_SCHEME.test(url) || url.startsWith('//')) return url
+  if (url.startsWith('#')) return url
+  const path = url.startsWith('/') ? url.slice(1) : url.replace(/^\.\//, '')
+  try {
+    return new URL(path, `${base}/`).toString()
+  } catch {
+    return url
+  }
+}
+
+function rehypeRepoLinks(opts: RenderOptions) {
+  const blob = opts.repo ? `https://github.com/${opts.repo.owner}/${opts.repo.repo}/blob/HEAD` : null
+  const raw = opts.repo ? `${opts.rawBase.replace(/\/+$/, '')}/${opts.repo.owner}/${opts.repo.repo}/HEAD` : null
+  return (tree: Root) => {
+    visit(tree, 'element', (node: Element) => {
+      const props = node.properties ?? (node.properties = {})
+      if (node.tagName === 'a' && typeof props.href === 'string') {
+        const href = props.href
+        // In-page anchors must follow the prefixed ids.
+        if (href.startsWith('#') && !href.startsWith(`#${ID_PREFIX}`)) props.href = `#${ID_PREFIX}${href.slice(1)}`
+        else if (blob) props.href = resolve(href, blob)
+        props.target = '_blank'
+        props.rel = ['noopener', 'noreferrer']
+      }
+      if (node.tagName === 'img' && typeof props.src === 'string' && raw) props.src = resolve(props.src, raw)
+    })
+  }
+}
+
+/** Renders README Markdown to sanitised HTML. */
+export async function renderReadme(markdown: string, opts: RenderOptions): Promise<string> {
+  const file = await unified()
+    .use(remarkParse)
+    .use(remarkGfm)
+    .use(remarkRehype, { allowDangerousHtml: true })
+    .use(rehypeRaw)
+    .use(rehypeSanitize, schema)
+    .use(rehypeRepoLinks, opts)
+    .use(rehypeStringify)
+    .process(markdown)
+  return String(file)
+}

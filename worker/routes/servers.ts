@@ -1,0 +1,76 @@
+import { zValidator } from '@hono/zod-validator'
+import { Hono } from 'hono'
+import { eq } from 'drizzle-orm'
+import { getServerDetail, listFeatured, listServers, saveRepoFacts } from '../db/servers'
+import { servers } from '../db/schema'
+import type { AppEnv } from '../env'
+import { ApiError, validationHook } from '../errors'
+import { cacheKeys, cachedJson, TTL } from '../lib/cache'
+import { fetchRepo, requireRepo } from '../lib/github'
+import { getReadme } from '../lib/readme'
+import { serverIdParam, serverListQuery } from '../schemas'
+import type { RepoInfo } from '../shared/types'
+import { publicCache } from '../lib/http'
+
+/** Read side of servers: lists, search, featured, detail, README and repository facts. */
+export const serverRoutes = new Hono<AppEnv>()
+  .get('/', zValidator('query', serverListQuery, validationHook), async (c) => {
+    const q = c.req.valid('query')
+    const userId = c.var.user?.id ?? null
+    const result = await listServers(c.var.db, { ...q, q: undefined, sortBy: q.sortBy ?? 'stars', userId })
+    publicCache(c, 30)
+    return c.json(result)
+  })
+  .get('/search', zValidator('query', serverListQuery, validationHook), async (c) => {
+    const q = c.req.valid('query')
+    const text = q.q?.trim()
+    const userId = c.var.user?.id ?? null
+    // An empty query lists, as the specification says search runs only on non-empty text.
+    const result = await listServers(c.var.db, { ...q, q: text || undefined, sortBy: text ? q.sortBy : q.sortBy ?? 'stars', userId })
+    publicCache(c, 30)
+    return c.json(result)
+  })
+  .get('/featured', async (c) => {
+    const list = await listFeatured(c.var.db)
+    publicCache(c, 60)
+    return c.json(list)
+  })
+  .get('/:id', zValidator('param', serverIdParam, validationHook), async (c) => {
+    const { id } = c.req.valid('param')
+    const server = await getServerDetail(c.var.db, id, c.var.user?.id ?? null)
+    if (!server) throw new ApiError(404, 'Server not found')
+    publicCache(c, 30)
+    return c.json(server)
+  })
+  .get('/:id/readme', zValidator('param', serverIdParam, validationHook), async (c) => {
+    const { id } = c.req.valid('param')
+    const [row] = await c.var.db
+      .select({ id: servers.id, githubUrl: servers.githubUrl, readmeText: servers.readmeText, status: servers.status })
+      .from(servers)
+      .where(eq(servers.id, id))
+      .limit(1)
+    if (!row || row.status === 'deleted') throw new ApiError(404, 'Server not found')
+    const readme = await getReadme(c.env, row, (p) => c.executionCtx.waitUntil(p))
+    publicCache(c, 300)
+    return c.json(readme)
+  })
+  .get('/:id/repo', zValidator('param', serverIdParam, validationHook), async (c) => {
+    const { id } = c.req.valid('param')
+    const [row] = await c.var.db
+      .select({ githubUrl: servers.githubUrl, stars: servers.stars, ownerAvatarUrl: servers.ownerAvatarUrl, license: servers.license, status: servers.status })
+      .from(servers)
+      .where(eq(servers.id, id))
+      .limit(1)
+    if (!row || row.status === 'deleted') throw new ApiError(404, 'Server not found')
+    const ref = requireRepo(row.githubUrl)
+    const info = await cachedJson<RepoInfo>(c.env.CACHE, cacheKeys.repo(ref.owner, ref.repo), TTL.repoSeconds, async () => {
+      const facts = await fetchRepo(c.env, ref)
+      return { ownerAvatarUrl: facts.ownerAvatarUrl, stars: facts.stars, license: facts.license }
+    })
+    // Written back so that sorting by stars stays an indexed query; only when something changed.
+    if (info.stars !== row.stars || info.ownerAvatarUrl !== row.ownerAvatarUrl || info.license !== row.license) {
+      c.executionCtx.waitUntil(saveRepoFacts(c.var.db, id, info))
+    }
+    publicCache(c, 600)
+    return c.json(info)
+  })
