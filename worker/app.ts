@@ -9,6 +9,8 @@ import { tagRoutes } from './routes/tags'
 
 /** Every /api route, chained so `typeof api` carries each path for typed clients and tests. */
 export const api = new Hono<AppEnv>()
+  // Liveness, and the benchmark's ceiling: the cheapest route the Worker serves.
+  .get('/health', (c) => c.json({ ok: true }))
   .route('/servers', serverRoutes)
   .route('/tags', tagRoutes)
   .route('/packages', packageRoutes)

@@ -1,6 +1,5 @@
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
-import type { ZodError } from 'zod'
 import type { ApiErrorBody } from './shared/types'
 
 type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 502 | 503 | 504
@@ -20,12 +19,16 @@ export class ApiError extends Error {
 }
 
 /** Field issues from a zod error, with the specification's messages as the schemas carry them. */
-export function zodIssues(error: ZodError): NonNullable<ApiErrorBody['issues']> {
-  return error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }))
+interface IssueSource {
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>
+}
+
+export function zodIssues(error: IssueSource): NonNullable<ApiErrorBody['issues']> {
+  return error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message }))
 }
 
 /** Hook for `zValidator`: a failed validation is a 400 whose message is the first issue's. */
-export function validationHook(result: { success: boolean; error?: ZodError }) {
+export function validationHook(result: { success: boolean; error?: IssueSource }) {
   if (!result.success && result.error) {
     const issues = zodIssues(result.error)
     throw new ApiError(400, issues[0]?.message ?? 'Invalid input', issues)

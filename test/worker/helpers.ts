@@ -6,7 +6,7 @@ export const db = () => createDb(env.DB)
 
 /** A request to the Worker as a browser would make it. */
 export function call(path: string, init: RequestInit = {}): Promise<Response> {
-  return exports.default.fetch(new Request(`https://catalogue.test${path}`, init))
+  return (exports as unknown as { default: Fetcher }).default.fetch(new Request(`https://catalogue.test${path}`, init))
 }
 
 export async function json<T = any>(path: string, init?: RequestInit): Promise<{ status: number; body: T; res: Response }> {

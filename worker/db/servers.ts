@@ -3,6 +3,7 @@
  * total (one D1 batch) and, for a signed-in user, one look-up of which of them they like.
  */
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { ServerSort } from '../schemas'
 import type { FeaturedServer, ServerDetail, ServerList, ServerSummary, TagCount } from '../shared/types'
 import type { DB } from './client'
@@ -59,7 +60,7 @@ function toSummary(row: SummaryRow, liked: Set<string>): ServerSummary {
   }
 }
 
-const SORT_ORDER: Record<ServerSort, SQL[]> = {
+const SORT_ORDER: Record<ServerSort, Array<SQL | SQLiteColumn>> = {
   stars: [desc(servers.stars), desc(servers.popularity), servers.id],
   likes: [desc(servers.likeCount), servers.id],
   updated: [desc(servers.updatedAt), servers.id],

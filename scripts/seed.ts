@@ -1,0 +1,40 @@
+/**
+ * Imports registry entries into the local D1 database through wrangler's platform proxy, using
+ * the same importer the Worker's tests cover.
+ *   tsx scripts/seed.ts --if-empty                 the project's snapshot, only into an empty database
+ *   tsx scripts/seed.ts FILE                       any file in the registry's formats
+ * CATALOGUE_STATE names the state folder (default .wrangler/state).
+ */
+import { readFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import { sql } from 'drizzle-orm'
+import { getPlatformProxy } from 'wrangler'
+import { createDb } from '../worker/db/client'
+import { servers } from '../worker/db/schema'
+import { entriesOf, importEntries } from '../worker/lib/importer'
+
+export const SNAPSHOT = resolve('data/mcp-registry-seed-2025-05-16.json')
+
+async function main() {
+  const args = process.argv.slice(2)
+  const ifEmpty = args.includes('--if-empty')
+  const file = args.find((a) => !a.startsWith('--')) ?? SNAPSHOT
+  const state = resolve(process.env.CATALOGUE_STATE ?? '.wrangler/state')
+  const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath: 'wrangler.toml', persist: { path: `${state}/v3` } })
+  try {
+    const db = createDb(proxy.env.DB)
+    const [{ n }] = await db.select({ n: sql<number>`count(*)` }).from(servers)
+    if (ifEmpty && n > 0) {
+      console.log(`Database already holds ${n} servers; not seeding.`)
+      return
+    }
+    const doc = JSON.parse(await readFile(file, 'utf8'))
+    const report = await importEntries(db, entriesOf(doc))
+    console.log(`Imported ${file}: ${report.added} added, ${report.updated} updated, ${report.refused.length} refused.`)
+    for (const r of report.refused) console.log(`  refused #${r.index} ${r.name || '(no name)'}: ${r.reason}`)
+  } finally {
+    await proxy.dispose()
+  }
+}
+
+await main()

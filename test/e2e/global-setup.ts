@@ -1,0 +1,95 @@
+/**
+ * Browser tests drive the built app (run `vite build` first; `npm test` does) served by
+ * `vite preview` on workerd, with its own D1/KV state seeded from the real snapshot, development
+ * sign-in on, and every outbound base URL pointed at the local fixture server.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import type { TestProject } from 'vitest/node'
+import { startFixture, type Fixture } from '../fixtures/outbound'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string
+    fixtureURL: string
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const srv = createServer()
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number }
+      srv.close(() => res(port))
+    })
+    srv.on('error', rej)
+  })
+}
+
+async function waitFor(url: string, ms: number) {
+  const end = Date.now() + ms
+  while (Date.now() < end) {
+    try {
+      const r = await fetch(url)
+      if (r.ok) return
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  throw new Error(`App did not start at ${url}`)
+}
+
+let preview: ChildProcess | undefined
+let fixture: Fixture | undefined
+let state: string | undefined
+
+export async function setup(project: TestProject) {
+  const dist = resolve(process.env.CATALOGUE_DIST ?? 'dist')
+  if (!existsSync(join(dist, 'mcp_catalogue/wrangler.json'))) throw new Error('Build the app first: npx vite build')
+  fixture = await startFixture()
+  state = mkdtempSync(join(tmpdir(), 'catalogue-e2e-'))
+  const env = { ...process.env, CATALOGUE_STATE: state, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' }
+  const bin = (name: string) => resolve('node_modules/.bin', name)
+  const ok = (r: ReturnType<typeof spawnSync>) => {
+    if (r.status !== 0) throw new Error(`${r.stderr?.toString() ?? ''}${r.stdout?.toString() ?? ''}`)
+  }
+  ok(spawnSync(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], { env }))
+  ok(spawnSync(bin('tsx'), ['scripts/seed.ts', '--if-empty'], { env }))
+  // The preview reads settings from the build's .dev.vars: point it at the fixture.
+  writeFileSync(
+    join(dist, 'mcp_catalogue/.dev.vars'),
+    [
+      'DEV_LOGIN=true',
+      'ADMIN_LOGINS=admin',
+      `GITHUB_API_BASE=${fixture.url}/github-api`,
+      `GITHUB_RAW_BASE=${fixture.url}/github-raw`,
+      `GITHUB_OAUTH_BASE=${fixture.url}/github-oauth`,
+      `NPM_REGISTRY_BASE=${fixture.url}/npm`,
+      `MCP_REGISTRY_BASE=${fixture.url}/registry`,
+      'OUTBOUND_TIMEOUT_MS=1500',
+    ].join('\n'),
+  )
+  const port = await freePort()
+  preview = spawn(bin('vite'), ['preview', '--port', String(port), '--strictPort'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+  let log = ''
+  preview.stdout?.on('data', (d) => (log += d))
+  preview.stderr?.on('data', (d) => (log += d))
+  const baseURL = `http://127.0.0.1:${port}`
+  try {
+    await waitFor(`${baseURL}/api/tags`, 60_000)
+  } catch (err) {
+    throw new Error(`${(err as Error).message}\n${log}`)
+  }
+  project.provide('baseURL', baseURL)
+  project.provide('fixtureURL', fixture.url)
+}
+
+export async function teardown() {
+  preview?.kill('SIGTERM')
+  await fixture?.close()
+  if (state) rmSync(state, { recursive: true, force: true })
+}
