@@ -55,6 +55,8 @@ export const serverListQuery = z.object({
   q: z.string().max(LIMITS.searchQuery, 'Search text too long').optional(),
   tags: tagList.optional(),
   sortBy: z.enum(SERVER_SORTS).optional(),
+  /** Only the signed-in user's liked servers (the header's Favorites toggle). */
+  favorites: z.enum(['1', 'true']).optional(),
   page,
   limit,
 })

@@ -110,14 +110,14 @@ export async function listServers(db: DB, opts: ListOptions): Promise<ServerList
   let total: number
   if (fts) {
     const hits = sql`(SELECT rowid AS seq, ${BM25} AS score FROM servers_fts WHERE servers_fts MATCH ${fts.any})`
-    const tier = fts.all
-      ? sql`(${servers.seq} IN (SELECT rowid FROM servers_fts WHERE servers_fts MATCH ${fts.all}))`
-      : sql`1`
+    // (A constant here would read as 'ORDER BY 1', a column position: leave the tier out.)
+    const tier = fts.all ? [sql`(${servers.seq} IN (SELECT rowid FROM servers_fts WHERE servers_fts MATCH ${fts.all})) DESC`] : []
+    const inName = sql`(${servers.seq} IN (SELECT rowid FROM servers_fts WHERE servers_fts MATCH ${fts.inName}))`
     const where = and(...conditions)
     // Relevance unless a sort was asked for; servers with every word always come first.
     const order = opts.sortBy
-      ? [sql`${tier} DESC`, ...SORT_ORDER[opts.sortBy]]
-      : [sql`${tier} DESC`, sql`h.score`, desc(servers.popularity), desc(servers.stars), servers.id]
+      ? [...tier, ...SORT_ORDER[opts.sortBy]]
+      : [...tier, sql`${inName} DESC`, sql`h.score`, desc(servers.popularity), desc(servers.stars), servers.id]
     const [page, count] = await db.batch([
       db
         .select(summaryColumns)

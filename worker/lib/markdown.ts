@@ -8,6 +8,7 @@
 import type { Element, Root } from 'hast'
 import rehypeRaw from 'rehype-raw'
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize'
+import rehypeSlug from 'rehype-slug'
 import rehypeStringify from 'rehype-stringify'
 import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
@@ -72,6 +73,8 @@ export async function renderReadme(markdown: string, opts: RenderOptions): Promi
     .use(remarkGfm)
     .use(remarkRehype, { allowDangerousHtml: true })
     .use(rehypeRaw)
+    // Headings get GitHub's slugs as ids (then prefixed by the sanitiser) so in-page links work.
+    .use(rehypeSlug)
     .use(rehypeSanitize, schema)
     .use(rehypeRepoLinks, opts)
     .use(rehypeStringify)

@@ -39,6 +39,8 @@ export interface FtsQuery {
   any: string
   /** Matches servers having every word; null when there is a single word. */
   all: string | null
+  /** Matches servers with a word in their display or technical name. */
+  inName: string
   words: string[]
 }
 
@@ -66,6 +68,7 @@ export function buildFtsQuery(text: string): FtsQuery | null {
   return {
     any: groups.join(' OR '),
     all: groups.length > 1 ? groups.join(' AND ') : null,
+    inName: `{display_name name} : (${groups.join(' OR ')})`,
     words,
   }
 }

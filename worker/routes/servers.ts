@@ -1,32 +1,44 @@
 import { zValidator } from '@hono/zod-validator'
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { eq } from 'drizzle-orm'
-import { getServerDetail, listFeatured, listServers, saveRepoFacts } from '../db/servers'
+import { getServerDetail, listFeatured, listServers, saveRepoFacts, type ListOptions } from '../db/servers'
 import { servers } from '../db/schema'
 import type { AppEnv } from '../env'
 import { ApiError, validationHook } from '../errors'
 import { cacheKeys, cachedJson, TTL } from '../lib/cache'
 import { fetchRepo, requireRepo } from '../lib/github'
 import { getReadme } from '../lib/readme'
-import { serverIdParam, serverListQuery } from '../schemas'
+import { serverIdParam, serverListQuery, type ServerListQuery } from '../schemas'
 import type { RepoInfo } from '../shared/types'
 import { publicCache } from '../lib/http'
+
+/** List options from the query; the Favorites view needs a signed-in user. */
+function listOptions(c: Context<AppEnv>, q: ServerListQuery, text: string | undefined): ListOptions {
+  const userId = c.var.user?.id ?? null
+  if (q.favorites && !userId) throw new ApiError(401, 'Authentication required')
+  return {
+    q: text,
+    tags: q.tags,
+    // Search ranks by relevance unless a sort is asked for; a plain list defaults to stars.
+    sortBy: text ? q.sortBy : (q.sortBy ?? 'stars'),
+    page: q.page,
+    limit: q.limit,
+    userId,
+    likedBy: q.favorites ? (userId ?? undefined) : undefined,
+  }
+}
 
 /** Read side of servers: lists, search, featured, detail, README and repository facts. */
 export const serverRoutes = new Hono<AppEnv>()
   .get('/', zValidator('query', serverListQuery, validationHook), async (c) => {
-    const q = c.req.valid('query')
-    const userId = c.var.user?.id ?? null
-    const result = await listServers(c.var.db, { ...q, q: undefined, sortBy: q.sortBy ?? 'stars', userId })
+    const result = await listServers(c.var.db, listOptions(c, c.req.valid('query'), undefined))
     publicCache(c, 30)
     return c.json(result)
   })
   .get('/search', zValidator('query', serverListQuery, validationHook), async (c) => {
     const q = c.req.valid('query')
-    const text = q.q?.trim()
-    const userId = c.var.user?.id ?? null
     // An empty query lists, as the specification says search runs only on non-empty text.
-    const result = await listServers(c.var.db, { ...q, q: text || undefined, sortBy: text ? q.sortBy : q.sortBy ?? 'stars', userId })
+    const result = await listServers(c.var.db, listOptions(c, q, q.q?.trim() || undefined))
     publicCache(c, 30)
     return c.json(result)
   })
