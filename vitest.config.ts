@@ -22,6 +22,11 @@ export default defineConfig({
           MCP_REGISTRY_BASE: `${fixture.url}/registry`,
           OUTBOUND_TIMEOUT_MS: '1000',
           ADMIN_LOGINS: 'root-admin',
+          // As deployed, whatever a local .dev.vars (written by `npm start`) says.
+          DEV_LOGIN: 'false',
+          // GitHub sign-in runs against the fixture, which checks that both are sent.
+          GITHUB_CLIENT_ID: 'test-client-id',
+          GITHUB_CLIENT_SECRET: 'test-client-secret',
         },
       },
     }),

@@ -24,9 +24,20 @@ export const LIMITS = {
   recommendationMessage: 1000,
   categoryName: 100,
   categoryDescription: 1000,
+  /** Servers per category: keeps a package page and its merged configuration a sane size. */
+  categoryServers: 100,
+  statsWindowDefault: 30,
+  statsWindowMax: 365,
   searchQuery: 200,
   tagFilter: 10,
   featuredSummary: 150,
+  featuredHtml: 20000,
+  serverName: 200,
+  remoteName: 100,
+  url: 2048,
+  /** Characters; the 64 KB body limit leaves room for the rest of the form. */
+  readmeText: 50000,
+  npmName: 214,
 } as const
 
 export const SERVER_SORTS = ['stars', 'likes', 'updated', 'created', 'ranking'] as const
@@ -74,67 +85,219 @@ export const commentListQuery = z.object({
   limit,
 })
 
-const url = (message = 'Must be a valid URL') =>
-  z.string().trim().url(message).refine((u) => /^https?:\/\//i.test(u), message)
+/** An absolute http(s) address, parsed by `URL` exactly as the browser and the Worker parse it. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const { protocol } = new URL(value)
+    return protocol === 'http:' || protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
+const httpUrl = z
+  .string({ error: 'Must be a valid URL' })
+  .trim()
+  .max(LIMITS.url, 'URL too long')
+  .refine(isHttpUrl, 'Must be a valid URL')
+
+/** A URL, or empty (or null) to clear it. */
+const optionalUrl = z
+  .string({ error: 'Must be a valid URL' })
+  .trim()
+  .max(LIMITS.url, 'URL too long')
+  .refine((u) => u === '' || isHttpUrl(u), 'Must be a valid URL')
+  .nullable()
+
+/** A required text field: missing, blank after trimming, or too long, each with its own message. */
+const requiredText = (max: number, required: string, tooLong: string) =>
+  z.string({ error: required }).trim().min(1, required).max(max, tooLong)
 
 export const GITHUB_URL_RE = /^https?:\/\/(?:www\.)?github\.com\/([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))\/([A-Za-z0-9._-]{1,100}?)(?:\.git)?\/?(?:[#?].*)?$/i
 
+/**
+ * Tags as stored: trimmed and lower-cased (the tag filter compares lower-case), blanks and
+ * repeats dropped, first spelling kept in order. The form ignores such tags as they are added;
+ * the Worker applies the same rule to whatever it is sent.
+ * @example normalizeTags([' AI ', 'ai', '', 'Database']) // ['ai', 'database']
+ */
+export function normalizeTags(tags: readonly string[]): string[] {
+  return [...new Set(tags.map((t) => t.trim().toLowerCase()).filter(Boolean))]
+}
+
+const tagsField = z
+  .array(z.string({ error: 'Tags must be text' }))
+  .transform(normalizeTags)
+  .pipe(z.array(z.string().max(LIMITS.tag, 'Tag too long')).max(LIMITS.tags, 'Too many tags'))
+
+/** A package dependency as the form adds it: all three fields required. */
 export const serverPackageSchema = z.object({
-  registry_type: z.string().trim().min(1, 'Required').max(LIMITS.packageRegistryType),
-  identifier: z.string().trim().min(1, 'Required').max(LIMITS.packageIdentifier),
-  version: z.string().trim().min(1, 'Required').max(LIMITS.packageVersion),
+  registry_type: requiredText(LIMITS.packageRegistryType, 'Registry type is required', 'Registry type too long'),
+  identifier: requiredText(LIMITS.packageIdentifier, 'Identifier is required', 'Identifier too long'),
+  version: requiredText(LIMITS.packageVersion, 'Package version is required', 'Package version too long'),
 })
 
 export const serverRemoteSchema = z.object({
-  name: z.string().trim().min(1, 'Remote name is required').max(100),
-  url: url(),
+  name: requiredText(LIMITS.remoteName, 'Remote name is required', 'Remote name too long'),
+  url: httpUrl,
 })
 
-/** The register / edit form, as the SPA submits it and the Worker re-checks it. */
-export const serverFormSchema = z.object({
-  displayName: z.string().trim().min(1, 'Display name is required').max(LIMITS.displayName, 'Display name too long'),
-  description: z.string().trim().min(1, 'Description is required').max(LIMITS.description, 'Description too long'),
-  version: z.string().trim().min(1, 'Version is required').max(LIMITS.version, 'Version too long'),
-  author: z.string().trim().max(LIMITS.author, 'Author too long').default(''),
-  githubUrl: z.union([url(), z.literal('')]).optional(),
-  icon: z.union([url(), z.literal('')]).optional(),
-  name: z.string().trim().max(200).optional(),
-  tags: z.array(z.string().trim().min(1).max(LIMITS.tag, 'Tag too long')).max(LIMITS.tags, 'Too many tags').default([]),
-  packages: z.array(serverPackageSchema).max(LIMITS.packages, 'Too many packages').default([]),
-  remotes: z.array(serverRemoteSchema).max(LIMITS.remotes, 'Too many remotes').default([]),
+/** Every field of the form, without defaults: the update schema leaves out what was not sent. */
+const serverFields = {
+  displayName: requiredText(LIMITS.displayName, 'Display name is required', 'Display name too long'),
+  description: requiredText(LIMITS.description, 'Description is required', 'Description too long'),
+  version: requiredText(LIMITS.version, 'Version is required', 'Version too long'),
+  author: z.string().trim().max(LIMITS.author, 'Author too long'),
+  /** Technical name; empty means derived from the repository or the display name. */
+  name: z.string().trim().max(LIMITS.serverName, 'Name too long'),
+  githubUrl: optionalUrl,
+  icon: optionalUrl,
+  /** README Markdown as 'Load Info' found it; empty means the repository's README is shown. */
+  readmeText: z.string().max(LIMITS.readmeText, 'README too long').nullable(),
+  tags: tagsField,
+  packages: z.array(serverPackageSchema).max(LIMITS.packages, 'Too many packages'),
+  remotes: z.array(serverRemoteSchema).max(LIMITS.remotes, 'Too many remotes'),
   metadata: z
-    .record(z.string(), z.unknown())
-    .default({})
+    .record(z.string(), z.unknown(), { error: 'Metadata must be a JSON object' })
     .refine((m) => JSON.stringify(m).length <= LIMITS.metadata, 'Metadata too large'),
-})
-export type ServerForm = z.infer<typeof serverFormSchema>
+}
 
-export const commentSchema = z.object({
-  content: z.string().trim().min(1, 'Comment content is required').max(LIMITS.comment, 'Comment too long'),
-  authorName: z.string().trim().min(1, 'Author name is required').max(LIMITS.guestName, 'Author name too long').optional(),
+/**
+ * The register form, as the SPA submits it and `POST /api/servers` re-checks it. An empty author
+ * becomes the user's first name or e-mail on the Worker.
+ */
+export const serverFormSchema = z.object({
+  ...serverFields,
+  author: serverFields.author.default(''),
+  name: serverFields.name.optional(),
+  githubUrl: serverFields.githubUrl.optional(),
+  icon: serverFields.icon.optional(),
+  readmeText: serverFields.readmeText.optional(),
+  tags: serverFields.tags.default([]),
+  packages: serverFields.packages.default([]),
+  remotes: serverFields.remotes.default([]),
+  metadata: serverFields.metadata.default({}),
 })
+export type ServerFormInput = z.input<typeof serverFormSchema>
+export type ServerForm = z.output<typeof serverFormSchema>
+
+/**
+ * `PUT /api/servers/{id}`: the same rules, every field optional; a field left out keeps its
+ * stored value, so a restricted owner may send `{ githubUrl }` alone.
+ */
+export const serverUpdateSchema = z.object(serverFields).partial()
+export type ServerUpdate = z.output<typeof serverUpdateSchema>
+
+/** `GET /api/github/preview?url=`: a github.com repository address. */
+export const githubPreviewQuery = z.object({
+  url: z
+    .string({ error: 'No GitHub URL provided' })
+    .trim()
+    .min(1, 'No GitHub URL provided')
+    .max(LIMITS.url, 'Invalid GitHub URL format')
+    .regex(GITHUB_URL_RE, 'Invalid GitHub URL format'),
+})
+
+/**
+ * npm package names: an optional `@scope/`, then URL-safe characters (legacy names may have
+ * capitals), at most 214 characters. Nothing else can reach the registry URL.
+ */
+export const NPM_NAME_RE = /^(?:@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/i
+
+/** `GET /api/npm/preview?package=` */
+export const npmPreviewQuery = z.object({
+  package: z
+    .string({ error: 'Package name is required' })
+    .trim()
+    .min(1, 'Package name is required')
+    .max(LIMITS.npmName, 'Invalid npm package name')
+    .regex(NPM_NAME_RE, 'Invalid npm package name'),
+})
+
+export const revisionParams = serverIdParam.extend({
+  revisionId: z.string().regex(UUID_RE, 'Revision ID must be a valid UUID'),
+})
+
+export const revisionListQuery = z.object({ page, limit })
+
+const commentContent = requiredText(LIMITS.comment, 'Comment content is required', 'Comment too long')
+
+/** A signed-in user's comment: it is posted under the account, so any authorName is dropped. */
+export const commentSchema = z.object({ content: commentContent })
+
+/** A guest's comment: the name shown with it is required. */
+export const guestCommentSchema = commentSchema.extend({
+  authorName: requiredText(LIMITS.guestName, 'Author name is required', 'Author name too long'),
+})
+
+/** An empty or blank optional text is absent, so it is stored as null rather than ''. */
+const blankToUndefined = (s: string | null | undefined) => (s && s.trim() ? s : undefined)
 
 export const categorySchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(LIMITS.categoryName, 'Name too long'),
-  description: z.string().trim().max(LIMITS.categoryDescription, 'Description too long').optional(),
+  name: requiredText(LIMITS.categoryName, 'Name is required', 'Name too long'),
+  description: z.string().trim().max(LIMITS.categoryDescription, 'Description too long').optional().transform(blankToUndefined),
 })
 
 export const recommendationMessageSchema = z.object({
   recommendationMessage: z
     .string()
     .max(LIMITS.recommendationMessage, 'Recommendation message too long')
-    .optional()
-    .transform((m) => (m && m.trim() ? m : undefined)),
+    .nullish()
+    .transform(blankToUndefined),
 })
 
-export const featuredSchema = z.object({
-  commentHtml: z.string().max(20000, 'Comment too long').default(''),
-  isActive: z.boolean().default(true),
-  sortOrder: z
-    .union([z.number(), z.string()])
-    .optional()
-    .transform((v) => (v === undefined || v === '' ? 0 : Number(v)))
-    .pipe(z.number().int('Sort order must be a whole number').min(0, 'Sort order must be 0 or more')),
-  publishStartAt: z.string().datetime({ offset: true }).nullable().optional(),
-  publishEndAt: z.string().datetime({ offset: true }).nullable().optional(),
+export const publicStatusSchema = z.object({ isPublic: z.boolean({ error: 'isPublic must be true or false' }) })
+
+export const packageIdParam = z.object({
+  id: z.string().regex(UUID_RE, 'Package ID must be a valid UUID'),
 })
+
+export const commentIdParam = packageIdParam.extend({
+  commentId: z.string().regex(UUID_RE, 'Comment ID must be a valid UUID'),
+})
+
+export const categoryServerParam = z.object({
+  categoryId: packageIdParam.shape.id,
+  serverId: serverIdParam.shape.id,
+})
+
+/** GitHub's login rules: alphanumerics and single inner hyphens, at most 39 characters. */
+export const GITHUB_LOGIN_RE = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/
+
+export const authorNameParam = z.object({
+  authorName: z
+    .string()
+    .regex(GITHUB_LOGIN_RE, 'Author name must be a GitHub login')
+    .transform((s) => s.toLowerCase()),
+})
+
+export const statsQuery = z.object({
+  window: z.coerce.number().int().min(1).max(LIMITS.statsWindowMax).default(LIMITS.statsWindowDefault),
+})
+
+const publishTime = z
+  .string()
+  .refine((s) => s === '' || z.iso.datetime({ offset: true }).safeParse(s).success, 'Must be a date and time')
+  .nullable()
+  .optional()
+  // Stored as UTC ISO text, so the publish window compares as text in SQL.
+  .transform((s) => (s ? new Date(s).toISOString() : null))
+
+/** `PUT /api/servers/{id}/featured`; empty times are open ends, an empty sort order is 0. */
+export const featuredSchema = z
+  .object({
+    commentHtml: z.string().max(LIMITS.featuredHtml, 'Comment too long').default(''),
+    isActive: z.boolean({ error: 'Public must be true or false' }).default(true),
+    sortOrder: z
+      .union([z.number(), z.string(), z.null()])
+      .optional()
+      .transform((v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? 0 : Number(v)))
+      .pipe(z.number({ error: 'Sort order must be a whole number' }).int('Sort order must be a whole number').min(0, 'Sort order must be 0 or more')),
+    publishStartAt: publishTime,
+    publishEndAt: publishTime,
+  })
+  .refine((f) => !f.publishStartAt || !f.publishEndAt || f.publishEndAt > f.publishStartAt, {
+    message: 'Publish end must be after publish start',
+    path: ['publishEndAt'],
+  })
+export type FeaturedInput = z.input<typeof featuredSchema>

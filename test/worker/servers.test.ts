@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { servers } from '../../worker/db/schema'
-import type { ServerDetail, ServerList, TagCount } from '../../worker/shared/types'
+import type { FeaturedServer, ServerDetail, ServerList, TagCount } from '../../worker/shared/types'
 import { insertFeatured, insertServer } from './factories'
 import { db, json } from './helpers'
 
@@ -167,9 +167,10 @@ describe('GET /api/servers/featured', () => {
     await insertFeatured(hidden.id, { isActive: false })
     await insertFeatured(future.id, { publishStartAt: '2999-01-01T00:00:00.000Z' })
     await insertFeatured(past.id, { publishEndAt: '2020-01-01T00:00:00.000Z' })
-    const { body } = await json<Array<{ displayName: string; commentHtml: string }>>('/api/servers/featured')
+    const { body } = await json<FeaturedServer[]>('/api/servers/featured')
     expect(body.map((f) => f.displayName)).toEqual(['Featured B', 'Featured A'])
     expect(body[0].commentHtml).toBe('<p><b>Great</b> server</p>')
+    expect(body[0]).toMatchObject({ title: 'Great', summary: 'server' })
     const detail = await json<ServerDetail>(`/api/servers/${a.id}`)
     expect(detail.body.commentHtml).toBe('<p><b>Great</b> server</p>')
   })

@@ -9,9 +9,10 @@ import type { FeaturedServer, ServerDetail, ServerList, ServerSummary, TagCount 
 import type { DB } from './client'
 import { featured, serverLikes, servers, serverTags, type ServerRow } from './schema'
 import { buildFtsQuery } from '../lib/search'
+import { sanitizeFeaturedHtml } from '../lib/html'
 
 /** Columns a card needs; README text, metadata and the like stay out of list queries. */
-const summaryColumns = {
+export const summaryColumns = {
   seq: servers.seq,
   id: servers.id,
   name: servers.name,
@@ -31,13 +32,14 @@ const summaryColumns = {
   createdAt: servers.createdAt,
   updatedAt: servers.updatedAt,
 }
-type SummaryRow = { [K in keyof typeof summaryColumns]: ServerRow[K] }
+export type SummaryRow = { [K in keyof typeof summaryColumns]: ServerRow[K] }
 
 export function installCommandFor(row: { installCommand: string | null; name: string }) {
   return row.installCommand || `npx @modelcontextprotocol/cli add ${row.name}`
 }
 
-function toSummary(row: SummaryRow, liked: Set<string>): ServerSummary {
+/** A card from its row; `liked` holds the ids the caller likes. */
+export function toSummary(row: SummaryRow, liked: Set<string>): ServerSummary {
   return {
     id: row.id,
     name: row.name,
@@ -185,11 +187,12 @@ export async function getServerDetail(
     license: row.license,
     viewCount: row.viewCount,
     registryName: row.registryName,
-    commentHtml: feature[0]?.commentHtml || null,
+    // Sanitised on write; again here as a safety net for rows written by other means.
+    commentHtml: feature[0]?.commentHtml ? sanitizeFeaturedHtml(feature[0].commentHtml) : null,
   }
 }
 
-export async function listFeatured(db: DB): Promise<FeaturedServer[]> {
+export async function listFeatured(db: DB): Promise<Array<Omit<FeaturedServer, 'title' | 'summary'>>> {
   const at = new Date().toISOString()
   return db
     .select({

@@ -31,11 +31,20 @@ export async function sha256Hex(text: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')
 }
 
-/** Reads JSON from KV, or computes and stores it (KV's minimum TTL is 60 s). */
-export async function cachedJson<T>(kv: KVNamespace, key: string, ttlSeconds: number, compute: () => Promise<T>): Promise<T> {
+/**
+ * Reads JSON from KV, or computes and stores it (KV's minimum TTL is 60 s). `keep` can refuse to
+ * store a value, so a partial answer (a part that failed) is served once but not cached.
+ */
+export async function cachedJson<T>(
+  kv: KVNamespace,
+  key: string,
+  ttlSeconds: number,
+  compute: () => Promise<T>,
+  keep: (value: T) => boolean = () => true,
+): Promise<T> {
   const hit = await kv.get<T>(key, 'json')
   if (hit !== null) return hit
   const value = await compute()
-  await kv.put(key, JSON.stringify(value), { expirationTtl: Math.max(60, ttlSeconds) })
+  if (keep(value)) await kv.put(key, JSON.stringify(value), { expirationTtl: Math.max(60, ttlSeconds) })
   return value
 }

@@ -53,7 +53,8 @@ function githubHeaders(env: Bindings, accept = 'application/vnd.github+json'): H
   return headers
 }
 
-const trimBase = (base: string) => base.replace(/\/+$/, '')
+/** A base URL without trailing slashes, so paths join with exactly one. */
+export const trimBase = (base: string) => base.replace(/\/+$/, '')
 const repoPath = ({ owner, repo }: RepoRef) => `${encodeURIComponent(owner)}/${encodeURIComponent(repo)}`
 
 export interface RepoFacts {

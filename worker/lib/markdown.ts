@@ -28,6 +28,9 @@ const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i
 
 const schema = {
   ...defaultSchema,
+  // Removed with their content. GitHub's list strips only script, which leaves the CSS of a
+  // <style> or the markup inside <template>, <noscript>, <svg> and the like as stray text.
+  strip: ['script', 'style', 'template', 'noscript', 'noembed', 'noframes', 'iframe', 'object', 'svg', 'math', 'textarea', 'select', 'title', 'xmp'],
   clobberPrefix: ID_PREFIX,
   protocols: {
     ...defaultSchema.protocols,
@@ -47,6 +50,18 @@ function resolve(url: string, base: string): string {
   }
 }
 
+/** The [url, descriptor] candidates of a srcset value (a URL with a comma in it is rare in READMEs). */
+function srcsetCandidates(srcset: string): Array<[string, string]> {
+  return srcset
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean)
+    .map((c) => {
+      const [url, ...descriptor] = c.split(/\s+/)
+      return [url, descriptor.join(' ')]
+    })
+}
+
 function rehypeRepoLinks(opts: RenderOptions) {
   const blob = opts.repo ? `https://github.com/${opts.repo.owner}/${opts.repo.repo}/blob/HEAD` : null
   const raw = opts.repo ? `${opts.rawBase.replace(/\/+$/, '')}/${opts.repo.owner}/${opts.repo.repo}/HEAD` : null
@@ -62,6 +77,16 @@ function rehypeRepoLinks(opts: RenderOptions) {
         props.rel = ['noopener', 'noreferrer']
       }
       if (node.tagName === 'img' && typeof props.src === 'string' && raw) props.src = resolve(props.src, raw)
+      // <picture><source srcset> (light and dark logos) is allowed by the schema but its srcset
+      // is neither scheme-checked nor relative to the repository: both are done here.
+      if (node.tagName === 'source' && typeof props.srcSet === 'string') {
+        const kept = srcsetCandidates(props.srcSet)
+          .map(([url, descriptor]) => [raw ? resolve(url, raw) : url, descriptor])
+          .filter(([url]) => !HAS_SCHEME.test(url) || /^https?:/i.test(url))
+          .map((c) => c.join(' ').trim())
+        if (kept.length) props.srcSet = kept.join(', ')
+        else delete props.srcSet
+      }
     })
   }
 }
@@ -71,7 +96,9 @@ export async function renderReadme(markdown: string, opts: RenderOptions): Promi
   const file = await unified()
     .use(remarkParse)
     .use(remarkGfm)
-    .use(remarkRehype, { allowDangerousHtml: true })
+    // No prefix here: the sanitiser prefixes every id once, and a prefix from both made footnote
+    // ids 'user-content-user-content-fn-1' while their links point at '#user-content-fn-1'.
+    .use(remarkRehype, { allowDangerousHtml: true, clobberPrefix: '' })
     .use(rehypeRaw)
     // Headings get GitHub's slugs as ids (then prefixed by the sanitiser) so in-page links work.
     .use(rehypeSlug)

@@ -1,18 +1,80 @@
 import { zValidator } from '@hono/zod-validator'
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { z } from 'zod'
-import { topPackages } from '../db/packages'
+import { getPackageDetail, listPackages, recordPackageView, setPackageLike, topPackages, updatePackage, type PackageRow } from '../db/packages'
 import type { AppEnv } from '../env'
 import { validationHook } from '../errors'
+import { authorizePackage, requireUser, signedIn } from '../lib/authz'
+import { anonIdFrom } from '../lib/csrf'
 import { publicCache } from '../lib/http'
+import { sign } from '../lib/tokens'
+import { packageIdParam, packageListQuery, publicStatusSchema, recommendationMessageSchema } from '../schemas'
 
-export const packageRoutes = new Hono<AppEnv>().get(
-  '/top',
-  zValidator('query', z.object({ limit: z.coerce.number().int().min(1).max(20).default(5) }), validationHook),
-  async (c) => {
-    const { limit } = c.req.valid('query')
-    const list = await topPackages(c.var.db, limit, c.var.user?.id ?? null)
-    publicCache(c, 300)
+const idParam = zValidator('param', packageIdParam, validationHook)
+
+/**
+ * Who is viewing, as an opaque key, for counting a view once per visitor a day: the user's id;
+ * for a guest an HMAC (no address is stored) of the connecting IP, or of the anonymous cookie
+ * where no IP is known. The IP comes first for guests because cookies can be dropped or made up
+ * at will, which would let anyone inflate a package's views. Null when nothing identifies the
+ * caller: such a view is not counted.
+ */
+async function visitorKey(c: Context<AppEnv>): Promise<string | null> {
+  const ip = c.req.header('CF-Connecting-IP')
+  const anon = anonIdFrom(c)
+  const source = c.var.user ? `user:${c.var.user.id}` : ip ? `ip:${ip}` : anon ? `anon:${anon}` : null
+  return source && sign(c.env, 'package-view', source)
+}
+
+/**
+ * Views count only on public packages and never the owner's own visits: the numbers are shown
+ * while public, and they mean interest from others.
+ */
+async function countView(c: Context<AppEnv>, pkg: PackageRow): Promise<void> {
+  if (!pkg.isPublic || pkg.userId === c.var.user?.id) return
+  const visitor = await visitorKey(c)
+  if (visitor) await recordPackageView(c.var.db, pkg.id, visitor)
+}
+
+/** Packages: the public list and top, a package page, and the owner's and likers' writes. */
+export const packageRoutes = new Hono<AppEnv>()
+  .get('/', zValidator('query', packageListQuery, validationHook), async (c) => {
+    const { sortBy, page, limit } = c.req.valid('query')
+    const list = await listPackages(c.var.db, { sortBy, page, limit, userId: c.var.user?.id ?? null })
+    publicCache(c, 30)
     return c.json(list)
-  },
-)
+  })
+  .get(
+    '/top',
+    zValidator('query', z.object({ limit: z.coerce.number().int().min(1).max(20).default(5) }), validationHook),
+    async (c) => {
+      const { limit } = c.req.valid('query')
+      const list = await topPackages(c.var.db, limit, c.var.user?.id ?? null)
+      publicCache(c, 300)
+      return c.json(list)
+    },
+  )
+  .get('/:id', idParam, async (c) => {
+    const pkg = await authorizePackage(c, c.req.valid('param').id, 'view')
+    await countView(c, pkg)
+    // Never stored by a shared cache: every visit may count, and a private page is the owner's.
+    c.header('Cache-Control', 'private, no-store')
+    return c.json(await getPackageDetail(c.var.db, pkg, c.var.user?.id ?? null))
+  })
+  .put('/:id/public-status', signedIn, idParam, zValidator('json', publicStatusSchema, validationHook), async (c) => {
+    const pkg = await authorizePackage(c, c.req.valid('param').id, 'manage')
+    return c.json(await updatePackage(c.var.db, pkg.id, pkg.userId, { isPublic: c.req.valid('json').isPublic }))
+  })
+  .put('/:id/message', signedIn, idParam, zValidator('json', recommendationMessageSchema, validationHook), async (c) => {
+    const pkg = await authorizePackage(c, c.req.valid('param').id, 'manage')
+    const message = c.req.valid('json').recommendationMessage ?? null
+    return c.json(await updatePackage(c.var.db, pkg.id, pkg.userId, { recommendationMessage: message }))
+  })
+  .post('/:id/like', signedIn, idParam, async (c) => {
+    const pkg = await authorizePackage(c, c.req.valid('param').id, 'view')
+    return c.json(await setPackageLike(c.var.db, requireUser(c).id, pkg.id, true))
+  })
+  .delete('/:id/like', signedIn, idParam, async (c) => {
+    const pkg = await authorizePackage(c, c.req.valid('param').id, 'view')
+    return c.json(await setPackageLike(c.var.db, requireUser(c).id, pkg.id, false))
+  })

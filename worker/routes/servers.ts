@@ -9,7 +9,8 @@ import { cacheKeys, cachedJson, TTL } from '../lib/cache'
 import { fetchRepo, requireRepo } from '../lib/github'
 import { getReadme } from '../lib/readme'
 import { serverIdParam, serverListQuery, type ServerListQuery } from '../schemas'
-import type { RepoInfo } from '../shared/types'
+import type { FeaturedServer, RepoInfo } from '../shared/types'
+import { featuredCard, sanitizeFeaturedHtml } from '../lib/html'
 import { publicCache } from '../lib/http'
 
 /** List options from the query; the Favorites view needs a signed-in user. */
@@ -43,13 +44,19 @@ export const serverRoutes = new Hono<AppEnv>()
     return c.json(result)
   })
   .get('/featured', async (c) => {
-    const list = await listFeatured(c.var.db)
+    // Stored HTML was sanitised on write; sanitising again is cheap and covers rows written by
+    // other means (imports, the console). The card's title and summary come as plain text.
+    const list: FeaturedServer[] = (await listFeatured(c.var.db)).map((f) => {
+      const commentHtml = sanitizeFeaturedHtml(f.commentHtml)
+      return { ...f, commentHtml, ...featuredCard(commentHtml) }
+    })
     publicCache(c, 60)
     return c.json(list)
   })
   .get('/:id', zValidator('param', serverIdParam, validationHook), async (c) => {
     const { id } = c.req.valid('param')
-    const server = await getServerDetail(c.var.db, id, c.var.user?.id ?? null)
+    // A soft-deleted server is 404 for everyone but admins, who may restore it.
+    const server = await getServerDetail(c.var.db, id, c.var.user?.id ?? null, { includeDeleted: c.var.user?.isAdmin ?? false })
     if (!server) throw new ApiError(404, 'Server not found')
     publicCache(c, 30)
     return c.json(server)

@@ -72,6 +72,10 @@ export interface FeaturedServer {
   ownerAvatarUrl: string | null
   author: string
   commentHtml: string
+  /** The card's title: bold text of the first paragraph, else the first heading. */
+  title: string
+  /** The rest of the comment as plain text, at most 150 characters plus an ellipsis. */
+  summary: string
 }
 
 export interface TagCount {
@@ -113,6 +117,93 @@ export interface PackageList {
   totalPages: number
 }
 
+/** `GET /api/packages/{id}`: the summary plus every server in it, as cards, oldest first. */
+export interface PackageDetail extends PackageSummary {
+  servers: ServerSummary[]
+  /** The caller owns it: the settings (visibility, message, servers) are theirs to change. */
+  isOwner: boolean
+}
+
+/** A category as its owner sees it (categories list, dashboard): the first 3 servers only. */
+export interface CategorySummary extends PackageSummary {
+  servers: ServerSummary[]
+}
+
+/** The answer of a like or unlike of a package. */
+export interface PackageLikeState {
+  isLiked: boolean
+  likeCount: number
+}
+
+/** The answer of adding or removing a server in a category. */
+export interface CategoryServerState {
+  inCategory: boolean
+  serverCount: number
+}
+
+export interface PackageComment {
+  id: string
+  content: string
+  /** The name a guest gave; null for a signed-in author (see `user`). */
+  authorName: string | null
+  userId: string | null
+  user: { username: string; avatarUrl: string | null } | null
+  createdAt: string
+  /** The caller may delete it: its author, the package owner or an admin. */
+  canDelete: boolean
+}
+
+export interface CommentList {
+  comments: PackageComment[]
+  total: number
+  currentPage: number
+  totalPages: number
+}
+
+/** A followed author, by GitHub login; `id` is that login too (the unfollow key). */
+export interface FollowedAuthor {
+  id: string
+  authorName: string
+  createdAt: string
+}
+
+export interface FollowState {
+  authorName: string
+  following: boolean
+}
+
+export interface DashboardCounters {
+  /** Active servers the user created or whose repository the user owns. */
+  myServers: number
+  /** Likes summed over those servers. */
+  totalLikes: number
+  following: number
+  categories: number
+}
+
+export interface Dashboard {
+  /** Newest first, at most 100 (the counter has the full number). */
+  myServers: ServerSummary[]
+  /** Distinct servers, last viewed first, at most 6. */
+  recentlyViewed: ServerSummary[]
+  /** Active servers sharing a tag with liked or viewed ones, not liked, most popular first, at most 6. */
+  recommendedServers: ServerSummary[]
+  /** Liked servers, last liked first, at most 100. */
+  likedServers: ServerSummary[]
+  followedAuthors: FollowedAuthor[]
+  /** The user's categories, last updated first, each with its first 3 servers. */
+  favoriteCategories: CategorySummary[]
+  /** Tags by likes and views of their active servers over the last 30 days, at most 10. */
+  trendingTags: TagCount[]
+  counters: DashboardCounters
+}
+
+/** `GET /api/users/me/servers/{id}/stats`: one entry per UTC day of the window, oldest first. */
+export interface ServerStats {
+  window: number
+  days: Array<{ date: string; views: number; likes: number }>
+}
+
 export interface SessionUser {
   id: string
   firstName: string | null
@@ -126,4 +217,55 @@ export interface SessionUser {
 export interface ApiErrorBody {
   error: string
   issues?: Array<{ field: string; message: string }>
+}
+
+/** One entry of a server's history: who changed which fields, from what, to what. */
+export interface ServerRevision {
+  id: string
+  createdAt: string
+  /** 'create' for the registration (no `before`), 'update' for edits and reverts. */
+  kind: 'create' | 'update'
+  user: { username: string; avatarUrl: string | null } | null
+  changedFields: string[]
+  /** Old values of the changed fields; null for the registration. */
+  before: Record<string, unknown> | null
+  /** New values of the changed fields; every field for the registration. */
+  after: Record<string, unknown>
+}
+
+export interface ServerRevisionList {
+  revisions: ServerRevision[]
+  total: number
+  currentPage: number
+  totalPages: number
+}
+
+/** A server's featured recommendation as the editor loads and saves it. */
+export interface FeaturedComment {
+  serverId: string
+  /** Sanitised on the Worker; what is returned is what is stored and shown. */
+  commentHtml: string
+  isActive: boolean
+  sortOrder: number
+  publishStartAt: string | null
+  publishEndAt: string | null
+  updatedAt: string
+}
+
+/** `GET /api/github/preview`: what 'Load Info' fills the form from. */
+export interface GithubPreview {
+  name: string
+  description: string | null
+  ownerLogin: string
+  topics: string[]
+  /** The README's Markdown; null when the repository has none or it could not be read. */
+  readmeText: string | null
+}
+
+/** `GET /api/npm/preview`: what 'Auto-fill' fills the form from. */
+export interface NpmPreview {
+  packageName: string
+  description: string | null
+  latestVersion: string | null
+  maintainers: Array<{ name: string }>
 }

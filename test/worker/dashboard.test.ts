@@ -1,0 +1,293 @@
+import { and, eq, gte, inArray, ne, or } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { activities, follows, packages, serverLikes, servers, serverTags } from '../../worker/db/schema'
+import type { Dashboard, FollowedAuthor, FollowState, PackageSummary, ServerStats, TagCount } from '../../worker/shared/types'
+import { ADMIN_LOGIN, guest, signIn, type Client } from './auth-helpers'
+import { insertServer } from './factories'
+import { call, db, json } from './helpers'
+
+const DAY = 86400000
+const daysAgo = (n: number) => new Date(Date.now() - n * DAY).toISOString()
+const dateOf = (iso: string) => iso.slice(0, 10)
+
+let dana: Client
+let erin: Client
+let frank: Client
+let gus: Client
+let admin: Client
+const s: Record<string, string> = {}
+let frankViews: string[]
+
+/** A like or a view as set-up: it must succeed, or every number below would be off. */
+async function ok(res: Promise<Response>) {
+  expect((await res).ok).toBe(true)
+}
+const like = (client: Client, serverId: string) => ok(call(`/api/servers/${serverId}/like`, client.write('POST')))
+const view = (client: Client, serverId: string) => ok(call('/api/activity/track', client.write('POST', { serverId, activityType: 'view' })))
+const follow = (client: Client, name: string, method: 'POST' | 'DELETE' = 'POST') =>
+  json<FollowState & { error?: string }>(`/api/users/me/follows/${name}`, client.write(method))
+const dashboard = async (client: Client) => {
+  const res = await json<Dashboard>('/api/users/me/dashboard', client.read())
+  expect(res.status).toBe(200)
+  return res.body
+}
+const ids = (list: Array<{ id: string }>) => list.map((x) => x.id)
+
+beforeAll(async () => {
+  dana = await signIn('dash-dana')
+  erin = await signIn('dash-erin')
+  frank = await signIn('dash-frank')
+  gus = await signIn('dash-gus')
+  admin = await signIn(ADMIN_LOGIN)
+  const specs = {
+    mineA: { createdBy: dana.user!.id, tags: ['database'], updatedAt: '2026-03-01T00:00:00.000Z' },
+    mineB: { repoOwner: 'dash-dana', githubUrl: 'https://github.com/dash-dana/tool', updatedAt: '2026-02-01T00:00:00.000Z' },
+    mineDeleted: { createdBy: dana.user!.id, status: 'deleted', likeCount: 10 },
+    minePending: { createdBy: dana.user!.id, status: 'pending' },
+    liked1: { tags: ['database', 'sql'] },
+    likedLater: { tags: ['zzz'] },
+    viewed1: { tags: ['ai'] },
+    recDb: { tags: ['database'], popularity: 50 },
+    recSql: { tags: ['sql'], popularity: 30 },
+    recAi: { tags: ['ai'], popularity: 10 },
+    recOther: { tags: ['other'], popularity: 100 },
+    recDeleted: { tags: ['database'], popularity: 200, status: 'deleted' },
+    recPending: { tags: ['database'], popularity: 300, status: 'pending' },
+    oldTrend: { tags: ['trend-old'] },
+    stats: { createdBy: erin.user!.id },
+  }
+  for (const [key, values] of Object.entries(specs)) s[key] = (await insertServer(values)).id
+
+  // Likes on dana's own servers (Total Likes) and dana's own likes and views.
+  for (const client of [erin, frank, admin]) await like(client, s.mineA)
+  await like(erin, s.mineB)
+  await like(dana, s.liked1)
+  await like(dana, s.likedLater)
+  await view(dana, s.viewed1)
+
+  // Seven servers frank views in turn, then the second again.
+  frankViews = []
+  for (let i = 0; i < 7; i++) frankViews.push((await insertServer({ tags: ['frank'] })).id)
+  for (const id of [...frankViews, frankViews[1]]) await view(frank, id)
+
+  await follow(dana, 'Octo-Cat')
+  await follow(dana, 'acme')
+  await json('/api/users/me/categories', dana.write('POST', { name: 'Counted' }))
+
+  // Engagement older than the trending window.
+  await db().insert(serverLikes).values({ userId: gus.user!.id, serverId: s.oldTrend, createdAt: daysAgo(40) })
+  await db().insert(activities).values({ userId: gus.user!.id, serverId: s.oldTrend, activityType: 'view', createdAt: daysAgo(40) })
+})
+
+describe('GET /api/users/me/dashboard', () => {
+  it("lists the user's active servers: created by them or in their repositories", async () => {
+    const d = await dashboard(dana)
+    expect(ids(d.myServers)).toEqual([s.mineA, s.mineB])
+  })
+
+  it('counts servers, likes, follows and categories as the rows say', async () => {
+    const d = await dashboard(dana)
+
+    const mine = and(eq(servers.status, 'active'), or(eq(servers.createdBy, dana.user!.id), eq(servers.repoOwner, 'dash-dana')))
+    const mineIds = (await db().select({ id: servers.id }).from(servers).where(mine)).map((r) => r.id)
+    const likeRows = await db().select().from(serverLikes).where(inArray(serverLikes.serverId, mineIds))
+    const followRows = await db().select().from(follows).where(eq(follows.userId, dana.user!.id))
+    const packageRows = await db().select().from(packages).where(eq(packages.userId, dana.user!.id))
+
+    expect(d.counters).toEqual({ myServers: mineIds.length, totalLikes: likeRows.length, following: followRows.length, categories: packageRows.length })
+    expect(d.counters).toEqual({ myServers: 2, totalLikes: 4, following: 2, categories: 1 })
+  })
+
+  it('lists favourites last liked first, and the last viewed servers', async () => {
+    const d = await dashboard(dana)
+    expect(ids(d.likedServers)).toEqual([s.likedLater, s.liked1])
+    expect(d.likedServers.every((x) => x.isLiked)).toBe(true)
+    expect(ids(d.recentlyViewed)).toEqual([s.viewed1])
+  })
+
+  it('keeps six distinct recently viewed servers, the last viewed first', async () => {
+    const d = await dashboard(frank)
+    const [, second, third, fourth, fifth, sixth, seventh] = frankViews
+    expect(ids(d.recentlyViewed)).toEqual([second, seventh, sixth, fifth, fourth, third])
+  })
+
+  it('recommends active servers sharing a tag with liked or viewed ones, not liked, most popular first', async () => {
+    const d = await dashboard(dana)
+    // mineA has 3 likes (popularity 15); viewed1 one view (popularity 1).
+    expect(ids(d.recommendedServers)).toEqual([s.recDb, s.recSql, s.mineA, s.recAi, s.viewed1])
+    expect(d.recommendedServers.every((x) => !x.isLiked)).toBe(true)
+    // Someone who neither liked nor viewed anything gets no recommendations.
+    expect((await dashboard(gus)).recommendedServers).toEqual([])
+  })
+
+  it('lists followed authors by login, last followed first', async () => {
+    const d = await dashboard(dana)
+    expect(d.followedAuthors.map(({ id, authorName }) => ({ id, authorName }))).toEqual([
+      { id: 'acme', authorName: 'acme' },
+      { id: 'octo-cat', authorName: 'octo-cat' },
+    ])
+  })
+
+  it('shows trending tags from the last 30 days of likes and views, as the rows say', async () => {
+    const d = await dashboard(dana)
+    expect(d.trendingTags).toEqual([
+      { tag: 'frank', count: 7 },
+      { tag: 'database', count: 4 },
+      { tag: 'ai', count: 1 },
+      { tag: 'sql', count: 1 },
+      { tag: 'zzz', count: 1 },
+    ])
+
+    // The same from the rows: each recent like and view counts once for every tag of its server.
+    const since = new Date(new Date().toISOString().slice(0, 10)).getTime() - 29 * DAY
+    const recent = [
+      ...(await db().select({ serverId: serverLikes.serverId }).from(serverLikes).where(gte(serverLikes.createdAt, new Date(since).toISOString()))),
+      ...(await db()
+        .select({ serverId: activities.serverId })
+        .from(activities)
+        .where(and(eq(activities.activityType, 'view'), gte(activities.createdAt, new Date(since).toISOString())))),
+    ]
+    const tagRows = await db().select({ serverId: serverTags.serverId, tag: serverTags.tag }).from(serverTags).innerJoin(servers, eq(servers.id, serverTags.serverId)).where(eq(servers.status, 'active'))
+    const counts = new Map<string, number>()
+    for (const { serverId } of recent) for (const t of tagRows.filter((r) => r.serverId === serverId)) counts.set(t.tag, (counts.get(t.tag) ?? 0) + 1)
+    const expected: TagCount[] = [...counts].map(([tag, count]) => ({ tag, count })).sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag))
+    expect(d.trendingTags).toEqual(expected.slice(0, 10))
+    expect(d.trendingTags.map((t) => t.tag)).not.toContain('trend-old')
+  })
+
+  it("shows the user's own categories only, with the first three servers, never another user's private one", async () => {
+    const four = (await json<PackageSummary>('/api/users/me/categories', dana.write('POST', { name: 'Four' }))).body.id
+    for (const id of [s.mineA, s.liked1, s.recDb, s.recSql]) await call(`/api/users/me/categories/${four}/servers/${id}`, dana.write('POST'))
+    const published = (await json<PackageSummary>('/api/users/me/categories', dana.write('POST', { name: 'Published' }))).body.id
+    await call(`/api/packages/${published}/public-status`, dana.write('PUT', { isPublic: true }))
+    await call(`/api/packages/${published}/message`, dana.write('PUT', { recommendationMessage: 'Try these' }))
+    const erinSecret = (await json<PackageSummary>('/api/users/me/categories', erin.write('POST', { name: 'Erin secret' }))).body.id
+
+    const d = await dashboard(dana)
+    expect(d.favoriteCategories.map((c) => c.name)).toEqual(['Published', 'Four', 'Counted'])
+    expect(d.favoriteCategories[0]).toMatchObject({ isPublic: true, recommendationMessage: 'Try these', serverCount: 0, servers: [] })
+    expect(d.favoriteCategories[1]).toMatchObject({ id: four, isPublic: false, serverCount: 4, likeCount: 0, viewCount: 0 })
+    expect(ids(d.favoriteCategories[1].servers)).toEqual([s.mineA, s.liked1, s.recDb])
+    expect(d.favoriteCategories.map((c) => c.id)).not.toContain(erinSecret)
+    expect(d.counters.categories).toBe(3)
+
+    const e = await dashboard(erin)
+    expect(e.favoriteCategories.map((c) => c.id)).toEqual([erinSecret])
+    expect(JSON.stringify(e)).not.toContain(four)
+  })
+
+  it('refuses a guest', async () => {
+    expect((await call('/api/users/me/dashboard', (await guest()).read())).status).toBe(401)
+  })
+})
+
+describe('GET /api/users/me/servers/{id}/stats', () => {
+  const stats = (client: Client, serverId: string, query = '') => json<ServerStats & { error?: string }>(`/api/users/me/servers/${serverId}/stats${query}`, client.read())
+
+  beforeAll(async () => {
+    const rows = [
+      { userId: gus.user!.id, createdAt: daysAgo(0) },
+      { userId: erin.user!.id, createdAt: daysAgo(0) },
+      { userId: admin.user!.id, createdAt: daysAgo(3) },
+      { userId: frank.user!.id, createdAt: daysAgo(40) },
+    ]
+    await db().insert(activities).values(rows.map((r) => ({ ...r, serverId: s.stats, activityType: 'view' })))
+    await db().insert(serverLikes).values({ userId: gus.user!.id, serverId: s.stats, createdAt: daysAgo(5) })
+    await like(admin, s.stats)
+  })
+
+  it('answers views and likes per day over the window, oldest first, days without any as zeros', async () => {
+    const { status, body } = await stats(erin, s.stats, '?window=7')
+    expect(status).toBe(200)
+    expect(body.window).toBe(7)
+    expect(body.days.map((d) => d.date)).toEqual([6, 5, 4, 3, 2, 1, 0].map((n) => dateOf(daysAgo(n))))
+    expect(body.days.map((d) => [d.views, d.likes])).toEqual([
+      [0, 0],
+      [0, 1],
+      [0, 0],
+      [1, 0],
+      [0, 0],
+      [0, 0],
+      [2, 1],
+    ])
+  })
+
+  it('defaults to 30 days and leaves out what is older', async () => {
+    const { body } = await stats(erin, s.stats)
+    expect(body.window).toBe(30)
+    expect(body.days).toHaveLength(30)
+    expect(body.days.reduce((n, d) => n + d.views, 0)).toBe(3)
+    expect(body.days.reduce((n, d) => n + d.likes, 0)).toBe(2)
+  })
+
+  it('accepts a window of 1 to 365 days only', async () => {
+    expect((await stats(erin, s.stats, '?window=1')).body.days).toEqual([{ date: dateOf(daysAgo(0)), views: 2, likes: 1 }])
+    expect((await stats(erin, s.stats, '?window=365')).body.days).toHaveLength(365)
+    for (const q of ['?window=0', '?window=366', '?window=abc']) expect((await stats(erin, s.stats, q)).status).toBe(400)
+  })
+
+  it('is for the owner and admins only', async () => {
+    expect(await stats(dana, s.stats)).toMatchObject({ status: 403, body: { error: 'Access denied' } })
+    expect((await stats(admin, s.stats)).status).toBe(200)
+    // A repository owner is an owner too.
+    expect((await stats(dana, s.mineB)).status).toBe(200)
+    expect((await call(`/api/users/me/servers/${s.stats}/stats`, (await guest()).read())).status).toBe(401)
+  })
+
+  it('is 404 for an unknown server, and for a deleted one unless admin', async () => {
+    expect((await stats(erin, crypto.randomUUID())).status).toBe(404)
+    expect((await stats(dana, s.mineDeleted)).status).toBe(404)
+    expect((await stats(admin, s.mineDeleted)).status).toBe(200)
+  })
+})
+
+describe('follows', () => {
+  const rowsOf = async (client: Client) => (await db().select().from(follows).where(eq(follows.userId, client.user!.id))).map((r) => r.authorName)
+
+  it('follows an author by GitHub login, stored lower-cased, idempotently', async () => {
+    for (let i = 0; i < 2; i++) {
+      expect(await follow(gus, 'Some-Author')).toMatchObject({ status: 200, body: { authorName: 'some-author', following: true } })
+    }
+    expect(await rowsOf(gus)).toEqual(['some-author'])
+    expect((await json<FollowState>('/api/users/me/follows/SOME-author', gus.read())).body).toEqual({ authorName: 'some-author', following: true })
+    expect((await json<FollowedAuthor[]>('/api/users/me/follows', gus.read())).body).toEqual([
+      { id: 'some-author', authorName: 'some-author', createdAt: expect.any(String) },
+    ])
+  })
+
+  it('unfollows idempotently', async () => {
+    await follow(gus, 'leaving')
+    for (let i = 0; i < 2; i++) {
+      expect((await follow(gus, 'Leaving', 'DELETE')).body).toEqual({ authorName: 'leaving', following: false })
+    }
+    expect(await rowsOf(gus)).not.toContain('leaving')
+    expect((await json<FollowState>('/api/users/me/follows/leaving', gus.read())).body.following).toBe(false)
+  })
+
+  it('refuses names that are not GitHub logins', async () => {
+    for (const name of ['-lead', 'trail-', 'dou--ble', 'under_score', 'x'.repeat(40), 'dot.name']) {
+      expect(await follow(gus, name)).toMatchObject({ status: 400, body: { error: 'Author name must be a GitHub login' } })
+    }
+    expect((await follow(gus, 'x'.repeat(39))).status).toBe(200)
+  })
+
+  it('needs a signed-in user', async () => {
+    expect((await follow(await guest(), 'acme')).status).toBe(401)
+  })
+
+  it('are per user', async () => {
+    await follow(erin, 'only-erin')
+    expect(await rowsOf(gus)).not.toContain('only-erin')
+    expect((await dashboard(gus)).followedAuthors.map((f) => f.authorName)).not.toContain('only-erin')
+  })
+})
+
+describe('deleted and pending servers', () => {
+  it('never appear in the server lists of a dashboard', async () => {
+    const d = await dashboard(dana)
+    const hidden = (await db().select({ id: servers.id }).from(servers).where(ne(servers.status, 'active'))).map((r) => r.id)
+    const shown = [...d.myServers, ...d.recentlyViewed, ...d.recommendedServers, ...d.likedServers]
+    expect(hidden).toEqual(expect.arrayContaining([s.mineDeleted, s.minePending, s.recDeleted, s.recPending]))
+    expect(shown.filter((x) => hidden.includes(x.id))).toEqual([])
+  })
+})

@@ -1,0 +1,476 @@
+import { count, eq } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { refreshPackagesOfServer } from '../../worker/db/packages'
+import { packageLikes, packages, packageServers, packageViews, servers } from '../../worker/db/schema'
+import type { CategoryServerState, CategorySummary, PackageDetail, PackageList, PackageSummary, ServerSummary } from '../../worker/shared/types'
+import { ADMIN_LOGIN, guest, signIn, type Client } from './auth-helpers'
+import { insertServer } from './factories'
+import { db, json } from './helpers'
+
+let alice: Client
+let bob: Client
+let admin: Client
+
+beforeAll(async () => {
+  alice = await signIn('pkg-alice')
+  bob = await signIn('pkg-bob')
+  admin = await signIn(ADMIN_LOGIN)
+})
+
+async function stored(id: string) {
+  const [row] = await db().select().from(packages).where(eq(packages.id, id))
+  const [likes] = await db().select({ n: count() }).from(packageLikes).where(eq(packageLikes.packageId, id))
+  const [members] = await db().select({ n: count() }).from(packageServers).where(eq(packageServers.packageId, id))
+  const [views] = await db().select({ n: count() }).from(packageViews).where(eq(packageViews.packageId, id))
+  return { ...row, likeRows: likes.n, serverRows: members.n, viewRows: views.n }
+}
+
+/** The documented formula, from the stored inputs, for comparison with the stored score. */
+function expectedScore(p: { likeCount: number; viewCount: number; serverCount: number; createdAt: string }) {
+  const ageDays = Math.max(0, (Date.now() - Date.parse(p.createdAt)) / 86400000)
+  return (p.likeCount * 3 + p.viewCount * 0.2 + p.serverCount) / Math.pow(1 + ageDays / 30, 1.2)
+}
+
+async function createCategory(client: Client, body: unknown) {
+  return json<PackageSummary>('/api/users/me/categories', client.write('POST', body))
+}
+
+/** A category of `client` through the API, optionally published, with the given servers. */
+async function category(client: Client, name: string, opts: { public?: boolean; servers?: string[] } = {}) {
+  const { body } = await createCategory(client, { name })
+  for (const serverId of opts.servers ?? []) {
+    expect((await json(`/api/users/me/categories/${body.id}/servers/${serverId}`, client.write('POST'))).status).toBe(200)
+  }
+  if (opts.public) expect((await json(`/api/packages/${body.id}/public-status`, client.write('PUT', { isPublic: true }))).status).toBe(200)
+  return body.id
+}
+
+describe('POST /api/users/me/categories', () => {
+  it('creates a private category owned by the caller', async () => {
+    const { status, body } = await createCategory(alice, { name: '  Databases  ', description: 'SQL and friends' })
+    expect(status).toBe(201)
+    expect(body).toMatchObject({
+      name: 'Databases',
+      description: 'SQL and friends',
+      isPublic: false,
+      recommendationMessage: null,
+      likeCount: 0,
+      viewCount: 0,
+      serverCount: 0,
+      rankingScore: 0,
+      isLiked: false,
+      user: { username: 'pkg-alice' },
+    })
+    expect((await stored(body.id)).userId).toBe(alice.user!.id)
+  })
+
+  it('stores a blank description as absent', async () => {
+    const { body } = await createCategory(alice, { name: 'Blank', description: '   ' })
+    expect(body.description).toBeNull()
+  })
+
+  it('requires a name', async () => {
+    for (const payload of [{}, { name: '   ' }]) {
+      const { status, body } = await createCategory(alice, payload)
+      expect(status).toBe(400)
+      expect(body).toMatchObject({ error: 'Name is required' })
+    }
+  })
+
+  it('refuses a guest', async () => {
+    expect((await createCategory(await guest(), { name: 'X' })).status).toBe(401)
+  })
+})
+
+describe('GET /api/users/me/categories', () => {
+  it("lists only the caller's categories, each with its first three servers", async () => {
+    const s = await Promise.all([1, 2, 3, 4].map(() => insertServer()))
+    const id = await category(bob, 'Four servers', { servers: s.map((x) => x.id) })
+    await category(alice, 'Not bob')
+    const { status, body } = await json<CategorySummary[]>('/api/users/me/categories', bob.read())
+    expect(status).toBe(200)
+    expect(body.every((c) => c.user?.username === 'pkg-bob')).toBe(true)
+    const mine = body.find((c) => c.id === id)!
+    expect(mine.serverCount).toBe(4)
+    expect(mine.servers.map((x) => x.id)).toEqual(s.slice(0, 3).map((x) => x.id))
+  })
+})
+
+describe('servers in a category', () => {
+  const path = (categoryId: string, serverId: string) => `/api/users/me/categories/${categoryId}/servers/${serverId}`
+
+  it('adds and removes idempotently, keeping server_count equal to the rows', async () => {
+    const [a, b] = [await insertServer({ tags: ['x'] }), await insertServer()]
+    const id = await category(alice, 'Counting')
+
+    for (let i = 0; i < 2; i++) {
+      const res = await json<CategoryServerState>(path(id, a.id), alice.write('POST'))
+      expect(res).toMatchObject({ status: 200, body: { inCategory: true, serverCount: 1 } })
+    }
+    expect((await json(path(id, b.id), alice.write('POST'))).body).toEqual({ inCategory: true, serverCount: 2 })
+    expect(await stored(id)).toMatchObject({ serverCount: 2, serverRows: 2 })
+
+    const list = await json<ServerSummary[]>(`/api/users/me/categories/${id}/servers`, alice.read())
+    expect(list.status).toBe(200)
+    expect(list.body.map((s) => s.id)).toEqual([a.id, b.id])
+    expect(list.body[0]).toMatchObject({ tags: ['x'], isLiked: false, displayName: a.displayName })
+
+    for (let i = 0; i < 2; i++) {
+      expect((await json(path(id, a.id), alice.write('DELETE'))).body).toEqual({ inCategory: false, serverCount: 1 })
+    }
+    expect(await stored(id)).toMatchObject({ serverCount: 1, serverRows: 1 })
+  })
+
+  it('refuses an unknown or deleted server with 404', async () => {
+    const id = await category(alice, 'Only live servers')
+    const gone = await insertServer({ status: 'deleted' })
+    for (const serverId of [crypto.randomUUID(), gone.id]) {
+      const res = await json(path(id, serverId), alice.write('POST'))
+      expect(res).toMatchObject({ status: 404, body: { error: 'Server not found' } })
+    }
+    // Not even an admin, who can see deleted servers, can put one into their category.
+    const adminCategory = await category(admin, 'Admin category')
+    expect((await json(path(adminCategory, gone.id), admin.write('POST'))).status).toBe(404)
+    expect((await stored(id)).serverRows).toBe(0)
+  })
+
+  it("is the owner's only: 404 on someone else's private category, 403 on a public one, 401 for a guest", async () => {
+    const server = await insertServer()
+    const privateId = await category(alice, 'Private')
+    const publicId = await category(alice, 'Public', { public: true })
+    for (const method of ['POST', 'DELETE'] as const) {
+      expect((await json(path(privateId, server.id), bob.write(method))).body).toEqual({ error: 'Package not found' })
+      expect((await json(path(publicId, server.id), bob.write(method))).status).toBe(403)
+      expect((await json(path(privateId, server.id), admin.write(method))).status).toBe(404)
+      expect((await json(path(publicId, server.id), (await guest()).write(method))).status).toBe(401)
+    }
+    expect((await json(`/api/users/me/categories/${privateId}/servers`, bob.read())).status).toBe(404)
+    expect((await json(`/api/users/me/categories/${publicId}/servers`, bob.read())).status).toBe(403)
+    expect((await stored(privateId)).serverRows + (await stored(publicId)).serverRows).toBe(0)
+  })
+
+  it('validates the ids', async () => {
+    const res = await json(path('not-a-uuid', crypto.randomUUID()), alice.write('POST'))
+    expect(res).toMatchObject({ status: 400, body: { error: 'Package ID must be a valid UUID' } })
+  })
+
+  it('drops a soft-deleted server from the counts when the delete path refreshes the packages', async () => {
+    const [a, b] = [await insertServer(), await insertServer()]
+    const id = await category(alice, 'Loses one', { servers: [a.id, b.id], public: true })
+    await db().batch([db().update(servers).set({ status: 'deleted' }).where(eq(servers.id, a.id)), refreshPackagesOfServer(db(), a.id)])
+    expect((await stored(id)).serverCount).toBe(1)
+    const detail = await json<PackageDetail>(`/api/packages/${id}`, alice.read())
+    expect(detail.body.servers.map((s) => s.id)).toEqual([b.id])
+  })
+})
+
+describe('PUT /api/packages/{id}/public-status and /message', () => {
+  it('lets the owner publish, unpublish and set the message', async () => {
+    const id = await category(alice, 'Settings')
+    const published = await json<PackageSummary>(`/api/packages/${id}/public-status`, alice.write('PUT', { isPublic: true }))
+    expect(published).toMatchObject({ status: 200, body: { id, isPublic: true } })
+
+    const message = 'Everything you need for SQL.'
+    const withMessage = await json<PackageSummary>(`/api/packages/${id}/message`, alice.write('PUT', { recommendationMessage: message }))
+    expect(withMessage.body.recommendationMessage).toBe(message)
+    expect((await stored(id)).recommendationMessage).toBe(message)
+
+    const hidden = await json<PackageSummary>(`/api/packages/${id}/public-status`, alice.write('PUT', { isPublic: false }))
+    expect(hidden.body.isPublic).toBe(false)
+    expect((await stored(id)).isPublic).toBe(false)
+  })
+
+  it('accepts a message of 1000 characters and refuses 1001', async () => {
+    const id = await category(alice, 'Long message')
+    const ok = await json<PackageSummary>(`/api/packages/${id}/message`, alice.write('PUT', { recommendationMessage: 'm'.repeat(1000) }))
+    expect(ok.status).toBe(200)
+    const tooLong = await json(`/api/packages/${id}/message`, alice.write('PUT', { recommendationMessage: 'm'.repeat(1001) }))
+    expect(tooLong).toMatchObject({ status: 400, body: { error: 'Recommendation message too long' } })
+    expect((await stored(id)).recommendationMessage).toHaveLength(1000)
+  })
+
+  it('stores an empty or absent message as null', async () => {
+    const id = await category(alice, 'Cleared')
+    for (const body of [{ recommendationMessage: '' }, {}, { recommendationMessage: '   ' }, { recommendationMessage: null }]) {
+      await json(`/api/packages/${id}/message`, alice.write('PUT', { recommendationMessage: 'set' }))
+      const res = await json<PackageSummary>(`/api/packages/${id}/message`, alice.write('PUT', body))
+      expect(res.body.recommendationMessage).toBeNull()
+      expect((await stored(id)).recommendationMessage).toBeNull()
+    }
+  })
+
+  it('refuses a non-boolean visibility', async () => {
+    const id = await category(alice, 'Bad body')
+    const res = await json(`/api/packages/${id}/public-status`, alice.write('PUT', { isPublic: 'yes' }))
+    expect(res.status).toBe(400)
+  })
+
+  it('is refused to everyone but the owner, without revealing a private package', async () => {
+    const privateId = await category(alice, 'Secret settings')
+    const publicId = await category(alice, 'Open settings', { public: true })
+    const writes = [
+      ['public-status', { isPublic: true }],
+      ['message', { recommendationMessage: 'hijacked' }],
+    ] as const
+    for (const [what, body] of writes) {
+      for (const client of [bob, admin]) {
+        expect((await json(`/api/packages/${privateId}/${what}`, client.write('PUT', body))).body).toEqual({ error: 'Package not found' })
+        expect((await json(`/api/packages/${publicId}/${what}`, client.write('PUT', body))).status).toBe(403)
+      }
+      expect((await json(`/api/packages/${publicId}/${what}`, (await guest()).write('PUT', body))).status).toBe(401)
+    }
+    expect(await stored(privateId)).toMatchObject({ isPublic: false, recommendationMessage: null })
+    expect(await stored(publicId)).toMatchObject({ isPublic: true, recommendationMessage: null })
+  })
+})
+
+describe('privacy of a private package', () => {
+  let secret: string
+
+  beforeAll(async () => {
+    const server = await insertServer({ displayName: 'Inside the secret' })
+    secret = await category(alice, 'Secret collection', { servers: [server.id] })
+    // Likes and views could only come from before it was made private; they must not leak either.
+    await db().update(packages).set({ likeCount: 999, rankingScore: 9999 }).where(eq(packages.id, secret))
+  })
+
+  it('never appears in the list, whatever the sort, or in top', async () => {
+    for (const client of [bob, admin, alice]) {
+      for (const sortBy of ['ranking', 'likes', 'updated', 'created']) {
+        const { body } = await json<PackageList>(`/api/packages?sortBy=${sortBy}&limit=50`, client.read())
+        expect(body.packages.map((p) => p.id)).not.toContain(secret)
+        expect(body.packages.every((p) => p.isPublic)).toBe(true)
+      }
+      const top = await json<PackageSummary[]>('/api/packages/top?limit=20', client.read())
+      expect(top.body.map((p) => p.id)).not.toContain(secret)
+    }
+  })
+
+  it('is 404 for a guest, another user and an admin, and visible to its owner', async () => {
+    for (const init of [{}, bob.read(), admin.read()]) {
+      const res = await json(`/api/packages/${secret}`, init)
+      expect(res).toMatchObject({ status: 404, body: { error: 'Package not found' } })
+    }
+    const own = await json<PackageDetail>(`/api/packages/${secret}`, alice.read())
+    expect(own.status).toBe(200)
+    expect(own.body).toMatchObject({ id: secret, isPublic: false, isOwner: true })
+    expect(own.body.servers.map((s) => s.displayName)).toEqual(['Inside the secret'])
+  })
+
+  it('cannot be liked by others', async () => {
+    expect((await json(`/api/packages/${secret}/like`, bob.write('POST'))).status).toBe(404)
+    expect((await stored(secret)).likeRows).toBe(0)
+  })
+
+  it('is the same 404 as a package that does not exist', async () => {
+    const missing = await json(`/api/packages/${crypto.randomUUID()}`, bob.read())
+    const hidden = await json(`/api/packages/${secret}`, bob.read())
+    expect(hidden).toMatchObject({ status: missing.status, body: missing.body })
+  })
+})
+
+describe('GET /api/packages', () => {
+  const ids: Record<string, string> = {}
+
+  beforeAll(async () => {
+    // A clean slate of public packages with known numbers, written directly.
+    await db().update(packages).set({ isPublic: false })
+    const rows = [
+      { key: 'old', likeCount: 9, rankingScore: 1.5, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2026-03-01T00:00:00.000Z' },
+      { key: 'new', likeCount: 1, rankingScore: 3.5, createdAt: '2026-02-01T00:00:00.000Z', updatedAt: '2026-02-01T00:00:00.000Z' },
+      { key: 'mid', likeCount: 4, rankingScore: 2.5, createdAt: '2025-06-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' },
+    ]
+    for (const { key, ...values } of rows) {
+      ids[key] = crypto.randomUUID()
+      await db().insert(packages).values({ id: ids[key], userId: bob.user!.id, name: `List ${key}`, isPublic: true, ...values })
+    }
+  })
+
+  const order = (list: PackageList) => list.packages.map((p) => Object.keys(ids).find((k) => ids[k] === p.id))
+
+  it.each([
+    ['ranking', ['new', 'mid', 'old']],
+    ['likes', ['old', 'mid', 'new']],
+    ['updated', ['old', 'new', 'mid']],
+    ['created', ['new', 'mid', 'old']],
+  ])('sorts by %s', async (sortBy, expected) => {
+    expect(order((await json<PackageList>(`/api/packages?sortBy=${sortBy}`)).body)).toEqual(expected)
+  })
+
+  it('defaults to ranking and answers the card fields with paging numbers', async () => {
+    const { status, body } = await json<PackageList>('/api/packages')
+    expect(status).toBe(200)
+    expect(order(body)).toEqual(['new', 'mid', 'old'])
+    expect(body).toMatchObject({ total: 3, currentPage: 1, totalPages: 1 })
+    expect(body.packages[0]).toMatchObject({ name: 'List new', isLiked: false, user: { username: 'pkg-bob', avatarUrl: expect.any(String) } })
+  })
+
+  it('pages without overlap', async () => {
+    const p1 = await json<PackageList>('/api/packages?limit=2')
+    const p2 = await json<PackageList>('/api/packages?limit=2&page=2')
+    expect(p1.body).toMatchObject({ total: 3, totalPages: 2, currentPage: 1 })
+    expect([...order(p1.body), ...order(p2.body)]).toEqual(['new', 'mid', 'old'])
+  })
+
+  it('refuses invalid query values with 400', async () => {
+    for (const q of ['sortBy=stars', 'page=0', 'limit=51', 'limit=abc']) {
+      expect((await json(`/api/packages?${q}`)).status).toBe(400)
+    }
+  })
+
+  it('top lists public packages by score', async () => {
+    const { body } = await json<PackageSummary[]>('/api/packages/top?limit=2')
+    expect(body.map((p) => p.id)).toEqual([ids.new, ids.mid])
+  })
+})
+
+describe('GET /api/packages/{id}', () => {
+  it('answers the package with its servers as cards and its author', async () => {
+    const liked = await insertServer({ displayName: 'Liked card', tags: ['a', 'b', 'c', 'd'] })
+    const other = await insertServer({ displayName: 'Other card' })
+    const id = await category(alice, 'Detail', { servers: [liked.id, other.id], public: true })
+    await json(`/api/servers/${liked.id}/like`, bob.write('POST'))
+    const { status, body, res } = await json<PackageDetail>(`/api/packages/${id}`, bob.read())
+    expect(status).toBe(200)
+    expect(res.headers.get('Cache-Control')).toBe('private, no-store')
+    expect(body).toMatchObject({ id, name: 'Detail', isPublic: true, serverCount: 2, isOwner: false, user: { username: 'pkg-alice' } })
+    expect(body.servers.map((s) => [s.displayName, s.isLiked])).toEqual([['Liked card', true], ['Other card', false]])
+    expect(body.servers[0]).toMatchObject({ tags: ['a', 'b', 'c', 'd'], installCommand: expect.stringContaining('npx') })
+  })
+
+  it('refuses a malformed id with 400', async () => {
+    expect((await json('/api/packages/nope')).status).toBe(400)
+  })
+})
+
+describe('views of a package', () => {
+  const view = (id: string, init: RequestInit = {}) => json<PackageDetail>(`/api/packages/${id}`, init)
+  const fromIp = (ip: string): RequestInit => ({ headers: { 'CF-Connecting-IP': ip } })
+
+  it('count once per visitor a day, and again for another visitor', async () => {
+    const id = await category(alice, 'Viewed', { public: true })
+    for (let i = 0; i < 3; i++) await view(id, fromIp('198.51.100.1'))
+    expect(await stored(id)).toMatchObject({ viewCount: 1, viewRows: 1 })
+
+    await view(id, fromIp('198.51.100.2'))
+    for (let i = 0; i < 2; i++) await view(id, bob.read())
+    const last = await view(id, bob.read())
+    expect(last.body.viewCount).toBe(3)
+    expect(await stored(id)).toMatchObject({ viewCount: 3, viewRows: 3 })
+  })
+
+  it('key a guest by address before the anonymous cookie, so a new cookie is not a new visitor', async () => {
+    const id = await category(alice, 'Cookie droppers', { public: true })
+    for (let i = 0; i < 3; i++) {
+      const visitor = await guest()
+      await view(id, { headers: { Cookie: visitor.cookie, 'CF-Connecting-IP': '198.51.100.7' } })
+    }
+    expect((await stored(id)).viewCount).toBe(1)
+    // Without an address (local use), the anonymous cookie identifies the guest.
+    const visitor = await guest()
+    for (let i = 0; i < 2; i++) await view(id, visitor.read())
+    expect((await stored(id)).viewCount).toBe(2)
+  })
+
+  it("store no address: the visitor key is opaque", async () => {
+    const id = await category(alice, 'Opaque', { public: true })
+    await view(id, fromIp('198.51.100.99'))
+    const rows = await db().select().from(packageViews).where(eq(packageViews.packageId, id))
+    expect(rows).toHaveLength(1)
+    expect(rows[0].visitorHash).not.toContain('198.51.100.99')
+    expect(rows[0].day).toBe(new Date().toISOString().slice(0, 10))
+  })
+
+  it("do not count the owner's visits or visits of a private package", async () => {
+    const publicId = await category(alice, 'Own views', { public: true })
+    const privateId = await category(alice, 'Private views')
+    await view(publicId, alice.read())
+    await view(privateId, alice.read())
+    expect(await stored(publicId)).toMatchObject({ viewCount: 0, viewRows: 0 })
+    expect(await stored(privateId)).toMatchObject({ viewCount: 0, viewRows: 0 })
+  })
+
+  it('recompute the ranking score', async () => {
+    const id = await category(alice, 'Score by views', { public: true })
+    await view(id, fromIp('198.51.100.20'))
+    const row = await stored(id)
+    expect(row.rankingScore).toBeGreaterThan(0)
+    expect(row.rankingScore).toBeCloseTo(expectedScore(row), 6)
+  })
+})
+
+describe('POST /api/packages/{id}/like and DELETE', () => {
+  it('likes once however often it is sent, counts from the rows, and unlikes', async () => {
+    const id = await category(alice, 'Likeable', { public: true })
+    for (let i = 0; i < 2; i++) {
+      expect(await json(`/api/packages/${id}/like`, bob.write('POST'))).toMatchObject({ status: 200, body: { isLiked: true, likeCount: 1 } })
+    }
+    expect((await json(`/api/packages/${id}/like`, admin.write('POST'))).body).toEqual({ isLiked: true, likeCount: 2 })
+    expect(await stored(id)).toMatchObject({ likeCount: 2, likeRows: 2 })
+    expect((await json<PackageDetail>(`/api/packages/${id}`, bob.read())).body.isLiked).toBe(true)
+    expect((await json<PackageDetail>(`/api/packages/${id}`, alice.read())).body.isLiked).toBe(false)
+
+    for (let i = 0; i < 2; i++) {
+      expect((await json(`/api/packages/${id}/like`, bob.write('DELETE'))).body).toEqual({ isLiked: false, likeCount: 1 })
+    }
+    expect(await stored(id)).toMatchObject({ likeCount: 1, likeRows: 1 })
+  })
+
+  it('lets the owner like their own private package', async () => {
+    const id = await category(alice, 'Own private like')
+    expect((await json(`/api/packages/${id}/like`, alice.write('POST'))).body).toEqual({ isLiked: true, likeCount: 1 })
+  })
+
+  it('needs a signed-in user', async () => {
+    const id = await category(alice, 'Guest like', { public: true })
+    expect((await json(`/api/packages/${id}/like`, (await guest()).write('POST'))).status).toBe(401)
+    expect((await stored(id)).likeRows).toBe(0)
+  })
+})
+
+describe('ranking score', () => {
+  it('puts the package with more likes first and is recomputed on each like', async () => {
+    await db().update(packages).set({ isPublic: false })
+    const server = await insertServer()
+    const first = await category(alice, 'Rank A', { public: true, servers: [server.id] })
+    const second = await category(bob, 'Rank B', { public: true, servers: [server.id] })
+    const ranked = async () => (await json<PackageList>('/api/packages?sortBy=ranking')).body.packages.map((p) => p.id)
+
+    await json(`/api/packages/${second}/like`, alice.write('POST'))
+    expect(await ranked()).toEqual([second, first])
+    const b = await stored(second)
+    expect(b.rankingScore).toBeCloseTo(expectedScore(b), 6)
+
+    await json(`/api/packages/${first}/like`, bob.write('POST'))
+    await json(`/api/packages/${first}/like`, admin.write('POST'))
+    expect(await ranked()).toEqual([first, second])
+    const a = await stored(first)
+    expect(a).toMatchObject({ likeCount: 2, serverCount: 1 })
+    expect(a.rankingScore).toBeCloseTo(expectedScore(a), 6)
+  })
+
+  it('decays with age: the same numbers score lower on an older package', async () => {
+    const server = await insertServer()
+    const fresh = await category(alice, 'Fresh', { servers: [server.id] })
+    const old = await category(alice, 'Old', { servers: [] })
+    await db().update(packages).set({ createdAt: new Date(Date.now() - 90 * 86400000).toISOString() }).where(eq(packages.id, old))
+    await json(`/api/users/me/categories/${old}/servers/${server.id}`, alice.write('POST'))
+    const [f, o] = [await stored(fresh), await stored(old)]
+    expect(f.serverCount).toBe(o.serverCount)
+    expect(o.rankingScore).toBeCloseTo(expectedScore(o), 6)
+    expect(o.rankingScore).toBeLessThan(f.rankingScore / 4)
+  })
+
+  it('is recomputed when a package is published and when servers change', async () => {
+    const [s1, s2] = [await insertServer(), await insertServer()]
+    const id = await category(alice, 'Recomputed')
+    await db().update(packages).set({ rankingScore: 42 }).where(eq(packages.id, id))
+    await json(`/api/packages/${id}/public-status`, alice.write('PUT', { isPublic: true }))
+    expect((await stored(id)).rankingScore).toBe(0)
+    await json(`/api/users/me/categories/${id}/servers/${s1.id}`, alice.write('POST'))
+    await json(`/api/users/me/categories/${id}/servers/${s2.id}`, alice.write('POST'))
+    const row = await stored(id)
+    expect(row.rankingScore).toBeCloseTo(expectedScore(row), 6)
+    expect(row.rankingScore).toBeGreaterThan(1.9)
+  })
+})

@@ -1,0 +1,308 @@
+/**
+ * Route-wide security checks. The routes come from the app's own route table (`app.routes`), so
+ * every route added later is swept without touching this file.
+ */
+import { createExecutionContext, env } from 'cloudflare:test'
+import { Hono } from 'hono'
+import { beforeAll, describe, expect, it } from 'vitest'
+import headersFile from '../../web/public/_headers?raw'
+import { app, MAX_BODY_BYTES } from '../../worker/app'
+import { createDb } from '../../worker/db/client'
+import { packageComments, packages, serverRevisions } from '../../worker/db/schema'
+import type { AppEnv } from '../../worker/env'
+import { onError } from '../../worker/errors'
+import { RATE_LIMIT_MESSAGE, rateLimit, WRITE_RULES } from '../../worker/lib/rate-limit'
+import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../worker/lib/security-headers'
+import { sessionMiddleware } from '../../worker/lib/session'
+import { guest, signIn, withCsrf, type Client } from './auth-helpers'
+import { insertServer } from './factories'
+import { call, db } from './helpers'
+
+const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE']
+
+/**
+ * Writes a guest may make (with a CSRF token bound to the anonymous cookie). Every other write,
+ * and every route under /api/users/me, must answer a guest 401. Entries may name routes that
+ * do not exist yet.
+ */
+const GUEST_ALLOWED = new Set([
+  // Guests comment on packages under a name (specification section 1, DECISIONS 'Packages').
+  'POST /api/packages/:id/comments',
+])
+
+/**
+ * GET routes that change state by design, each with the only parts of the database it may
+ * change and the reason. Every other GET must leave the database exactly as it found it.
+ */
+const GET_EFFECTS: Record<string, string[]> = {
+  // Sign-out is a browser navigation (specification section 2); it ends the caller's session.
+  'GET /api/logout': ['sessions'],
+  // A package view counts at most once per visitor and day (DECISIONS 'Packages'), on reading it.
+  'GET /api/packages/:id': ['package_views', 'packageCounters'],
+}
+
+interface Route {
+  method: string
+  path: string
+  key: string
+}
+
+/** The concrete routes under /api: middleware registrations (method ALL, wildcards) left out. */
+const routes: Route[] = [
+  ...new Map(
+    app.routes
+      .filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/') && !r.path.includes('*'))
+      .map((r) => [`${r.method} ${r.path}`, { method: r.method, path: r.path, key: `${r.method} ${r.path}` }]),
+  ).values(),
+]
+const writeRoutes = routes.filter((r) => WRITE_METHODS.includes(r.method))
+const getRoutes = routes.filter((r) => r.method === 'GET')
+
+const seeded = { serverId: '', packageId: '', commentId: '', revisionId: '' }
+let alice: Client
+let bob: Client
+
+beforeAll(async () => {
+  alice = await signIn('sweep-alice')
+  bob = await signIn('sweep-bob')
+  seeded.serverId = (await insertServer({ githubUrl: 'https://github.com/acme/widget', repoOwner: 'acme' })).id
+  seeded.packageId = crypto.randomUUID()
+  await db().insert(packages).values({ id: seeded.packageId, userId: bob.user!.id, name: 'Sweep package', isPublic: true })
+  seeded.commentId = crypto.randomUUID()
+  await db().insert(packageComments).values({ id: seeded.commentId, packageId: seeded.packageId, userId: bob.user!.id, content: 'Hello' })
+  seeded.revisionId = crypto.randomUUID()
+  await db().insert(serverRevisions).values({ id: seeded.revisionId, serverId: seeded.serverId, userId: bob.user!.id, after: {} })
+})
+
+/** A real seeded value for each path parameter, chosen by its name and the resource around it. */
+function paramValue(path: string, name: string): string {
+  if (name === 'authorName' || (name === 'id' && path.includes('/follows/'))) return 'acme'
+  if (name === 'commentId') return seeded.commentId
+  if (name === 'revisionId') return seeded.revisionId
+  if (name === 'packageId' || name === 'categoryId') return seeded.packageId
+  if (name === 'id' && (path.startsWith('/api/packages/') || path.includes('/categories/'))) return seeded.packageId
+  return seeded.serverId
+}
+
+const concrete = (path: string) => path.replace(/:(\w+)(\{[^}]*\})?\??/g, (_, name: string) => paramValue(path, name))
+
+const request = (route: Route, init: RequestInit) => call(concrete(route.path), { redirect: 'manual', ...init, method: route.method })
+
+async function errorOf(res: Response): Promise<string | undefined> {
+  const text = await res.text()
+  try {
+    return (JSON.parse(text) as { error?: string }).error
+  } catch {
+    return undefined
+  }
+}
+
+function expectSecurityHeaders(res: Response) {
+  const csp = res.headers.get('Content-Security-Policy') ?? ''
+  const scriptSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src')) ?? ''
+  expect(scriptSrc).toMatch(/^script-src /)
+  expect(scriptSrc).not.toContain("'unsafe-inline'")
+  expect(scriptSrc).not.toContain("'unsafe-eval'")
+  expect(csp).toContain("frame-ancestors 'none'")
+  const maxAge = Number(/max-age=(\d+)/.exec(res.headers.get('Strict-Transport-Security') ?? '')?.[1] ?? 0)
+  expect(maxAge).toBeGreaterThanOrEqual(365 * 24 * 3600)
+  expect(res.headers.get('X-Frame-Options')).toBe('DENY')
+  expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff')
+  expect(res.headers.get('Referrer-Policy')).toBeTruthy()
+}
+
+it('finds the routes to sweep in the route table', () => {
+  expect(writeRoutes.map((r) => r.key)).toEqual(
+    expect.arrayContaining(['POST /api/servers/:id/like', 'DELETE /api/servers/:id/like', 'POST /api/activity/track']),
+  )
+  expect(getRoutes.map((r) => r.key)).toEqual(expect.arrayContaining(['GET /api/servers/:id/permissions', 'GET /api/auth/session']))
+})
+
+describe.each(writeRoutes)('$key', (route) => {
+  it('refuses a write without a valid token, JSON type, X-Requested-With or same origin', async () => {
+    const refused: Array<[string, RequestInit]> = [
+      ['missing token', withCsrf(alice, { headers: { 'X-CSRF-Token': '' }, body: '{}' })],
+      ["another session's token", withCsrf({ cookie: alice.cookie, csrfToken: bob.csrfToken }, { body: '{}' })],
+      ['wrong content type', withCsrf(alice, { headers: { 'Content-Type': 'text/plain' }, body: '{}' })],
+      ['no X-Requested-With', withCsrf(alice, { headers: { 'X-Requested-With': '' }, body: '{}' })],
+      ['cross-site Origin', withCsrf(alice, { headers: { Origin: 'https://evil.example' }, body: '{}' })],
+      ['cross-site fetch metadata', withCsrf(alice, { headers: { 'Sec-Fetch-Site': 'cross-site' }, body: '{}' })],
+    ]
+    for (const [why, init] of refused) {
+      const res = await request(route, init)
+      expect({ why, status: res.status, error: await errorOf(res) }).toEqual({ why, status: 403, error: 'CSRF token invalid' })
+      expectSecurityHeaders(res)
+    }
+    // The same request done right is not refused by the CSRF check (the route then decides).
+    const ok = await request(route, withCsrf(alice, { body: '{}' }))
+    expect(await errorOf(ok)).not.toBe('CSRF token invalid')
+    expectSecurityHeaders(ok)
+  })
+
+  it(GUEST_ALLOWED.has(route.key) ? 'is open to guests (allowlisted)' : 'refuses a guest with 401', async () => {
+    const res = await request(route, withCsrf(await guest(), { body: '{}' }))
+    if (GUEST_ALLOWED.has(route.key)) {
+      expect(res.status).not.toBe(401)
+    } else {
+      expect(res.status).toBe(401)
+      expect(await errorOf(res)).toBe('Authentication required')
+    }
+  })
+})
+
+describe('routes under /api/users/me', () => {
+  for (const route of routes.filter((r) => r.path.startsWith('/api/users/me'))) {
+    it(`${route.key} refuses a guest with 401`, async () => {
+      const res = await request(route, withCsrf(await guest(), { body: route.method === 'GET' ? undefined : '{}' }))
+      expect(res.status).toBe(401)
+      expect(await errorOf(res)).toBe('Authentication required')
+    })
+  }
+})
+
+let stateQuery: D1PreparedStatement | undefined
+
+/** Rows of every table, plus the counters lists sort on: what a GET must not change. One query. */
+async function databaseState(): Promise<Record<string, unknown>> {
+  if (!stateQuery) {
+    const tables = await env.DB.prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%'",
+    ).all<{ name: string }>()
+    const columns = [
+      ...tables.results.map(({ name }) => `(SELECT count(*) FROM "${name}") AS "${name}"`),
+      "(SELECT json_array(sum(like_count), sum(view_count), sum(popularity)) FROM servers) AS counters",
+      "(SELECT json_array(sum(like_count), sum(view_count)) FROM packages) AS packageCounters",
+    ]
+    stateQuery = env.DB.prepare(`SELECT ${columns.join(', ')}`)
+  }
+  return (await stateQuery.first<Record<string, unknown>>())!
+}
+
+const without = (state: Record<string, unknown>, keys: string[]) =>
+  Object.fromEntries(Object.entries(state).filter(([k]) => !keys.includes(k)))
+
+describe('GET routes', () => {
+  it('change nothing in the database, for a guest or a signed-in user, and carry the security headers', async () => {
+    expect(Object.keys(await databaseState())).toEqual(expect.arrayContaining(['users', 'sessions', 'servers', 'server_likes', 'activities']))
+    for (const route of getRoutes) {
+      const allowed = GET_EFFECTS[route.key] ?? []
+      // A route with effects gets its own user, so that (for example) logging out ends nobody else's session.
+      const user = allowed.length ? await signIn(`sweep-get-${getRoutes.indexOf(route)}`) : alice
+      for (const client of [user, null]) {
+        const before = await databaseState()
+        const res = await request(route, client ? client.read() : {})
+        expectSecurityHeaders(res)
+        const after = await databaseState()
+        expect({ route: route.key, state: without(after, allowed) }).toEqual({ route: route.key, state: without(before, allowed) })
+      }
+    }
+  })
+
+  it('with effects are only those listed, each of which exists', () => {
+    for (const key of Object.keys(GET_EFFECTS)) expect(getRoutes.map((r) => r.key)).toContain(key)
+  })
+})
+
+describe('security headers', () => {
+  it('are on pages, unknown API paths, redirects and errors too', async () => {
+    for (const path of ['/', '/servers', '/api/nope', '/api/login', `/api/servers/${crypto.randomUUID()}`]) {
+      expectSecurityHeaders(await call(path, { redirect: 'manual' }))
+    }
+  })
+
+  it('for static assets (web/public/_headers) are the same as the Worker sends', () => {
+    const fromFile = Object.fromEntries(
+      [...headersFile.matchAll(/^\s+([A-Za-z-]+):\s*(.+?)\s*$/gm)].map((m) => [m[1], m[2]]),
+    )
+    expect(fromFile['Content-Security-Policy']).toBe(CONTENT_SECURITY_POLICY)
+    expect(fromFile).toEqual(SECURITY_HEADERS)
+  })
+})
+
+describe('request size', () => {
+  it(`refuses a body over ${MAX_BODY_BYTES} bytes with 413`, async () => {
+    const body = JSON.stringify({ padding: 'x'.repeat(MAX_BODY_BYTES) })
+    const res = await call(`/api/servers/${seeded.serverId}/like`, withCsrf(alice, { method: 'POST', body }))
+    expect(res.status).toBe(413)
+    expect(await res.json()).toEqual({ error: 'Request body too large' })
+  })
+
+  it('refuses an oversized body sent without a Content-Length', async () => {
+    const chunk = new TextEncoder().encode('x'.repeat(16 * 1024))
+    let sent = 0
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 6) controller.enqueue(chunk)
+        else controller.close()
+      },
+    })
+    const res = await call(`/api/servers/${seeded.serverId}/like`, withCsrf(alice, { method: 'POST', body: stream }))
+    expect(res.status).toBe(413)
+  })
+
+  it('lets a body under the limit through', async () => {
+    const body = JSON.stringify({ padding: 'x'.repeat(1024) })
+    const res = await call(`/api/servers/${seeded.serverId}/like`, withCsrf(alice, { method: 'POST', body }))
+    expect(res.status).toBe(200)
+  })
+})
+
+describe('rate limits on writes', () => {
+  const likePath = () => `/api/servers/${seeded.serverId}/like`
+
+  it('answer a guest past the limit with 429, the message and Retry-After', async () => {
+    const visitor = await guest()
+    const results = await Promise.all(
+      Array.from({ length: WRITE_RULES.guest.limit + 5 }, () => call(likePath(), visitor.write('POST'))),
+    )
+    // Counted atomically: exactly the limit passes through to the route, however concurrent.
+    expect(results.filter((r) => r.status === 401)).toHaveLength(WRITE_RULES.guest.limit)
+    const limited = results.filter((r) => r.status === 429)
+    expect(limited).toHaveLength(5)
+    expect(await limited[0].json()).toEqual({ error: RATE_LIMIT_MESSAGE })
+    const retryAfter = Number(limited[0].headers.get('Retry-After'))
+    expect(retryAfter).toBeGreaterThanOrEqual(1)
+    expect(retryAfter).toBeLessThanOrEqual(WRITE_RULES.guest.windowSeconds)
+    // Another client is not affected.
+    expect((await call(likePath(), (await guest()).write('POST'))).status).toBe(401)
+  })
+
+  it('key guests by connecting IP first, so dropping cookies does not reset the count', async () => {
+    const ip = { 'CF-Connecting-IP': '203.0.113.9' }
+    for (let i = 0; i < WRITE_RULES.guest.limit; i++) {
+      const fresh = await guest()
+      expect((await call(likePath(), withCsrf(fresh, { method: 'POST', headers: ip }))).status).toBe(401)
+    }
+    const fresh = await guest()
+    expect((await call(likePath(), withCsrf(fresh, { method: 'POST', headers: ip }))).status).toBe(429)
+  })
+
+  it('give signed-in users a higher limit of their own', async () => {
+    const carol = await signIn('sweep-carol')
+    const results = await Promise.all(Array.from({ length: WRITE_RULES.user.limit + 1 }, () => call(likePath(), carol.write('POST'))))
+    expect(results.filter((r) => r.status === 200)).toHaveLength(WRITE_RULES.user.limit)
+    expect(results.filter((r) => r.status === 429)).toHaveLength(1)
+    expect((await call(likePath(), alice.write('POST'))).status).toBe(200)
+  })
+
+  it('can be applied by a route to its own bucket', async () => {
+    const limited = new Hono<AppEnv>()
+      .use('*', async (c, next) => {
+        c.set('db', createDb(c.env.DB))
+        await next()
+      })
+      .use('*', sessionMiddleware)
+      .post('/comment', async (c) => {
+        await rateLimit(c, 'test-comment', { limit: 2, windowSeconds: 600 })
+        return c.json({ ok: true })
+      })
+    limited.onError(onError)
+    const visitor = await guest()
+    const send = () => limited.request('https://catalogue.test/comment', visitor.write('POST'), env, createExecutionContext())
+    expect((await send()).status).toBe(200)
+    expect((await send()).status).toBe(200)
+    const third = await send()
+    expect(third.status).toBe(429)
+    expect(Number(third.headers.get('Retry-After'))).toBeGreaterThan(0)
+  })
+})

@@ -1,0 +1,78 @@
+/**
+ * Random tokens, the deployment's signing key, and the `__Host-` cookies that carry tokens.
+ * Session ids, anonymous ids, OAuth states and CSRF tokens are all built from these.
+ */
+import type { CookieOptions } from 'hono/utils/cookie'
+import type { Bindings } from '../env'
+
+const B64URL_TOKEN = /^[A-Za-z0-9_-]{43}$/
+
+function base64url(bytes: Uint8Array): string {
+  let s = ''
+  for (const b of bytes) s += String.fromCharCode(b)
+  return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+}
+
+/** 256 random bits, base64url: unguessable ids for sessions, anonymous clients and OAuth states. */
+export function randomToken(): string {
+  return base64url(crypto.getRandomValues(new Uint8Array(32)))
+}
+
+/** Whether a value has the shape `randomToken` produces; anything else is never looked up. */
+export function isToken(value: string | undefined | null): value is string {
+  return typeof value === 'string' && B64URL_TOKEN.test(value)
+}
+
+/** Compares two strings in time that does not depend on where they differ. */
+export function safeEqual(a: string, b: string): boolean {
+  const x = new TextEncoder().encode(a)
+  const y = new TextEncoder().encode(b)
+  if (x.byteLength !== y.byteLength) return false
+  let diff = 0
+  for (let i = 0; i < x.byteLength; i++) diff |= x[i] ^ y[i]
+  return diff === 0
+}
+
+/**
+ * Where the signing secret lives when the `SESSION_SECRET` secret is not set (local use and
+ * tests): 256 random bits created on first use and kept in KV, so it is stable across requests
+ * and restarts but differs per deployment. Two isolates racing on the very first use may briefly
+ * disagree; a CSRF token signed with the losing value is refused once and the SPA refetches it.
+ * Production sets `SESSION_SECRET` (wrangler secret put), which takes precedence.
+ */
+export const FALLBACK_SECRET_KEY = 'secret:signing-key:v1'
+
+async function signingSecret(env: Bindings): Promise<string> {
+  if (env.SESSION_SECRET) return env.SESSION_SECRET
+  const stored = await env.CACHE.get(FALLBACK_SECRET_KEY)
+  if (stored) return stored
+  const created = randomToken()
+  await env.CACHE.put(FALLBACK_SECRET_KEY, created)
+  return created
+}
+
+/**
+ * HMAC-SHA-256 of a message under the deployment's secret, base64url. The purpose is part of
+ * the message, so a value signed for one use is never valid for another.
+ * @example await sign(env, 'csrf', `session:${sessionId}`)
+ */
+export async function sign(env: Bindings, purpose: string, message: string): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(await signingSecret(env)),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  )
+  const mac = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`${purpose}\n${message}`))
+  return base64url(new Uint8Array(mac))
+}
+
+/**
+ * Options for a `__Host-` cookie: Secure, Path=/ and no Domain (the prefix demands all three,
+ * so the cookie cannot be set or shadowed by another subdomain), HttpOnly, SameSite=Lax.
+ * Browsers accept Secure cookies on http://localhost and http://127.0.0.1, so local use works.
+ */
+export function hostCookie(maxAgeSeconds: number): CookieOptions {
+  return { path: '/', secure: true, httpOnly: true, sameSite: 'Lax', maxAge: maxAgeSeconds }
+}
