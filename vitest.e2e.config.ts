@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config'
 // Browser tests: Node drives Chromium against the built app (see test/e2e/global-setup.ts).
 export default defineConfig({
   test: {
-    include: ['test/e2e/**/*.test.ts'],
+    include: ['test/e2e/**/*.test.ts', 'web/**/*.test.ts'],
     globalSetup: ['./test/e2e/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -4,10 +4,10 @@
  * sign-in on, and every outbound base URL pointed at the local fixture server.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { dirname, join, relative, resolve } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { startFixture, type Fixture } from '../fixtures/outbound'
 
@@ -59,6 +59,10 @@ export async function setup(project: TestProject) {
   }
   ok(spawnSync(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], { env }))
   ok(spawnSync(bin('tsx'), ['scripts/seed.ts', '--if-empty'], { env }))
+  // One more server whose repository (acme/widget) the fixture answers with a README, and a
+  // featured comment on it: the snapshot's servers point at real repositories, unknown here.
+  ok(spawnSync(bin('tsx'), ['scripts/seed.ts', 'test/e2e/fixtures/servers.json'], { env }))
+  ok(spawnSync(bin('wrangler'), ['d1', 'execute', 'DB', '--local', '--persist-to', state, '--file', 'test/e2e/fixtures/featured.sql'], { env }))
   // The preview reads settings from the build's .dev.vars: point it at the fixture.
   writeFileSync(
     join(dist, 'mcp_catalogue/.dev.vars'),
@@ -73,16 +77,29 @@ export async function setup(project: TestProject) {
       'OUTBOUND_TIMEOUT_MS=1500',
     ].join('\n'),
   )
-  const port = await freePort()
-  preview = spawn(bin('vite'), ['preview', '--port', String(port), '--strictPort'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
-  let log = ''
-  preview.stdout?.on('data', (d) => (log += d))
-  preview.stderr?.on('data', (d) => (log += d))
-  const baseURL = `http://127.0.0.1:${port}`
-  try {
-    await waitFor(`${baseURL}/api/tags`, 60_000)
-  } catch (err) {
-    throw new Error(`${(err as Error).message}\n${log}`)
+  // `vite preview` serves whichever build last wrote web/.wrangler/deploy/config.json, and other
+  // builds in the same tree (the benchmark's) rewrite it: point it at this build, and start again
+  // if another build slipped in before the preview read it.
+  const deployConfig = resolve('web/.wrangler/deploy/config.json')
+  const ourIndex = readFileSync(join(dist, 'client/index.html'), 'utf8')
+  let baseURL = ''
+  for (let attempt = 1; ; attempt++) {
+    mkdirSync(dirname(deployConfig), { recursive: true })
+    writeFileSync(deployConfig, JSON.stringify({ configPath: relative(dirname(deployConfig), join(dist, 'mcp_catalogue/wrangler.json')), auxiliaryWorkers: [] }))
+    const port = await freePort()
+    preview = spawn(bin('vite'), ['preview', '--port', String(port), '--strictPort'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+    let log = ''
+    preview.stdout?.on('data', (d) => (log += d))
+    preview.stderr?.on('data', (d) => (log += d))
+    baseURL = `http://127.0.0.1:${port}`
+    try {
+      await waitFor(`${baseURL}/api/tags`, 60_000)
+    } catch (err) {
+      throw new Error(`${(err as Error).message}\n${log}`)
+    }
+    if ((await (await fetch(`${baseURL}/`)).text()) === ourIndex) break
+    preview.kill('SIGTERM')
+    if (attempt === 3) throw new Error(`The preview kept serving another build than ${dist}`)
   }
   project.provide('baseURL', baseURL)
   project.provide('fixtureURL', fixture.url)

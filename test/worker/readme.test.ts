@@ -48,6 +48,9 @@ describe('GET /api/servers/{id}/readme', () => {
     expect(body.html).toMatch(/<a href="https:\/\/example.com" target="_blank" rel="noopener noreferrer">/)
     expect(body.html).not.toMatch(/<script|onerror|href="javascript:/i)
     expect(body.html).toContain('<a>bad</a>')
+    // Images keep their alt text, and those without one are marked decorative.
+    expect(body.html).toContain('alt="logo"')
+    expect(body.html).not.toMatch(/<img(?![^>]*\balt=)[^>]*>/)
     expect(await fixtureHits(`${API}/acme/widget/readme`)).toBe(before + 1)
     await json(`/api/servers/${s.id}/readme`)
     expect(await fixtureHits(`${API}/acme/widget/readme`)).toBe(before + 1)

@@ -76,7 +76,11 @@ function rehypeRepoLinks(opts: RenderOptions) {
         props.target = '_blank'
         props.rel = ['noopener', 'noreferrer']
       }
-      if (node.tagName === 'img' && typeof props.src === 'string' && raw) props.src = resolve(props.src, raw)
+      if (node.tagName === 'img') {
+        if (typeof props.src === 'string' && raw) props.src = resolve(props.src, raw)
+        // An image without alt text is read out by its file name; mark it decorative instead.
+        if (props.alt === undefined || props.alt === null) props.alt = ''
+      }
       // <picture><source srcset> (light and dark logos) is allowed by the schema but its srcset
       // is neither scheme-checked nor relative to the repository: both are done here.
       if (node.tagName === 'source' && typeof props.srcSet === 'string') {

@@ -1,0 +1,43 @@
+/** Small helpers shared by the browser tests: API reads, sign-in, waiting for screen text. */
+import type { Page } from 'playwright-core'
+import { baseURL } from './browser'
+
+/** The id of the server the e2e setup adds (repository acme/widget, featured, with a remote). */
+export const WIDGET_ID = '0e2e0000-0000-4000-8000-000000000001'
+
+export async function apiJson<T>(path: string): Promise<T> {
+  const res = await fetch(`${baseURL()}${path}`)
+  if (!res.ok) throw new Error(`${path}: ${res.status}`)
+  return (await res.json()) as T
+}
+
+export interface ListPage {
+  servers: Array<{ id: string; displayName: string; tags: string[]; githubUrl: string | null; likeCount: number; installCommand: string }>
+  total: number
+  totalPages: number
+}
+
+/** Signs in through the development sign-in form (DEV_LOGIN is on in the e2e app). */
+export async function signIn(page: Page, username: string) {
+  await page.goto('/api/login')
+  await page.fill('#username', username)
+  await page.click('button[type=submit]')
+  await page.waitForURL((url) => url.pathname === '/')
+  await page.getByRole('button', { name: /User menu/ }).waitFor()
+}
+
+/** The page's width beyond the viewport (0 when nothing scrolls sideways). */
+export function sidewaysOverflow(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+}
+
+/** The current URL's path and query, e.g. '/servers?sortBy=likes'. */
+export function pathAndQuery(page: Page) {
+  const url = new URL(page.url())
+  return `${url.pathname}${url.search}`
+}
+
+/** Display names of the server cards on screen, in order. */
+export function cardNames(page: Page) {
+  return page.locator('main article h2').allInnerTexts()
+}

@@ -1,0 +1,112 @@
+import { lazy, Suspense, useEffect } from 'react'
+import { Toaster } from 'sonner'
+import { Route, Switch, useLocation } from 'wouter'
+import { AuthErrorNotice } from './components/AuthErrorNotice'
+import { Footer } from './components/Footer'
+import { Header } from './components/Header'
+import { FullPageSpinner, PageSpinner } from './components/Spinner'
+import { useSession } from './hooks/useSession'
+import LandingPage from './pages/LandingPage'
+import NotFoundPage from './pages/NotFoundPage'
+
+// Every screen but the landing page is its own chunk, so '/' loads only what it shows.
+const loadServersPage = () => import('./pages/ServersPage')
+const ServersPage = lazy(loadServersPage)
+const ServerDetailPage = lazy(() => import('./pages/ServerDetailPage'))
+const ServerFormPage = lazy(() => import('./pages/ServerFormPage'))
+const FeaturedEditorPage = lazy(() => import('./pages/FeaturedEditorPage'))
+const PackagesPage = lazy(() => import('./pages/PackagesPage'))
+const PackageDetailPage = lazy(() => import('./pages/PackageDetailPage'))
+const DashboardPage = lazy(() => import('./pages/DashboardPage'))
+const SecurityAdvisoryPage = lazy(() => import('./pages/SecurityAdvisoryPage'))
+
+/**
+ * /api/login and /api/logout are the Worker's (browser navigations, never fetched). The SPA only
+ * sees them if the Worker did not answer, so it offers the link instead of looping on a redirect.
+ */
+function WorkerNavigation({ to, label }: { to: string; label: string }) {
+  return (
+    <div className="container-page py-24 text-center">
+      <a href={to} className="rounded text-blue-700 underline dark:text-blue-400">
+        {label}
+      </a>
+    </div>
+  )
+}
+
+/** Toasts: one at a time, 5 seconds unless a toast says otherwise. */
+export const TOAST_DURATION_MS = 5000
+
+function Routes() {
+  return (
+    <Switch>
+      <Route path="/" component={LandingPage} />
+      <Route path="/servers" component={ServersPage} />
+      <Route path="/servers/new">{() => <ServerFormPage />}</Route>
+      <Route path="/servers/:id/edit">{(p) => <ServerFormPage id={p.id} />}</Route>
+      <Route path="/servers/:id/featured">{() => <FeaturedEditorPage />}</Route>
+      <Route path="/servers/:id">{(p) => <ServerDetailPage key={p.id} id={p.id} />}</Route>
+      <Route path="/packages" component={PackagesPage} />
+      <Route path="/packages/:id" component={PackageDetailPage} />
+      <Route path="/dashboard" component={DashboardPage} />
+      <Route path="/security/mcp-supply-chain" component={SecurityAdvisoryPage} />
+      <Route path="/api/login">{() => <WorkerNavigation to="/api/login" label="Continue to sign in" />}</Route>
+      <Route path="/api/logout">{() => <WorkerNavigation to="/api/logout" label="Continue to log out" />}</Route>
+      <Route component={NotFoundPage} />
+    </Switch>
+  )
+}
+
+/** A new screen starts at its top; query changes (sort, page, filters) keep their own rules. */
+function ScrollToTopOnNavigate() {
+  const [path] = useLocation()
+  useEffect(() => {
+    // (Braces matter: newer browsers return a promise from scrollTo, which is no cleanup.)
+    window.scrollTo({ top: 0 })
+  }, [path])
+  return null
+}
+
+/** Warms the list's chunk once the browser is idle: the landing page's main way onward. */
+function usePrefetchServersPage() {
+  useEffect(() => {
+    const load = () => void loadServersPage().catch(() => undefined)
+    if ('requestIdleCallback' in window) {
+      const id = window.requestIdleCallback(load, { timeout: 4000 })
+      return () => window.cancelIdleCallback(id)
+    }
+    const id = setTimeout(load, 2000)
+    return () => clearTimeout(id)
+  }, [])
+}
+
+export function App() {
+  const { isLoading } = useSession()
+  usePrefetchServersPage()
+  return (
+    <>
+      {isLoading ? (
+        <FullPageSpinner />
+      ) : (
+        <div className="flex min-h-screen flex-col">
+          <a
+            href="#main"
+            className="sr-only rounded-md bg-blue-700 px-3 py-2 text-white focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
+          >
+            Skip to content
+          </a>
+          <Header />
+          <main id="main" className="flex-1" tabIndex={-1}>
+            <Suspense fallback={<PageSpinner />}>
+              <Routes />
+            </Suspense>
+          </main>
+          <Footer />
+          <ScrollToTopOnNavigate />
+          <AuthErrorNotice />
+        </div>
+      )}
+      <Toaster visibleToasts={1} duration={TOAST_DURATION_MS} theme="system" closeButton position="bottom-right" />
+    </>
+  )
+}

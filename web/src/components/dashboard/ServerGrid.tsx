@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react'
+import type { ServerSummary } from '../../../../worker/shared/types'
+import { ServerCard } from '../ServerCard'
+
+/** Server cards in the list's grid, or the section's empty text. */
+export function ServerGrid({ servers, empty }: { servers: ServerSummary[]; empty: ReactNode }) {
+  if (!servers.length) return <div className="rounded-lg border border-dashed border-zinc-300 px-6 py-10 text-center text-zinc-700 dark:border-zinc-700 dark:text-zinc-300">{empty}</div>
+  return (
+    <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
+      {servers.map((s) => (
+        <ServerCard key={s.id} server={s} layout="grid" />
+      ))}
+    </div>
+  )
+}
+
+export function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+  const id = `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={id} className="text-lg font-semibold">
+          {title}
+        </h2>
+        {action}
+      </div>
+      {children}
+    </section>
+  )
+}

@@ -1,0 +1,224 @@
+import { LoaderCircle, Trash2 } from 'lucide-react'
+import { useState, type FormEvent } from 'react'
+import { toast } from 'sonner'
+import { useSWRConfig } from 'swr'
+import { featuredSchema } from '../../../../worker/schemas'
+import type { FeaturedComment } from '../../../../worker/shared/types'
+import { serverPath } from '../../hooks/useServers'
+import { isApiError, request } from '../../lib/api'
+import { ConfirmDialog } from '../packages/ConfirmDialog'
+import { describedBy, FieldError, FieldHint, inputClass, labelClass } from '../server-form/fields'
+import { buttonClass } from '../ui/button'
+import { Card } from '../ui/Card'
+import { fromLocalInput, toLocalInput } from './datetime'
+import { RichTextEditor } from './RichTextEditor'
+
+interface FeaturedFormProps {
+  serverId: string
+  /** The stored recommendation, or null when the server was never featured. */
+  featured: FeaturedComment | null
+}
+
+type Errors = Partial<Record<'commentHtml' | 'sortOrder' | 'publishStartAt' | 'publishEndAt' | 'isActive', string>>
+
+const messageOf = (err: unknown) => (isApiError(err) && err.reason) || 'Please try again.'
+
+/** Field ids, so errors point at their inputs. */
+const ids = {
+  isActive: 'featured-active',
+  sortOrder: 'featured-sort-order',
+  publishStartAt: 'featured-publish-start',
+  publishEndAt: 'featured-publish-end',
+  commentHtml: 'featured-comment',
+}
+
+export function FeaturedForm({ serverId, featured }: FeaturedFormProps) {
+  const [isActive, setIsActive] = useState(featured?.isActive ?? true)
+  const [sortOrder, setSortOrder] = useState(String(featured?.sortOrder ?? 0))
+  const [start, setStart] = useState(toLocalInput(featured?.publishStartAt))
+  const [end, setEnd] = useState(toLocalInput(featured?.publishEndAt))
+  const [html, setHtml] = useState(featured?.commentHtml ?? '')
+  // Bumped when the editor's content is replaced from outside (sanitised save, removal).
+  const [editorKey, setEditorKey] = useState(0)
+  const [errors, setErrors] = useState<Errors>({})
+  const [busy, setBusy] = useState<'save' | 'remove' | null>(null)
+  const [confirmRemove, setConfirmRemove] = useState(false)
+  // Whether the Worker holds a recommendation for this server (there is something to remove).
+  const [stored, setStored] = useState(featured !== null)
+  const { mutate } = useSWRConfig()
+  const featuredPath = `${serverPath(serverId)}/featured`
+
+  /** The landing's list and the detail page show this comment: refetch them. */
+  const refreshViews = (saved: FeaturedComment | null) => {
+    void mutate(featuredPath, saved, { revalidate: false })
+    void mutate('/api/servers/featured', undefined, { revalidate: true })
+    void mutate(serverPath(serverId))
+  }
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault()
+    if (busy) return
+    const input = { commentHtml: html, isActive, sortOrder, publishStartAt: fromLocalInput(start), publishEndAt: fromLocalInput(end) }
+    const result = featuredSchema.safeParse(input)
+    if (!result.success) {
+      const next: Errors = {}
+      for (const issue of result.error.issues) next[String(issue.path[0]) as keyof Errors] ??= issue.message
+      setErrors(next)
+      const first = (Object.keys(ids) as Array<keyof Errors>).find((k) => next[k])
+      if (first) document.getElementById(ids[first])?.focus()
+      return
+    }
+    setErrors({})
+    setBusy('save')
+    try {
+      const saved = await request<FeaturedComment>(featuredPath, { method: 'PUT', body: result.data })
+      // Show what was stored: the Worker's sanitiser may have dropped something.
+      if (saved.commentHtml !== html) {
+        setHtml(saved.commentHtml)
+        setEditorKey((k) => k + 1)
+      }
+      setSortOrder(String(saved.sortOrder))
+      setStored(true)
+      refreshViews(saved)
+      toast.success('Saved', { description: 'Featured comment updated.' })
+    } catch (err) {
+      toast.error('Failed to save', { description: messageOf(err) })
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  const remove = async () => {
+    setBusy('remove')
+    try {
+      await request(featuredPath, { method: 'DELETE' })
+      setConfirmRemove(false)
+      // Removing makes it inactive and clears the editor (the Worker keeps the old text).
+      setIsActive(false)
+      setHtml('')
+      setEditorKey((k) => k + 1)
+      refreshViews(null)
+      toast.success('Removed', { description: 'Server removed from Featured.' })
+    } catch (err) {
+      toast.error('Failed to remove', { description: messageOf(err) })
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  return (
+    <form onSubmit={save} noValidate className="space-y-6">
+      <Card className="space-y-5 p-5">
+        <div className="flex items-start gap-3">
+          <input
+            id={ids.isActive}
+            type="checkbox"
+            checked={isActive}
+            onChange={(e) => setIsActive(e.target.checked)}
+            aria-describedby="featured-active-hint"
+            className="mt-0.5 size-4 accent-blue-700 dark:accent-blue-400"
+          />
+          <div>
+            <label htmlFor={ids.isActive} className={labelClass}>
+              Public
+            </label>
+            <FieldHint id="featured-active-hint">Shown on the landing page and the server's page (within the publish window).</FieldHint>
+          </div>
+        </div>
+
+        <div className="grid gap-4 sm:grid-cols-3">
+          <div>
+            <label htmlFor={ids.sortOrder} className={labelClass}>
+              Sort Order
+            </label>
+            <input
+              id={ids.sortOrder}
+              type="number"
+              min={0}
+              step={1}
+              inputMode="numeric"
+              value={sortOrder}
+              onChange={(e) => setSortOrder(e.target.value)}
+              aria-invalid={errors.sortOrder ? true : undefined}
+              aria-describedby={describedBy('sortOrder', errors.sortOrder, 'featured-sort-hint')}
+              className={`${inputClass} mt-1`}
+            />
+            <FieldHint id="featured-sort-hint">Lower comes first; empty counts as 0.</FieldHint>
+            <FieldError name="sortOrder" message={errors.sortOrder} />
+          </div>
+          <div>
+            <label htmlFor={ids.publishStartAt} className={labelClass}>
+              Publish Start
+            </label>
+            <input
+              id={ids.publishStartAt}
+              type="datetime-local"
+              value={start}
+              onChange={(e) => setStart(e.target.value)}
+              aria-invalid={errors.publishStartAt ? true : undefined}
+              aria-describedby={describedBy('publishStartAt', errors.publishStartAt)}
+              className={`${inputClass} mt-1`}
+            />
+            <FieldError name="publishStartAt" message={errors.publishStartAt} />
+          </div>
+          <div>
+            <label htmlFor={ids.publishEndAt} className={labelClass}>
+              Publish End
+            </label>
+            <input
+              id={ids.publishEndAt}
+              type="datetime-local"
+              value={end}
+              onChange={(e) => setEnd(e.target.value)}
+              aria-invalid={errors.publishEndAt ? true : undefined}
+              aria-describedby={describedBy('publishEndAt', errors.publishEndAt)}
+              className={`${inputClass} mt-1`}
+            />
+            <FieldError name="publishEndAt" message={errors.publishEndAt} />
+          </div>
+        </div>
+
+        <div>
+          <span id="featured-comment-label" className={labelClass}>
+            Recommendation
+          </span>
+          <FieldHint id="featured-comment-hint">
+            Start with a bold line: it becomes the card's title, the rest its summary.
+          </FieldHint>
+          <div className="mt-2">
+            <RichTextEditor
+              key={editorKey}
+              id={ids.commentHtml}
+              initialHtml={html}
+              onChange={setHtml}
+              labelledBy="featured-comment-label"
+              describedBy={describedBy('commentHtml', errors.commentHtml, 'featured-comment-hint')}
+            />
+          </div>
+          <FieldError name="commentHtml" message={errors.commentHtml} />
+        </div>
+      </Card>
+
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+        <button type="button" className={buttonClass('danger', 'md')} onClick={() => setConfirmRemove(true)} disabled={busy !== null || !stored}>
+          <Trash2 className="size-4" aria-hidden="true" />
+          Remove from Featured
+        </button>
+        <button type="submit" className={buttonClass('primary', 'md')} disabled={busy !== null}>
+          {busy === 'save' && <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />}
+          {busy === 'save' ? 'Saving...' : 'Save'}
+        </button>
+      </div>
+
+      <ConfirmDialog
+        open={confirmRemove}
+        onOpenChange={(open) => busy !== 'remove' && setConfirmRemove(open)}
+        title="Remove from Featured?"
+        message="The server leaves the featured list and the editor is cleared."
+        confirmLabel={busy === 'remove' ? 'Removing...' : 'Remove'}
+        pending={busy === 'remove'}
+        onConfirm={() => void remove()}
+      />
+    </form>
+  )
+}

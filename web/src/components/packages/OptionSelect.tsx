@@ -1,0 +1,56 @@
+import * as Select from '@radix-ui/react-select'
+import { Check, ChevronDown } from 'lucide-react'
+import { buttonClass } from '../ui/button'
+import { cx } from '../ui/cx'
+
+export interface Option<T extends string> {
+  value: T
+  label: string
+}
+
+interface OptionSelectProps<T extends string> {
+  value: T | ''
+  options: readonly Option<T>[]
+  onChange: (value: T) => void
+  /** The accessible name, when no visible label names the select through `id`. */
+  label?: string
+  id?: string
+  placeholder?: string
+  className?: string
+}
+
+/** A Radix select (keyboard, screen readers, typeahead) in the app's button look. */
+export function OptionSelect<T extends string>({ value, options, onChange, label, id, placeholder, className }: OptionSelectProps<T>) {
+  return (
+    <Select.Root value={value} onValueChange={(v) => onChange(v as T)}>
+      <Select.Trigger id={id} aria-label={label} className={buttonClass('secondary', 'md', cx('min-w-40 justify-between', className))}>
+        <Select.Value placeholder={placeholder} />
+        <Select.Icon>
+          <ChevronDown className="size-4" aria-hidden="true" />
+        </Select.Icon>
+      </Select.Trigger>
+      <Select.Portal>
+        <Select.Content
+          position="popper"
+          sideOffset={4}
+          className="z-[60] max-h-(--radix-select-content-available-height) min-w-(--radix-select-trigger-width) overflow-hidden rounded-md border border-zinc-200 bg-white p-1 text-zinc-900 shadow-lg dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+        >
+          <Select.Viewport>
+            {options.map((o) => (
+              <Select.Item
+                key={o.value}
+                value={o.value}
+                className="relative flex cursor-pointer items-center rounded py-1.5 pr-2 pl-7 text-sm outline-none select-none data-[highlighted]:bg-zinc-100 dark:data-[highlighted]:bg-zinc-800"
+              >
+                <Select.ItemIndicator className="absolute left-2">
+                  <Check className="size-4" aria-hidden="true" />
+                </Select.ItemIndicator>
+                <Select.ItemText>{o.label}</Select.ItemText>
+              </Select.Item>
+            ))}
+          </Select.Viewport>
+        </Select.Content>
+      </Select.Portal>
+    </Select.Root>
+  )
+}

@@ -1,0 +1,163 @@
+/**
+ * The register / edit form's values, how they come from a server, and what is sent: validated
+ * with the Worker's own zod schemas, so the form shows exactly the messages the API would give.
+ * No DOM and no fetch here, so the browser tests can check these rules in Node.
+ */
+import type { ServerDetail, SessionUser } from '../../../../worker/shared/types'
+import { LIMITS, normalizeTags, serverFormSchema, serverUpdateSchema, type ServerUpdate } from '../../../../worker/schemas'
+
+export interface PackageRow {
+  registry_type: string
+  identifier: string
+  version: string
+}
+
+export interface RemoteRow {
+  name: string
+  url: string
+}
+
+export interface FormValues {
+  displayName: string
+  description: string
+  version: string
+  author: string
+  githubUrl: string
+  icon: string
+  tags: string[]
+  packages: PackageRow[]
+  remotes: RemoteRow[]
+}
+
+/** Field key ('displayName', 'packages.2.version', ...) to its message. */
+export type FieldErrors = Record<string, string>
+
+export const DEFAULT_VERSION = '1.0.0'
+
+/** The specification's default author: the user's first name, else e-mail. */
+export function defaultAuthor(user: SessionUser | null): string {
+  return user?.firstName?.trim() || user?.email?.trim() || ''
+}
+
+export function emptyForm(user: SessionUser | null): FormValues {
+  return {
+    displayName: '',
+    description: '',
+    version: DEFAULT_VERSION,
+    author: defaultAuthor(user),
+    githubUrl: '',
+    icon: '',
+    tags: [],
+    packages: [],
+    remotes: [],
+  }
+}
+
+const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '')
+
+/** Stored packages come in several shapes (registry snake_case, camelCase, plain strings). */
+function packageRow(p: ServerDetail['packages'][number]): PackageRow {
+  if (typeof p === 'string') return { registry_type: 'npm', identifier: p, version: '' }
+  return {
+    registry_type: text(p.registry_type ?? p.registryType ?? p.registry_name),
+    identifier: text(p.identifier ?? p.name),
+    version: text(p.version ?? (p.version_detail as { version?: unknown } | undefined)?.version),
+  }
+}
+
+function remoteRow(r: ServerDetail['remotes'][number]): RemoteRow {
+  if (typeof r === 'string') return { name: '', url: r }
+  return { name: text(r.name ?? r.type ?? r.transport_type), url: text(r.url) }
+}
+
+export function formFromServer(server: ServerDetail): FormValues {
+  return {
+    displayName: server.displayName,
+    description: server.description,
+    version: server.version,
+    author: server.author,
+    githubUrl: server.githubUrl ?? '',
+    icon: server.icon ?? '',
+    tags: [...server.tags],
+    packages: server.packages.map(packageRow),
+    remotes: server.remotes.map(remoteRow),
+  }
+}
+
+/** What the API takes; blank optional URLs are left out on create (absent, not ''). */
+function payloadOf(v: FormValues) {
+  return {
+    displayName: v.displayName,
+    description: v.description,
+    version: v.version,
+    author: v.author,
+    githubUrl: v.githubUrl.trim() || undefined,
+    icon: v.icon.trim() || undefined,
+    tags: v.tags,
+    packages: v.packages,
+    remotes: v.remotes,
+  }
+}
+
+type Payload = ReturnType<typeof payloadOf>
+
+/**
+ * The fields an edit changed. Only those are sent, so a field the user did not touch keeps its
+ * stored value exactly (an imported package's extra keys, a legacy remote without a name).
+ */
+function changedFields(values: FormValues, initial: FormValues): Partial<Record<keyof Payload, unknown>> {
+  const now = payloadOf(values)
+  const before = payloadOf(initial)
+  const changed: Partial<Record<keyof Payload, unknown>> = {}
+  for (const key of Object.keys(now) as Array<keyof Payload>) {
+    if (JSON.stringify(now[key]) !== JSON.stringify(before[key])) {
+      // Clearing a URL on edit is sending '' (the schema stores it as empty).
+      changed[key] = (key === 'githubUrl' || key === 'icon') && now[key] === undefined ? '' : now[key]
+    }
+  }
+  return changed
+}
+
+function errorsOf(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): FieldErrors {
+  const errors: FieldErrors = {}
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.')
+    // The first message per field is the one to fix first.
+    errors[key] ??= issue.message
+  }
+  return errors
+}
+
+export type Submission = { ok: true; body: Record<string, unknown> } | { ok: false; errors: FieldErrors }
+
+/**
+ * Validates and builds the request body. Create sends the whole form; edit only what changed;
+ * a restricted owner only `{ githubUrl }` (the Worker refuses anything else from them).
+ */
+export function buildSubmission(values: FormValues, mode: 'create' | 'edit' | 'restricted', initial: FormValues): Submission {
+  if (mode === 'create') {
+    const result = serverFormSchema.safeParse(payloadOf(values))
+    return result.success ? { ok: true, body: result.data } : { ok: false, errors: errorsOf(result.error.issues) }
+  }
+  const candidate = mode === 'restricted' ? { githubUrl: values.githubUrl.trim() } : changedFields(values, initial)
+  const result = serverUpdateSchema.safeParse(candidate)
+  if (!result.success) return { ok: false, errors: errorsOf(result.error.issues) }
+  return { ok: true, body: result.data satisfies ServerUpdate }
+}
+
+/** The order fields appear in, so focus goes to the first one with an error. */
+export const FIELD_ORDER = ['displayName', 'description', 'version', 'author', 'githubUrl', 'icon', 'tags', 'packages', 'remotes']
+
+export const fieldId = (key: string) => `field-${key.replace(/\./g, '-')}`
+export const errorId = (key: string) => `${fieldId(key)}-error`
+
+/**
+ * Adds a tag. Empty, duplicate (tags are stored lower-case) or an eleventh tag is ignored, as
+ * the specification says. The input's maxLength keeps a typed tag within 30 characters; a longer
+ * repository topic is skipped rather than cut into a word nobody chose.
+ */
+export function addTag(tags: string[], input: string): string[] {
+  const [tag] = normalizeTags([input])
+  if (!tag || tag.length > LIMITS.tag || tags.includes(tag) || tags.length >= LIMITS.tags) return tags
+  return [...tags, tag]
+}

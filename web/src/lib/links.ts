@@ -1,0 +1,16 @@
+/**
+ * External addresses the SPA links to. They mirror CATALOGUE_HOME_URL and SOCIAL_URL in
+ * wrangler.toml (the Worker's copies); the sign-in and sign-out targets are same-origin
+ * navigations, never fetches.
+ */
+export const LINKS = {
+  catalogueHome: 'https://modelcontextprotocol.io',
+  mcpDocs: 'https://modelcontextprotocol.io/introduction',
+  protocolOrg: 'https://github.com/modelcontextprotocol',
+  social: 'https://x.com/modelcontextprotocol',
+  login: '/api/login',
+  logout: '/api/logout',
+} as const
+
+/** The code-hosting provider people sign in with. */
+export const PROVIDER_NAME = 'GitHub'

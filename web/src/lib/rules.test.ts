@@ -1,0 +1,85 @@
+/**
+ * The SPA's pure rules (no browser needed): pagination window, featured text, URL state, configs.
+ * Nothing browser-related: any Node runner can run it (for example the e2e config, once its
+ * include also lists the .test.ts files under web/).
+ */
+import { describe, expect, it } from 'vitest'
+import { clientConfigs, npxPackage } from './client-config'
+import { featuredCardText } from './featured'
+import { formatCompact, formatNumber, initials } from './format'
+import { pageWindow } from './pagination'
+import { readServersView, serversApiPath, serversHref } from './servers-view'
+
+describe('pageWindow', () => {
+  it('shows the first five at the start or when there are five pages or fewer', () => {
+    expect(pageWindow(1, 3)).toEqual([1, 2, 3])
+    expect(pageWindow(5, 5)).toEqual([1, 2, 3, 4, 5])
+    expect(pageWindow(3, 24)).toEqual([1, 2, 3, 4, 5])
+  })
+  it('centres on the current page in the middle', () => {
+    expect(pageWindow(4, 24)).toEqual([2, 3, 4, 5, 6])
+    expect(pageWindow(12, 24)).toEqual([10, 11, 12, 13, 14])
+  })
+  it('shows the last five within 2 of the end', () => {
+    expect(pageWindow(22, 24)).toEqual([20, 21, 22, 23, 24])
+    expect(pageWindow(24, 24)).toEqual([20, 21, 22, 23, 24])
+    expect(pageWindow(21, 24)).toEqual([19, 20, 21, 22, 23])
+  })
+})
+
+describe('featuredCardText', () => {
+  it('takes the bold text of the first paragraph as the title and the rest as the summary', () => {
+    expect(featuredCardText('<p><strong>Great   tool</strong> for <em>databases</em>.</p><p>Second&nbsp;line &amp; more.</p>')).toEqual({
+      title: 'Great tool',
+      summary: 'for databases. Second line & more.',
+    })
+  })
+  it('falls back to the first heading', () => {
+    expect(featuredCardText('<h2>Why</h2><p>Because it works.</p>')).toEqual({ title: 'Why', summary: 'Because it works.' })
+  })
+  it('cuts the summary to 150 characters plus an ellipsis', () => {
+    const { summary } = featuredCardText(`<p>${'word '.repeat(60)}</p>`)
+    expect(summary.endsWith('...')).toBe(true)
+    expect(summary.length).toBeLessThanOrEqual(153)
+  })
+})
+
+describe('servers URL state', () => {
+  it('accepts only a positive integer page and a known sort', () => {
+    expect(readServersView('?page=0&sortBy=ranking')).toMatchObject({ page: 1, sortBy: null })
+    expect(readServersView('?page=2.5')).toMatchObject({ page: 1 })
+    expect(readServersView('?page=7&sortBy=likes&q=%20git%20&tags=AI,ai,,database')).toEqual({ q: 'git', page: 7, sortBy: 'likes', tags: ['ai', 'database'], favorites: false })
+  })
+  it('writes short canonical addresses and the API paths', () => {
+    expect(serversHref({ q: 'git', page: 1, sortBy: null, tags: [] })).toBe('/servers?q=git')
+    expect(serversHref({ sortBy: 'likes', page: 3, tags: ['ai'] })).toBe('/servers?tags=ai&sortBy=likes&page=3')
+    expect(serversApiPath(readServersView(''))).toBe('/api/servers?sortBy=stars&page=1&limit=20')
+    // A search without a chosen sort is ranked by relevance.
+    expect(serversApiPath(readServersView('?q=git'))).toBe('/api/servers/search?q=git&page=1&limit=20')
+  })
+})
+
+describe('client configurations', () => {
+  const server = { name: 'io.github.acme/widget', author: 'acme', packages: [{ registry_type: 'npm', identifier: '@acme/widget' }], remotes: [] }
+  it('runs npx with the first package, else @{author}/{name}', () => {
+    expect(npxPackage(server)).toBe('@acme/widget')
+    expect(npxPackage({ ...server, packages: ['plain-package'] })).toBe('plain-package')
+    expect(npxPackage({ ...server, packages: [] })).toBe('@acme/widget')
+  })
+  it("uses 'servers' for VS Code and 'mcpServers' for the others; a remote variant only with remotes", () => {
+    const keys = Object.fromEntries(clientConfigs(server).map((c) => [c.label, Object.keys(JSON.parse(c.json))[0]]))
+    expect(keys).toEqual({ 'Claude Desktop': 'mcpServers', Cursor: 'mcpServers', 'VS Code': 'servers', Windsurf: 'mcpServers' })
+    const withRemote = clientConfigs({ ...server, remotes: [{ url: 'https://x.example/mcp' }] })
+    expect(withRemote.map((c) => c.label)).toContain('Claude Desktop (remote)')
+  })
+})
+
+describe('formatting', () => {
+  it('formats counts', () => {
+    expect(formatNumber(1234567)).toBe('1,234,567')
+    expect(formatCompact(999)).toBe('999')
+    expect(formatCompact(1250)).toBe('1.3k')
+    expect(initials('Awesome Mcp Servers')).toBe('AM')
+    expect(initials('redis')).toBe('R')
+  })
+})

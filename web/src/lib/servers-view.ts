@@ -1,0 +1,75 @@
+/**
+ * The list's limits, as worker/schemas.ts LIMITS gives them (pageSize, tag, tagFilter). Kept here
+ * because importing that module would pull zod into the first page's bundle.
+ */
+export const PAGE_SIZE = 20
+const TAG_MAX_LENGTH = 30
+const MAX_TAG_FILTERS = 10
+
+/** The sorts the list screen offers, in the dropdown's order, with their labels. */
+export const LIST_SORTS = [
+  { value: 'stars', label: 'GitHub Stars' },
+  { value: 'updated', label: 'Update Date' },
+  { value: 'likes', label: 'Likes' },
+] as const
+export type ListSort = (typeof LIST_SORTS)[number]['value']
+export const DEFAULT_SORT: ListSort = 'stars'
+
+/** What /servers shows, as read from its URL. */
+export interface ServersView {
+  /** Search text, trimmed; empty means the plain list. */
+  q: string
+  page: number
+  /** Null when the URL names none (or an unknown one): stars for the list, relevance for a search. */
+  sortBy: ListSort | null
+  tags: string[]
+  favorites: boolean
+}
+
+/** Reads the page URL's query: bad or unknown values fall back to the defaults. */
+export function readServersView(search: string | URLSearchParams): ServersView {
+  const p = typeof search === 'string' ? new URLSearchParams(search) : search
+  const rawPage = p.get('page') ?? ''
+  const page = /^\d+$/.test(rawPage) && Number(rawPage) >= 1 ? Number(rawPage) : 1
+  const rawSort = p.get('sortBy')
+  const sortBy = LIST_SORTS.some((s) => s.value === rawSort) ? (rawSort as ListSort) : null
+  return {
+    q: (p.get('q') ?? '').trim(),
+    page: Number.isSafeInteger(page) ? page : 1,
+    sortBy,
+    tags: parseTags(p.get('tags')),
+    favorites: p.get('favorites') === '1',
+  }
+}
+
+function parseTags(raw: string | null): string[] {
+  if (!raw) return []
+  const tags = raw.split(',').map((t) => t.trim().toLowerCase()).filter((t) => t && t.length <= TAG_MAX_LENGTH)
+  return [...new Set(tags)].slice(0, MAX_TAG_FILTERS)
+}
+
+/** The canonical /servers address of a view; defaults are left out so links stay short. */
+export function serversHref(view: Partial<ServersView>): string {
+  const p = new URLSearchParams()
+  if (view.q) p.set('q', view.q)
+  if (view.favorites) p.set('favorites', '1')
+  if (view.tags?.length) p.set('tags', view.tags.join(','))
+  if (view.sortBy) p.set('sortBy', view.sortBy)
+  if (view.page && view.page > 1) p.set('page', String(view.page))
+  const qs = p.toString()
+  return qs ? `/servers?${qs}` : '/servers'
+}
+
+/** The API path that lists a view's servers (search when there is text). */
+export function serversApiPath(view: ServersView, limit: number = PAGE_SIZE): string {
+  const p = new URLSearchParams()
+  if (view.q) p.set('q', view.q)
+  // A search without an explicit sort is ranked by relevance (the Worker's default).
+  const sortBy = view.sortBy ?? (view.q ? null : DEFAULT_SORT)
+  if (sortBy) p.set('sortBy', sortBy)
+  p.set('page', String(view.page))
+  p.set('limit', String(limit))
+  if (view.tags.length) p.set('tags', view.tags.join(','))
+  if (view.favorites) p.set('favorites', '1')
+  return `${view.q ? '/api/servers/search' : '/api/servers'}?${p}`
+}

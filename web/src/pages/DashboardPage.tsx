@@ -1,0 +1,134 @@
+import * as Tabs from '@radix-ui/react-tabs'
+import { LogIn, Plus } from 'lucide-react'
+import { useState } from 'react'
+import { Link } from 'wouter'
+import { ActivityTab } from '../components/dashboard/ActivityTab'
+import { AdvancedTab } from '../components/dashboard/AdvancedTab'
+import { Counters, PromoCard, Welcome } from '../components/dashboard/DashboardTop'
+import { FavoritesTab } from '../components/dashboard/FavoritesTab'
+import { InsightsTab } from '../components/dashboard/InsightsTab'
+import { Section, ServerGrid } from '../components/dashboard/ServerGrid'
+import { SignInLink } from '../components/Header'
+import { PageSpinner } from '../components/Spinner'
+import { buttonClass } from '../components/ui/button'
+import { Card } from '../components/ui/Card'
+import { useDashboard } from '../hooks/useDashboard'
+import { useDocumentMeta } from '../hooks/useDocumentMeta'
+import { useSession } from '../hooks/useSession'
+
+const TABS = [
+  { value: 'overview', label: 'Overview' },
+  { value: 'servers', label: 'My Servers' },
+  { value: 'favorites', label: 'Favorites' },
+  { value: 'activity', label: 'Activity' },
+  { value: 'insights', label: 'Insights' },
+  { value: 'advanced', label: 'Advanced' },
+] as const
+type TabId = (typeof TABS)[number]['value']
+
+const tabTrigger =
+  'shrink-0 border-b-2 border-transparent px-3 py-2 text-sm font-medium whitespace-nowrap text-zinc-700 hover:text-zinc-900 data-[state=active]:border-blue-700 data-[state=active]:text-zinc-900 dark:text-zinc-300 dark:hover:text-zinc-50 dark:data-[state=active]:border-blue-400 dark:data-[state=active]:text-zinc-50'
+
+function SignInPrompt() {
+  return (
+    <div className="container-page py-16">
+      <Card className="mx-auto max-w-xl p-8 text-center">
+        <LogIn className="mx-auto size-8 text-blue-700 dark:text-blue-400" aria-hidden="true" />
+        <h1 className="mt-4 text-2xl font-semibold">Dashboard</h1>
+        <p className="mt-2 text-zinc-700 dark:text-zinc-300">Please sign in to see your servers, favorites, categories and activity.</p>
+        <div className="mt-6 flex justify-center">
+          <SignInLink />
+        </div>
+      </Card>
+    </div>
+  )
+}
+
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="container-page py-24 text-center" role="alert">
+      <h1 className="text-2xl font-semibold">Failed to load data</h1>
+      <p className="mt-2 text-zinc-700 dark:text-zinc-300">Could not fetch dashboard data.</p>
+      <button type="button" className={buttonClass('secondary', 'md', 'mt-6')} onClick={onRetry}>
+        Try Again
+      </button>
+    </div>
+  )
+}
+
+/** /dashboard: the signed-in user's servers, favorites and categories, activity and insights. */
+export default function DashboardPage() {
+  const { user } = useSession()
+  const { data, error, mutate } = useDashboard(Boolean(user))
+  const [tab, setTab] = useState<TabId>('overview')
+  const [createOpen, setCreateOpen] = useState(false)
+  useDocumentMeta('Dashboard', 'Your servers, favorites, categories, activity and insights.')
+
+  if (!user) return <SignInPrompt />
+  if (error && !data) return <LoadFailed onRetry={() => void mutate()} />
+  if (!data) return <PageSpinner />
+
+  // 'New Package': a package is a category made public, so it starts with the create dialog.
+  const newPackage = () => {
+    setTab('favorites')
+    setCreateOpen(true)
+  }
+
+  return (
+    <div className="container-page flex flex-col gap-6 py-6">
+      <Welcome user={user} />
+      <PromoCard onNewPackage={newPackage} />
+      <Counters counters={data.counters} />
+      <Tabs.Root value={tab} onValueChange={(v) => setTab(v as TabId)}>
+        <Tabs.List aria-label="Dashboard sections" className="flex overflow-x-auto border-b border-zinc-200 dark:border-zinc-800">
+          {TABS.map((t) => (
+            <Tabs.Trigger key={t.value} value={t.value} className={tabTrigger}>
+              {t.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="overview" className="flex flex-col gap-10 pt-6">
+          <Section title="Recently Viewed">
+            <ServerGrid servers={data.recentlyViewed.slice(0, 6)} empty="Servers you open appear here." />
+          </Section>
+          <Section title="Recommended for You">
+            <ServerGrid servers={data.recommendedServers.slice(0, 6)} empty="Like or view a few servers to get recommendations that share their tags." />
+          </Section>
+        </Tabs.Content>
+        <Tabs.Content value="servers" className="pt-6">
+          <Section
+            title="My Servers"
+            action={
+              <Link href="/servers/new" className={buttonClass('secondary', 'md')}>
+                <Plus className="size-4" aria-hidden="true" />
+                Add Server
+              </Link>
+            }
+          >
+            <ServerGrid
+              servers={data.myServers}
+              empty={
+                <>
+                  <p className="font-medium">No servers yet</p>
+                  <p className="mt-1 text-sm">Register a server, or sign in with the account that owns a listed repository to claim it.</p>
+                </>
+              }
+            />
+          </Section>
+        </Tabs.Content>
+        <Tabs.Content value="favorites" className="pt-6">
+          <FavoritesTab dashboard={data} createOpen={createOpen} onCreateOpenChange={setCreateOpen} />
+        </Tabs.Content>
+        <Tabs.Content value="activity" className="pt-6">
+          <ActivityTab dashboard={data} />
+        </Tabs.Content>
+        <Tabs.Content value="insights" className="pt-6">
+          <InsightsTab dashboard={data} />
+        </Tabs.Content>
+        <Tabs.Content value="advanced" className="pt-6">
+          <AdvancedTab />
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  )
+}

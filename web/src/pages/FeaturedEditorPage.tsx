@@ -1,0 +1,62 @@
+import { ArrowLeft, ShieldX } from 'lucide-react'
+import useSWR from 'swr'
+import { Link, useParams } from 'wouter'
+import type { FeaturedComment } from '../../../worker/shared/types'
+import { FeaturedForm } from '../components/featured-editor/FeaturedForm'
+import { PageSpinner } from '../components/Spinner'
+import { buttonClass } from '../components/ui/button'
+import { useDocumentMeta } from '../hooks/useDocumentMeta'
+import { serverPath, useServer } from '../hooks/useServers'
+import { useSession } from '../hooks/useSession'
+import { isApiError } from '../lib/api'
+
+function Message({ title, text }: { title: string; text: string }) {
+  return (
+    <div className="container-page py-24 text-center">
+      <ShieldX className="mx-auto size-10 text-zinc-500" aria-hidden="true" />
+      <h1 className="mt-4 text-3xl font-semibold">{title}</h1>
+      <p className="mt-3 text-zinc-700 dark:text-zinc-300">{text}</p>
+      <Link href="/servers" className={buttonClass('primary', 'md', 'mt-8')}>
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Back to Servers
+      </Link>
+    </div>
+  )
+}
+
+function Editor({ id }: { id: string }) {
+  const { data: server, error: serverError } = useServer(id)
+  // Always fresh: another admin may have changed it since this tab last looked.
+  const { data: featured, error: featuredError } = useSWR<FeaturedComment | null>(`${serverPath(id)}/featured`, { revalidateOnMount: true })
+
+  const missing = [serverError, featuredError].some((e) => isApiError(e, 404) || isApiError(e, 400))
+  if (missing) return <Message title="Server not found" text="The requested MCP server could not be found." />
+  if (isApiError(featuredError, 403)) return <Message title="Access denied" text="Only administrators can manage featured servers." />
+  if (serverError || featuredError) return <Message title="Failed to load" text="Failed to fetch recommendation. Reload the page to try again." />
+  if (!server || featured === undefined) return <PageSpinner />
+
+  return (
+    <div className="container-page max-w-3xl py-6">
+      <Link href={`/servers/${id}`} className="inline-flex items-center gap-1 rounded text-sm text-zinc-700 underline-offset-2 hover:underline dark:text-zinc-300">
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Back to {server.displayName}
+      </Link>
+      <h1 className="mt-4 text-2xl font-semibold tracking-tight sm:text-3xl">Manage Featured</h1>
+      <p className="mt-1 text-zinc-700 dark:text-zinc-300">
+        Recommend <span className="font-medium text-zinc-900 dark:text-zinc-100">{server.displayName}</span> on the landing page and its detail page.
+      </p>
+      <div className="mt-6">
+        <FeaturedForm key={id} serverId={id} featured={featured} />
+      </div>
+    </div>
+  )
+}
+
+/** /servers/{id}/featured: the admin's featured editor. Its code (the editor) loads only here. */
+export default function FeaturedEditorPage() {
+  const { id } = useParams<{ id: string }>()
+  const { user } = useSession()
+  useDocumentMeta('Manage Featured', 'Feature a server with a recommendation.')
+  if (!user?.isAdmin) return <Message title="Access denied" text="Only administrators can manage featured servers." />
+  return <Editor id={id} />
+}

@@ -1,0 +1,72 @@
+import * as Tabs from '@radix-ui/react-tabs'
+import { ArrowLeft } from 'lucide-react'
+import { useState } from 'react'
+import { Link } from 'wouter'
+import { CommentsTab } from '../components/packages/CommentsTab'
+import { PackageConfigTab } from '../components/packages/PackageConfigTab'
+import { PackageHeader } from '../components/packages/PackageHeader'
+import { PackageNotFound } from '../components/packages/PackageNotFound'
+import { PackageServerCard } from '../components/packages/PackageServerCard'
+import { PageSpinner } from '../components/Spinner'
+import { useDocumentMeta } from '../hooks/useDocumentMeta'
+import { usePackage } from '../hooks/usePackageData'
+import { isApiError } from '../lib/api'
+
+type TabId = 'servers' | 'comments' | 'config'
+
+const tabTrigger =
+  'shrink-0 border-b-2 border-transparent px-3 py-2 text-sm font-medium whitespace-nowrap text-zinc-700 hover:text-zinc-900 data-[state=active]:border-blue-700 data-[state=active]:text-zinc-900 dark:text-zinc-300 dark:hover:text-zinc-50 dark:data-[state=active]:border-blue-400 dark:data-[state=active]:text-zinc-50'
+
+/** /packages/{id}: a package's servers, its comments and one configuration for all of it. */
+export default function PackageDetailPage({ params }: { params: { id: string } }) {
+  const { id } = params
+  const { data: pkg, error, mutate } = usePackage(id)
+  const [tab, setTab] = useState<TabId>('servers')
+  // 404 is 'not found' and 400 a malformed id, which is not found either; other errors say theirs.
+  const notFound = isApiError(error, 404) || isApiError(error, 400)
+  useDocumentMeta(pkg?.name ?? (notFound ? 'Package not found' : 'Package'), pkg?.description ?? pkg?.recommendationMessage ?? null)
+
+  if (notFound) return <PackageNotFound message="Package not found" />
+  if (error && !pkg) return <PackageNotFound message={(isApiError(error) && error.reason) || 'Failed to load package'} onRetry={() => void mutate()} />
+  if (!pkg) return <PageSpinner />
+
+  return (
+    <div className="container-page py-6">
+      <Link href="/packages" className="inline-flex items-center gap-1 rounded text-sm text-zinc-700 underline-offset-2 hover:underline dark:text-zinc-300">
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Back to Packages
+      </Link>
+      <PackageHeader pkg={pkg} />
+      <Tabs.Root value={tab} onValueChange={(v) => setTab(v as TabId)} className="mt-8">
+        <Tabs.List aria-label="Package information" className="flex overflow-x-auto border-b border-zinc-200 dark:border-zinc-800">
+          <Tabs.Trigger value="servers" className={tabTrigger}>
+            Servers ({pkg.servers.length})
+          </Tabs.Trigger>
+          <Tabs.Trigger value="comments" className={tabTrigger}>
+            Comments
+          </Tabs.Trigger>
+          <Tabs.Trigger value="config" className={tabTrigger}>
+            Configuration
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="servers" className="pt-6">
+          {pkg.servers.length ? (
+            <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
+              {pkg.servers.map((s) => (
+                <PackageServerCard key={s.id} server={s} />
+              ))}
+            </div>
+          ) : (
+            <p className="text-zinc-700 dark:text-zinc-300">No servers in this package yet.</p>
+          )}
+        </Tabs.Content>
+        <Tabs.Content value="comments" className="pt-6">
+          <CommentsTab packageId={pkg.id} />
+        </Tabs.Content>
+        <Tabs.Content value="config" className="pt-6">
+          <PackageConfigTab pkg={pkg} />
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  )
+}

@@ -1,0 +1,122 @@
+import { PackageOpen } from 'lucide-react'
+import { useMemo, useState } from 'react'
+import { Link, useLocation, useSearch } from 'wouter'
+import { OptionSelect } from '../components/packages/OptionSelect'
+import { PackageListCard } from '../components/packages/PackageListCard'
+import { PageNav } from '../components/packages/PageNav'
+import type { CardLayout } from '../components/ServerCard'
+import { ViewSwitch } from '../components/servers/ViewSwitch'
+import { buttonClass } from '../components/ui/button'
+import { cx } from '../components/ui/cx'
+import { useDocumentMeta } from '../hooks/useDocumentMeta'
+import { usePackageList } from '../hooks/usePackageData'
+import { formatNumber } from '../lib/format'
+import { PACKAGE_SORTS, packagesHref, readPackagesView } from '../lib/packages-view'
+
+const LAYOUT_KEY = 'packages-layout'
+
+/** Grid or list, remembered on this device (storage may be off: then for this visit). */
+function useLayoutPreference(): [CardLayout, (layout: CardLayout) => void] {
+  const [layout, setLayout] = useState<CardLayout>(() => {
+    try {
+      return localStorage.getItem(LAYOUT_KEY) === 'list' ? 'list' : 'grid'
+    } catch {
+      return 'grid'
+    }
+  })
+  const save = (next: CardLayout) => {
+    setLayout(next)
+    try {
+      localStorage.setItem(LAYOUT_KEY, next)
+    } catch {
+      // Private mode: the choice lasts for this visit.
+    }
+  }
+  return [layout, save]
+}
+
+const gridClass = (layout: CardLayout) => cx('grid gap-4', layout === 'grid' ? 'grid-cols-1 md:grid-cols-2 xl:grid-cols-3' : 'grid-cols-1')
+
+function LoadingPackages({ layout }: { layout: CardLayout }) {
+  return (
+    <div role="status">
+      <span className="sr-only">Loading packages...</span>
+      <div className={gridClass(layout)} aria-hidden="true">
+        {Array.from({ length: 6 }, (_, i) => (
+          <div key={i} className="h-44 animate-pulse rounded-lg border border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900" />
+        ))}
+      </div>
+    </div>
+  )
+}
+
+function NoPackages() {
+  return (
+    <div className="rounded-lg border border-dashed border-zinc-300 px-6 py-16 text-center dark:border-zinc-700">
+      <PackageOpen className="mx-auto size-8 text-zinc-500" aria-hidden="true" />
+      <h2 className="mt-3 text-lg font-semibold">No packages yet</h2>
+      <p className="mt-1 text-zinc-700 dark:text-zinc-300">Group your favorite servers into a category on your dashboard and make it public to share it here.</p>
+      <Link href="/dashboard" className={buttonClass('primary', 'md', 'mt-6')}>
+        Go to Dashboard
+      </Link>
+    </div>
+  )
+}
+
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div role="alert" className="rounded-lg border border-red-300 bg-red-50 px-6 py-10 text-center dark:border-red-900 dark:bg-red-950/40">
+      <h2 className="text-lg font-semibold">Failed to load packages</h2>
+      <p className="mt-1 text-zinc-700 dark:text-zinc-300">The catalogue did not answer. Check your connection and try again.</p>
+      <button type="button" className={buttonClass('secondary', 'md', 'mt-6')} onClick={onRetry}>
+        Try Again
+      </button>
+    </div>
+  )
+}
+
+/** /packages: the public packages, sorted and paged, with the view kept in the URL. */
+export default function PackagesPage() {
+  const search = useSearch()
+  const [, navigate] = useLocation()
+  const view = useMemo(() => readPackagesView(search), [search])
+  const { data, error, isLoading, isValidating, mutate } = usePackageList(view)
+  const [layout, setLayout] = useLayoutPreference()
+  useDocumentMeta('Recommended Packages', 'Collections of MCP servers recommended by the community, with one configuration to install each.')
+
+  let body: React.ReactNode
+  if (error && !data) body = <LoadFailed onRetry={() => void mutate()} />
+  else if (isLoading && !data) body = <LoadingPackages layout={layout} />
+  else if (!data?.packages.length) body = <NoPackages />
+  else
+    body = (
+      <div aria-busy={isValidating} data-layout={layout} className={cx(gridClass(layout), 'transition-opacity', isValidating && 'opacity-70')}>
+        {data.packages.map((p) => (
+          <PackageListCard key={p.id} pkg={p} layout={layout} />
+        ))}
+      </div>
+    )
+
+  return (
+    <div className="container-page py-6">
+      <section aria-labelledby="packages-title">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+          <div>
+            <h1 id="packages-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
+              Recommended Packages
+            </h1>
+            <p className="mt-1 text-zinc-700 dark:text-zinc-300" aria-live="polite">
+              {data ? `${formatNumber(data.total)} ${data.total === 1 ? 'package' : 'packages'}` : '\u00a0'}
+            </p>
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <OptionSelect label="Sort packages by" value={view.sortBy} options={PACKAGE_SORTS} onChange={(sortBy) => navigate(packagesHref({ sortBy, page: 1 }))} />
+            <ViewSwitch value={layout} onChange={setLayout} />
+          </div>
+        </div>
+        <div className="mt-6">{body}</div>
+        {data && <PageNav page={view.page} totalPages={data.totalPages} hrefFor={(page) => packagesHref({ ...view, page })} />}
+      </section>
+    </div>
+  )
+}

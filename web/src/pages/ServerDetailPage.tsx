@@ -1,0 +1,184 @@
+import * as Tabs from '@radix-ui/react-tabs'
+import { ChevronRight, Pencil, Sparkles } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { Link } from 'wouter'
+import type { RepoInfo, ServerDetail } from '../../../worker/shared/types'
+import { BasicInfoTab } from '../components/detail/BasicInfoTab'
+import { ConfigurationTab } from '../components/detail/ConfigurationTab'
+import { DetailSidebar } from '../components/detail/DetailSidebar'
+import { ReadmeTab } from '../components/detail/ReadmeTab'
+import { ServerNotFound } from '../components/detail/ServerNotFound'
+import { GithubMark } from '../components/GithubMark'
+import { LikeButton } from '../components/LikeButton'
+import { ServerAvatar } from '../components/ServerAvatar'
+import { PageSpinner } from '../components/Spinner'
+import { Badge } from '../components/ui/Badge'
+import { buttonClass } from '../components/ui/button'
+import { useDocumentMeta } from '../hooks/useDocumentMeta'
+import { useRepoInfo, useServer, useServerPermissions } from '../hooks/useServers'
+import { useSession } from '../hooks/useSession'
+import { isApiError, request } from '../lib/api'
+
+type TabId = 'featured' | 'readme' | 'basic' | 'config'
+
+/** Records one 'view' per visit for a signed-in viewer (their history and recommendations). */
+function useTrackView(serverId: string, signedIn: boolean, loaded: boolean) {
+  const tracked = useRef<string | null>(null)
+  useEffect(() => {
+    if (!signedIn || !loaded || tracked.current === serverId) return
+    tracked.current = serverId
+    request('/api/activity/track', { method: 'POST', body: { serverId, activityType: 'view' } }).catch(() => {
+      // History is a convenience: a failed record must not disturb the page.
+    })
+  }, [serverId, signedIn, loaded])
+}
+
+function Breadcrumb({ name }: { name: string }) {
+  return (
+    <nav aria-label="Breadcrumb">
+      <ol className="flex min-w-0 items-center gap-1 text-sm text-zinc-700 dark:text-zinc-300">
+        <li>
+          <Link href="/servers" className="rounded underline-offset-2 hover:underline">
+            Servers
+          </Link>
+        </li>
+        <li aria-hidden="true">
+          <ChevronRight className="size-4" />
+        </li>
+        <li className="min-w-0 truncate font-medium text-zinc-900 dark:text-zinc-100" aria-current="page">
+          {name}
+        </li>
+      </ol>
+    </nav>
+  )
+}
+
+function DetailHeader({ server, repo, canEdit, isAdmin }: { server: ServerDetail; repo: RepoInfo | undefined; canEdit: boolean; isAdmin: boolean }) {
+  return (
+    <header className="mt-4 flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
+      <div className="flex min-w-0 gap-4">
+        <ServerAvatar name={server.displayName} sources={[repo?.ownerAvatarUrl ?? server.ownerAvatarUrl, server.icon]} size="lg" />
+        <div className="min-w-0">
+          <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">{server.displayName}</h1>
+          <p className="mt-1 leading-7 text-zinc-700 dark:text-zinc-300">{server.description}</p>
+          <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-zinc-700 dark:text-zinc-300">
+            <span>by {server.author}</span>
+            <Badge>v{server.version}</Badge>
+            <code className="font-mono text-xs break-all text-zinc-600 dark:text-zinc-400">{server.name}</code>
+          </div>
+        </div>
+      </div>
+      <div className="flex shrink-0 flex-wrap gap-2">
+        <LikeButton server={server} variant="detail" />
+        {server.githubUrl && (
+          <a href={server.githubUrl} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary', 'md')}>
+            <GithubMark />
+            View on GitHub
+          </a>
+        )}
+        {canEdit && (
+          <Link href={`/servers/${server.id}/edit`} className={buttonClass('secondary', 'md')}>
+            <Pencil className="size-4" aria-hidden="true" />
+            Edit
+          </Link>
+        )}
+        {isAdmin && (
+          <Link href={`/servers/${server.id}/featured`} className={buttonClass('secondary', 'md')}>
+            <Sparkles className="size-4" aria-hidden="true" />
+            Manage Featured
+          </Link>
+        )}
+      </div>
+    </header>
+  )
+}
+
+const tabTrigger =
+  'shrink-0 border-b-2 border-transparent px-3 py-2 text-sm font-medium whitespace-nowrap text-zinc-700 hover:text-zinc-900 data-[state=active]:border-blue-700 data-[state=active]:text-zinc-900 dark:text-zinc-300 dark:hover:text-zinc-50 dark:data-[state=active]:border-blue-400 dark:data-[state=active]:text-zinc-50'
+
+function ServerTabs({ server }: { server: ServerDetail }) {
+  // The featured tab leads when there is a comment, until the visitor picks another.
+  const [picked, setPicked] = useState<TabId | null>(null)
+  const tab = picked ?? (server.commentHtml ? 'featured' : 'readme')
+  return (
+    <Tabs.Root value={tab} onValueChange={(v) => setPicked(v as TabId)}>
+      <Tabs.List aria-label="Server information" className="flex overflow-x-auto border-b border-zinc-200 dark:border-zinc-800">
+        {server.commentHtml && (
+          <Tabs.Trigger value="featured" className={tabTrigger}>
+            Featured &amp; Recommended
+          </Tabs.Trigger>
+        )}
+        <Tabs.Trigger value="readme" className={tabTrigger}>
+          README
+        </Tabs.Trigger>
+        <Tabs.Trigger value="basic" className={tabTrigger}>
+          Basic Info
+        </Tabs.Trigger>
+        <Tabs.Trigger value="config" className={tabTrigger}>
+          Configuration
+        </Tabs.Trigger>
+      </Tabs.List>
+      {server.commentHtml && (
+        <Tabs.Content value="featured" className="pt-6">
+          {/* Sanitised by the Worker on write (an allowlist of tags, attributes and link schemes). */}
+          <div className="featured-body" dangerouslySetInnerHTML={{ __html: server.commentHtml }} />
+        </Tabs.Content>
+      )}
+      <Tabs.Content value="readme" className="pt-6">
+        <ReadmeTab serverId={server.id} githubUrl={server.githubUrl} />
+      </Tabs.Content>
+      <Tabs.Content value="basic" className="pt-6">
+        <BasicInfoTab server={server} />
+      </Tabs.Content>
+      <Tabs.Content value="config" className="pt-6">
+        <ConfigurationTab server={server} />
+      </Tabs.Content>
+    </Tabs.Root>
+  )
+}
+
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="container-page py-24 text-center" role="alert">
+      <h1 className="text-2xl font-semibold">Failed to load server</h1>
+      <p className="mt-2 text-zinc-700 dark:text-zinc-300">The catalogue did not answer. Check your connection and try again.</p>
+      <button type="button" className={buttonClass('secondary', 'md', 'mt-6')} onClick={onRetry}>
+        Try Again
+      </button>
+    </div>
+  )
+}
+
+/** /servers/{id}: everything about one server, and a configuration to copy. */
+export default function ServerDetailPage({ id }: { id: string }) {
+  const { user } = useSession()
+  const { data: server, error, mutate } = useServer(id)
+  const { data: repo } = useRepoInfo(id, Boolean(server?.githubUrl))
+  const { data: permissions } = useServerPermissions(id, Boolean(user))
+  useTrackView(id, Boolean(user), Boolean(server))
+  const notFound = isApiError(error, 404) || isApiError(error, 400)
+  useDocumentMeta(
+    server?.displayName ?? (notFound ? 'Server Not Found' : 'Server'),
+    server?.description ?? (notFound ? 'The requested MCP server could not be found.' : null),
+  )
+
+  if (notFound) return <ServerNotFound />
+  if (error) return <LoadFailed onRetry={() => void mutate()} />
+  if (!server) return <PageSpinner />
+
+  const isAdmin = Boolean(permissions?.isAdmin ?? user?.isAdmin)
+  return (
+    <div className="container-page py-6">
+      <Breadcrumb name={server.displayName} />
+      <DetailHeader server={server} repo={repo} canEdit={Boolean(permissions?.canEdit)} isAdmin={isAdmin} />
+      <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="min-w-0">
+          <ServerTabs server={server} />
+        </div>
+        <aside aria-label="About this server">
+          <DetailSidebar server={server} repo={repo} />
+        </aside>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,229 @@
+import { Plus, SearchX, X } from 'lucide-react'
+import { useMemo, useState } from 'react'
+import { Link, useLocation, useSearch } from 'wouter'
+import type { ServerSummary } from '../../../worker/shared/types'
+import { SignInLink } from '../components/Header'
+import { Pagination } from '../components/Pagination'
+import { ServerCard, type CardLayout } from '../components/ServerCard'
+import { FiltersDialog } from '../components/servers/FiltersDialog'
+import { SortSelect } from '../components/servers/SortSelect'
+import { AboutMcpCard, FilterPanel } from '../components/servers/TagFilters'
+import { ViewSwitch } from '../components/servers/ViewSwitch'
+import { Badge } from '../components/ui/Badge'
+import { buttonClass } from '../components/ui/button'
+import { cx } from '../components/ui/cx'
+import { useDocumentMeta } from '../hooks/useDocumentMeta'
+import { useServerList, useTags } from '../hooks/useServers'
+import { useSession } from '../hooks/useSession'
+import { isApiError } from '../lib/api'
+import { formatNumber } from '../lib/format'
+import { readServersView, serversHref, type ServersView } from '../lib/servers-view'
+
+const LAYOUT_KEY = 'servers-layout'
+
+/** Grid or list, remembered on this device. */
+function useLayoutPreference(): [CardLayout, (layout: CardLayout) => void] {
+  const [layout, setLayout] = useState<CardLayout>(() => {
+    try {
+      return localStorage.getItem(LAYOUT_KEY) === 'list' ? 'list' : 'grid'
+    } catch {
+      return 'grid'
+    }
+  })
+  return [
+    layout,
+    (next) => {
+      setLayout(next)
+      try {
+        localStorage.setItem(LAYOUT_KEY, next)
+      } catch {
+        // Storage may be off (private mode): the choice then lasts for this visit.
+      }
+    },
+  ]
+}
+
+/** The local filter (no q): display name, description, author or a tag, case-insensitively. */
+function matchesLocally(server: ServerSummary, text: string) {
+  const needle = text.trim().toLowerCase()
+  if (!needle) return true
+  return [server.displayName, server.description, server.author, ...server.tags].some((field) => field.toLowerCase().includes(needle))
+}
+
+function LoadingServers({ layout }: { layout: CardLayout }) {
+  return (
+    <div role="status">
+      <span className="sr-only">Loading servers...</span>
+      <div className={cx('grid gap-4', layout === 'grid' ? 'grid-cols-1 md:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4' : 'grid-cols-1')} aria-hidden="true">
+        {Array.from({ length: 8 }, (_, i) => (
+          <div key={i} className="h-48 animate-pulse rounded-lg border border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900" />
+        ))}
+      </div>
+    </div>
+  )
+}
+
+function NoServers() {
+  return (
+    <div className="rounded-lg border border-dashed border-zinc-300 px-6 py-16 text-center dark:border-zinc-700">
+      <SearchX className="mx-auto size-8 text-zinc-500" aria-hidden="true" />
+      <h2 className="mt-3 text-lg font-semibold">No servers found</h2>
+      <p className="mt-1 text-zinc-700 dark:text-zinc-300">Try adjusting your search or browse all available servers.</p>
+      <Link href="/servers" className={buttonClass('secondary', 'md', 'mt-6')}>
+        Browse all servers
+      </Link>
+    </div>
+  )
+}
+
+function FavoritesSignIn() {
+  return (
+    <div className="rounded-lg border border-dashed border-zinc-300 px-6 py-16 text-center dark:border-zinc-700">
+      <h2 className="text-lg font-semibold">Sign in to see your favorites</h2>
+      <p className="mt-1 text-zinc-700 dark:text-zinc-300">The servers you like are kept with your account.</p>
+      <div className="mt-6 flex justify-center">
+        <SignInLink />
+      </div>
+    </div>
+  )
+}
+
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div role="alert" className="rounded-lg border border-red-300 bg-red-50 px-6 py-10 text-center dark:border-red-900 dark:bg-red-950/40">
+      <h2 className="text-lg font-semibold">Failed to load servers</h2>
+      <p className="mt-1 text-zinc-700 dark:text-zinc-300">The catalogue did not answer. Check your connection and try again.</p>
+      <button type="button" className={buttonClass('secondary', 'md', 'mt-6')} onClick={onRetry}>
+        Try Again
+      </button>
+    </div>
+  )
+}
+
+function SelectedTags({ tags, onRemove }: { tags: string[]; onRemove: (tag: string) => void }) {
+  if (!tags.length) return null
+  return (
+    <ul className="flex flex-wrap items-center gap-1.5" aria-label="Selected tags">
+      {tags.map((t) => (
+        <li key={t}>
+          <Badge className="py-0 pr-0">
+            {t}
+            <button type="button" className="rounded-full p-1 hover:bg-zinc-200 dark:hover:bg-zinc-700" aria-label={`Remove tag ${t}`} onClick={() => onRemove(t)}>
+              <X className="size-3" aria-hidden="true" />
+            </button>
+          </Badge>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function pageTitle(view: ServersView) {
+  if (view.favorites) return 'Your Favorites'
+  if (view.q) return `Search: ${view.q}`
+  return 'MCP Servers'
+}
+
+/** /servers: the list and search, with the view kept in the URL (q, page, sortBy, tags). */
+export default function ServersPage() {
+  const search = useSearch()
+  const [, navigate] = useLocation()
+  const view = useMemo(() => readServersView(search), [search])
+  const { user } = useSession()
+  const { data: tags } = useTags()
+  const { data, error, isLoading, isValidating, mutate } = useServerList(view)
+  const [layout, setLayout] = useLayoutPreference()
+  const [localText, setLocalText] = useState('')
+  useDocumentMeta(pageTitle(view), 'Browse, search and filter Model Context Protocol servers by tag, stars, likes and update date.')
+
+  const go = (next: Partial<ServersView>) => navigate(serversHref({ ...view, ...next }))
+  const toggleTag = (tag: string) => go({ tags: view.tags.includes(tag) ? view.tags.filter((t) => t !== tag) : [...view.tags, tag], page: 1 })
+  const clearFilters = () => {
+    setLocalText('')
+    go({ tags: [], page: 1 })
+  }
+
+  const servers = (data?.servers ?? []).filter((s) => view.q || matchesLocally(s, localText))
+  const needsSignIn = view.favorites && !user
+  const total = data?.total ?? 0
+  const filters = (
+    <FilterPanel tags={tags} selected={view.tags} onToggle={toggleTag} onClear={clearFilters} localText={view.q ? null : localText} onLocalText={setLocalText} />
+  )
+
+  let body: React.ReactNode
+  if (needsSignIn || (error && isApiError(error, 401))) body = <FavoritesSignIn />
+  else if (error && !data) body = <LoadFailed onRetry={() => void mutate()} />
+  else if (isLoading && !data) body = <LoadingServers layout={layout} />
+  else if (!servers.length) body = <NoServers />
+  else
+    body = (
+      <div
+        aria-busy={isValidating}
+        className={cx(
+          'grid gap-4 transition-opacity',
+          layout === 'grid' ? 'grid-cols-1 md:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4' : 'grid-cols-1',
+          isValidating && 'opacity-70',
+        )}
+        data-layout={layout}
+      >
+        {servers.map((s) => (
+          <ServerCard key={s.id} server={s} layout={layout} />
+        ))}
+      </div>
+    )
+
+  return (
+    <div className="container-page py-6">
+      <div className="flex gap-8">
+        <aside className="hidden w-64 shrink-0 flex-col gap-4 lg:flex" aria-label="Filters and information">
+          {filters}
+          <AboutMcpCard />
+        </aside>
+        <section className="min-w-0 flex-1" aria-labelledby="servers-title">
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+            <div className="min-w-0">
+              <h1 id="servers-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
+                {view.favorites ? 'Your Favorites' : 'MCP Servers'}
+              </h1>
+              <p className="mt-1 text-zinc-700 dark:text-zinc-300" aria-live="polite">
+                {data ? (view.favorites ? `${formatNumber(total)} liked servers` : `${formatNumber(total)} servers available`) : '\u00a0'}
+              </p>
+              {view.q && (
+                <p className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">
+                  Results for <strong className="break-all">“{view.q}”</strong>{' '}
+                  <Link href={serversHref({ ...view, q: '', page: 1 })} className="ml-1 rounded text-blue-700 underline-offset-2 hover:underline dark:text-blue-400">
+                    Clear search
+                  </Link>
+                </p>
+              )}
+            </div>
+            <div className="flex flex-wrap items-center gap-2">
+              <FiltersDialog count={view.tags.length}>
+                {filters}
+                <AboutMcpCard />
+              </FiltersDialog>
+              <SortSelect value={view.sortBy ?? (view.q ? '' : 'stars')} onChange={(sortBy) => go({ sortBy, page: 1 })} />
+              <ViewSwitch value={layout} onChange={setLayout} />
+              {user ? (
+                <Link href="/servers/new" className={buttonClass('primary', 'md')}>
+                  <Plus className="size-4" aria-hidden="true" />
+                  Add Server
+                </Link>
+              ) : (
+                <button type="button" className={buttonClass('primary', 'md')} disabled title="Sign in to add a server">
+                  <Plus className="size-4" aria-hidden="true" />
+                  Add Server
+                </button>
+              )}
+            </div>
+          </div>
+          <div className="mt-4">
+            <SelectedTags tags={view.tags} onRemove={toggleTag} />
+          </div>
+          <div className="mt-4">{body}</div>
+          {data && !needsSignIn && <Pagination page={view.page} totalPages={data.totalPages} hrefFor={(page) => serversHref({ ...view, page })} />}
+        </section>
+      </div>
+    </div>
+  )
+}
