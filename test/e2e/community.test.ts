@@ -68,6 +68,23 @@ async function addToCategory(page: Page, server: { displayName: string }) {
   await dialog.waitFor({ state: 'detached' })
 }
 
+/** A same-origin API call from the page, with the CSRF headers the SPA sends. */
+async function apiCall<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const { csrfToken } = (await (await fetch('/api/csrf-token')).json()) as { csrfToken: string }
+      const res = await fetch(path, {
+        method,
+        headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-Token': csrfToken },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status}`)
+      return (await res.json()) as T
+    },
+    { method, path, body },
+  )
+}
+
 describe('community', () => {
   it('creates a category from favourites, fills it and publishes it with a message', async () => {
     const top = await apiJson<ListPage>('/api/servers?sortBy=stars&page=1&limit=20')
@@ -301,5 +318,34 @@ describe('community', () => {
     await guest.page.getByRole('link', { name: 'Back to Packages' }).waitFor()
     expect([...problems, ...guest.problems]).toEqual([])
     await guest.context.close()
+  })
+
+  it('pages the list with ellipses and keeps the page in the URL only above 1', async () => {
+    const { page, context, problems } = await newSession()
+    await signInAs(page, `e2e-pager-${run}`)
+    const created: string[] = []
+    try {
+      // Enough public packages for at least two pages of 20, whatever else the database holds.
+      for (let i = 0; i < 21; i++) {
+        const pkg = await apiCall<{ id: string }>(page, 'POST', '/api/users/me/categories', { name: `Pager ${run} ${i}` })
+        created.push(pkg.id)
+        await apiCall(page, 'PUT', `/api/packages/${pkg.id}/public-status`, { isPublic: true })
+      }
+      const first = await apiJson<{ totalPages: number; total: number }>('/api/packages?sortBy=created&page=1&limit=20')
+      await page.goto('/packages?sortBy=created&page=1')
+      await page.getByText(`${first.total} packages`).waitFor()
+      const nav = page.getByRole('navigation', { name: 'Pagination' })
+      await nav.getByRole('link', { name: 'Page 2', exact: true }).click()
+      await page.waitForURL('**/packages?sortBy=created&page=2')
+      expect(await nav.getByRole('link', { name: 'Page 2', exact: true }).getAttribute('aria-current')).toBe('page')
+      await nav.getByRole('link', { name: 'Previous' }).click()
+      await page.waitForURL((u) => `${u.pathname}${u.search}` === '/packages?sortBy=created')
+      await page.getByRole('link', { name: `Pager ${run} 20` }).waitFor()
+      expect(problems).toEqual([])
+    } finally {
+      // Other files share the database: leave the public list as it was.
+      for (const id of created) await apiCall(page, 'PUT', `/api/packages/${id}/public-status`, { isPublic: false }).catch(() => undefined)
+      await context.close()
+    }
   })
 })

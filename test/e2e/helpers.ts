@@ -1,4 +1,4 @@
-/** Small helpers shared by the browser tests: API reads, sign-in, waiting for screen text. */
+/** Small helpers shared by the browser tests: API reads and reading the screen (sign-in: auth.ts). */
 import type { Page } from 'playwright-core'
 import { baseURL } from './browser'
 
@@ -15,15 +15,6 @@ export interface ListPage {
   servers: Array<{ id: string; displayName: string; tags: string[]; githubUrl: string | null; likeCount: number; installCommand: string }>
   total: number
   totalPages: number
-}
-
-/** Signs in through the development sign-in form (DEV_LOGIN is on in the e2e app). */
-export async function signIn(page: Page, username: string) {
-  await page.goto('/api/login')
-  await page.fill('#username', username)
-  await page.click('button[type=submit]')
-  await page.waitForURL((url) => url.pathname === '/')
-  await page.getByRole('button', { name: /User menu/ }).waitFor()
 }
 
 /** The page's width beyond the viewport (0 when nothing scrolls sideways). */

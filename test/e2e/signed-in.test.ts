@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { newSession, useBrowser } from './browser'
-import { signIn, WIDGET_ID } from './helpers'
+import { signInAs } from './auth'
+import { WIDGET_ID } from './helpers'
 
 useBrowser()
 
 describe('signed in', () => {
   it('shows Favorites, Dashboard and the user menu, and the signed-in call to action', async () => {
     const { page, context, problems } = await newSession()
-    await signIn(page, 'e2e-header')
+    await signInAs(page, 'e2e-header')
     const header = page.getByRole('banner')
     await header.getByRole('button', { name: 'Favorites' }).waitFor()
     expect(await header.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/dashboard')
@@ -35,7 +36,7 @@ describe('signed in', () => {
 
   it('likes a server, lists it under Favorites, and unlikes it from the list', async () => {
     const { page, context, problems } = await newSession()
-    await signIn(page, 'e2e-liker')
+    await signInAs(page, 'e2e-liker')
     const tracked = page.waitForRequest((r) => r.url().endsWith('/api/activity/track') && r.method() === 'POST')
     await page.goto(`/servers/${WIDGET_ID}`)
     // A signed-in view is recorded.

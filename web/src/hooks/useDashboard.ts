@@ -10,8 +10,8 @@ export function useDashboard(signedIn: boolean) {
 }
 
 /** Views and likes per day of one of the user's servers, over the last `window` days. */
-export function useServerStats(serverId: string | null, window: number) {
-  return useSWR<ServerStats>(serverId ? `/api/users/me/servers/${serverId}/stats?window=${window}` : null, { keepPreviousData: true })
+export function useServerStats(serverId: string | null, days: number) {
+  return useSWR<ServerStats>(serverId ? `/api/users/me/servers/${serverId}/stats?window=${days}` : null, { keepPreviousData: true })
 }
 
 interface Named {

@@ -25,7 +25,6 @@ export function summaryAsSource(server: ServerSummary): ConfigSource {
 
 /** '{name}-config.json', with the characters no file system accepts replaced. */
 export function configFileName(packageName: string): string {
-  // eslint-disable-next-line no-control-regex
   const safe = packageName.replace(/[\u0000-\u001f/\\:*?"<>|]+/g, '-').trim() || 'package'
   return `${safe}-config.json`
 }

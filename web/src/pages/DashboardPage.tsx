@@ -15,6 +15,7 @@ import { Card } from '../components/ui/Card'
 import { useDashboard } from '../hooks/useDashboard'
 import { useDocumentMeta } from '../hooks/useDocumentMeta'
 import { useSession } from '../hooks/useSession'
+import { LoadFailed } from '../components/ui/LoadFailed'
 
 const TABS = [
   { value: 'overview', label: 'Overview' },
@@ -44,18 +45,6 @@ function SignInPrompt() {
   )
 }
 
-function LoadFailed({ onRetry }: { onRetry: () => void }) {
-  return (
-    <div className="container-page py-24 text-center" role="alert">
-      <h1 className="text-2xl font-semibold">Failed to load data</h1>
-      <p className="mt-2 text-zinc-700 dark:text-zinc-300">Could not fetch dashboard data.</p>
-      <button type="button" className={buttonClass('secondary', 'md', 'mt-6')} onClick={onRetry}>
-        Try Again
-      </button>
-    </div>
-  )
-}
-
 /** /dashboard: the signed-in user's servers, favorites and categories, activity and insights. */
 export default function DashboardPage() {
   const { user } = useSession()
@@ -65,7 +54,7 @@ export default function DashboardPage() {
   useDocumentMeta('Dashboard', 'Your servers, favorites, categories, activity and insights.')
 
   if (!user) return <SignInPrompt />
-  if (error && !data) return <LoadFailed onRetry={() => void mutate()} />
+  if (error && !data) return <LoadFailed title="Failed to load data" message="Could not fetch dashboard data." variant="page" onRetry={() => void mutate()} />
   if (!data) return <PageSpinner />
 
   // 'New Package': a package is a category made public, so it starts with the create dialog.

@@ -1,7 +1,7 @@
 import { PackageOpen } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
-import { OptionSelect } from '../components/packages/OptionSelect'
+import { OptionSelect } from '../components/ui/OptionSelect'
 import { PackageListCard } from '../components/packages/PackageListCard'
 import { PageNav } from '../components/packages/PageNav'
 import type { CardLayout } from '../components/ServerCard'
@@ -12,6 +12,7 @@ import { useDocumentMeta } from '../hooks/useDocumentMeta'
 import { usePackageList } from '../hooks/usePackageData'
 import { formatNumber } from '../lib/format'
 import { PACKAGE_SORTS, packagesHref, readPackagesView } from '../lib/packages-view'
+import { LoadFailed } from '../components/ui/LoadFailed'
 
 const LAYOUT_KEY = 'packages-layout'
 
@@ -63,18 +64,6 @@ function NoPackages() {
   )
 }
 
-function LoadFailed({ onRetry }: { onRetry: () => void }) {
-  return (
-    <div role="alert" className="rounded-lg border border-red-300 bg-red-50 px-6 py-10 text-center dark:border-red-900 dark:bg-red-950/40">
-      <h2 className="text-lg font-semibold">Failed to load packages</h2>
-      <p className="mt-1 text-zinc-700 dark:text-zinc-300">The catalogue did not answer. Check your connection and try again.</p>
-      <button type="button" className={buttonClass('secondary', 'md', 'mt-6')} onClick={onRetry}>
-        Try Again
-      </button>
-    </div>
-  )
-}
-
 /** /packages: the public packages, sorted and paged, with the view kept in the URL. */
 export default function PackagesPage() {
   const search = useSearch()
@@ -85,7 +74,7 @@ export default function PackagesPage() {
   useDocumentMeta('Recommended Packages', 'Collections of MCP servers recommended by the community, with one configuration to install each.')
 
   let body: React.ReactNode
-  if (error && !data) body = <LoadFailed onRetry={() => void mutate()} />
+  if (error && !data) body = <LoadFailed title="Failed to load packages" onRetry={() => void mutate()} />
   else if (isLoading && !data) body = <LoadingPackages layout={layout} />
   else if (!data?.packages.length) body = <NoPackages />
   else

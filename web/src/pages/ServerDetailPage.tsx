@@ -18,6 +18,7 @@ import { useDocumentMeta } from '../hooks/useDocumentMeta'
 import { useRepoInfo, useServer, useServerPermissions } from '../hooks/useServers'
 import { useSession } from '../hooks/useSession'
 import { isApiError, request } from '../lib/api'
+import { LoadFailed } from '../components/ui/LoadFailed'
 
 type TabId = 'featured' | 'readme' | 'basic' | 'config'
 
@@ -137,18 +138,6 @@ function ServerTabs({ server }: { server: ServerDetail }) {
   )
 }
 
-function LoadFailed({ onRetry }: { onRetry: () => void }) {
-  return (
-    <div className="container-page py-24 text-center" role="alert">
-      <h1 className="text-2xl font-semibold">Failed to load server</h1>
-      <p className="mt-2 text-zinc-700 dark:text-zinc-300">The catalogue did not answer. Check your connection and try again.</p>
-      <button type="button" className={buttonClass('secondary', 'md', 'mt-6')} onClick={onRetry}>
-        Try Again
-      </button>
-    </div>
-  )
-}
-
 /** /servers/{id}: everything about one server, and a configuration to copy. */
 export default function ServerDetailPage({ id }: { id: string }) {
   const { user } = useSession()
@@ -163,7 +152,7 @@ export default function ServerDetailPage({ id }: { id: string }) {
   )
 
   if (notFound) return <ServerNotFound />
-  if (error) return <LoadFailed onRetry={() => void mutate()} />
+  if (error) return <LoadFailed title="Failed to load server" variant="page" onRetry={() => void mutate()} />
   if (!server) return <PageSpinner />
 
   const isAdmin = Boolean(permissions?.isAdmin ?? user?.isAdmin)

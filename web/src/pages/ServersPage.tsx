@@ -18,6 +18,7 @@ import { useSession } from '../hooks/useSession'
 import { isApiError } from '../lib/api'
 import { formatNumber } from '../lib/format'
 import { readServersView, serversHref, type ServersView } from '../lib/servers-view'
+import { LoadFailed } from '../components/ui/LoadFailed'
 
 const LAYOUT_KEY = 'servers-layout'
 
@@ -88,18 +89,6 @@ function FavoritesSignIn() {
   )
 }
 
-function LoadFailed({ onRetry }: { onRetry: () => void }) {
-  return (
-    <div role="alert" className="rounded-lg border border-red-300 bg-red-50 px-6 py-10 text-center dark:border-red-900 dark:bg-red-950/40">
-      <h2 className="text-lg font-semibold">Failed to load servers</h2>
-      <p className="mt-1 text-zinc-700 dark:text-zinc-300">The catalogue did not answer. Check your connection and try again.</p>
-      <button type="button" className={buttonClass('secondary', 'md', 'mt-6')} onClick={onRetry}>
-        Try Again
-      </button>
-    </div>
-  )
-}
-
 function SelectedTags({ tags, onRemove }: { tags: string[]; onRemove: (tag: string) => void }) {
   if (!tags.length) return null
   return (
@@ -152,7 +141,7 @@ export default function ServersPage() {
 
   let body: React.ReactNode
   if (needsSignIn || (error && isApiError(error, 401))) body = <FavoritesSignIn />
-  else if (error && !data) body = <LoadFailed onRetry={() => void mutate()} />
+  else if (error && !data) body = <LoadFailed title="Failed to load servers" onRetry={() => void mutate()} />
   else if (isLoading && !data) body = <LoadingServers layout={layout} />
   else if (!servers.length) body = <NoServers />
   else

@@ -3,7 +3,7 @@ import type { CategorySummary, ServerSummary } from '../../../../worker/shared/t
 import { useCategoryActions } from '../../hooks/useDashboard'
 import { labelClass } from '../packages/form'
 import { ModalDialog } from '../packages/ModalDialog'
-import { OptionSelect } from '../packages/OptionSelect'
+import { OptionSelect } from '../ui/OptionSelect'
 import { buttonClass } from '../ui/button'
 
 interface AddToCategoryDialogProps {

@@ -4,7 +4,7 @@ import { Link } from 'wouter'
 import type { Dashboard } from '../../../../worker/shared/types'
 import { useServerStats } from '../../hooks/useDashboard'
 import { formatNumber } from '../../lib/format'
-import { OptionSelect } from '../packages/OptionSelect'
+import { OptionSelect } from '../ui/OptionSelect'
 import { Badge } from '../ui/Badge'
 import { buttonClass } from '../ui/button'
 import { Card } from '../ui/Card'
@@ -23,16 +23,16 @@ const empty = 'rounded-lg border border-dashed border-zinc-300 px-6 py-8 text-ce
 function ServerActivity({ dashboard }: { dashboard: Dashboard }) {
   const servers = dashboard.myServers
   const [picked, setPicked] = useState<string>('')
-  const [window, setWindow] = useState<WindowValue>('30')
+  const [days, setDays] = useState<WindowValue>('30')
   const serverId = picked || servers[0]?.id || null
-  const { data, error, isLoading } = useServerStats(serverId, Number(window))
+  const { data, error, isLoading } = useServerStats(serverId, Number(days))
   const server = servers.find((s) => s.id === serverId)
   if (!servers.length) return <p className={empty}>Register a server to see its views and likes over time.</p>
   return (
     <Card className="flex flex-col gap-4 p-4">
       <div className="flex flex-wrap gap-2">
         <OptionSelect label="Server" value={serverId ?? ''} options={servers.map((s) => ({ value: s.id, label: s.displayName }))} onChange={setPicked} />
-        <OptionSelect label="Stats window" value={window} options={WINDOWS} onChange={setWindow} />
+        <OptionSelect label="Stats window" value={days} options={WINDOWS} onChange={setDays} />
       </div>
       {error && !data ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">

@@ -2,7 +2,7 @@ import { useId } from 'react'
 import type { ServerStats } from '../../../../worker/shared/types'
 import { formatNumber } from '../../lib/format'
 
-const W = 640
+const W = 720
 const H = 220
 const PAD = { top: 12, right: 12, bottom: 28, left: 40 }
 
@@ -40,7 +40,7 @@ export function StatsChart({ stats, serverName }: { stats: ServerStats; serverNa
 
   return (
     <figure className="flex flex-col gap-3">
-      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`}>
+      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full max-w-3xl" role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`}>
         <title id={`${id}-title`}>{`Views and likes per day, last ${stats.window} days`}</title>
         <desc id={`${id}-desc`}>{summary}</desc>
         {ticks.map((t) => (

@@ -15,7 +15,7 @@ export function CharCounter({ id, length, max }: { id: string; length: number; m
         remaining < 0 ? 'font-medium text-red-700 dark:text-red-400' : remaining < LOW_REMAINING ? 'text-amber-700 dark:text-amber-400' : 'text-zinc-600 dark:text-zinc-400',
       )}
     >
-      {remaining} {Math.abs(remaining) === 1 ? 'character' : 'characters'} remaining
+      {remaining} {remaining === 1 ? 'character' : 'characters'} remaining
     </p>
   )
 }

@@ -7,7 +7,7 @@ import { formatNumber } from '../../lib/format'
 import { buttonClass } from '../ui/button'
 import { CommentForm } from './CommentForm'
 import { CommentItem } from './CommentItem'
-import { OptionSelect } from './OptionSelect'
+import { OptionSelect } from '../ui/OptionSelect'
 import { PageNav } from './PageNav'
 
 const SORTS = [

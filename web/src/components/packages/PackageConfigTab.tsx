@@ -41,7 +41,7 @@ export function PackageConfigTab({ pkg }: { pkg: PackageDetail }) {
   return (
     <div className="flex flex-col gap-4">
       <p className="text-zinc-700 dark:text-zinc-300">
-        All {pkg.servers.length} {pkg.servers.length === 1 ? 'server' : 'servers'} of this package in one block. Paste it into <code className="font-mono text-sm">claude_desktop_config.json</code>,{' '}
+        {pkg.servers.length === 1 ? 'The server' : `All ${pkg.servers.length} servers`} of this package in one block. Paste it into <code className="font-mono text-sm">claude_desktop_config.json</code>,{' '}
         <code className="font-mono text-sm">.cursor/mcp.json</code> or Windsurf&apos;s <code className="font-mono text-sm">mcp_config.json</code> (merge with any servers you already have), fill in
         the placeholders, then restart the client.
       </p>

@@ -1,4 +1,4 @@
-import { CalendarDays, Eye, Heart, Server, TrendingUp } from 'lucide-react'
+import { CalendarDays, Eye, Server, TrendingUp } from 'lucide-react'
 import { Link } from 'wouter'
 import type { PackageSummary } from '../../../../worker/shared/types'
 import { formatCompact } from '../../lib/format'
@@ -19,7 +19,7 @@ function Figure({ icon, value, label }: { icon: React.ReactNode; value: string; 
 
 /**
  * A package on /packages: name (its link covers the card), author or 'Anonymous', description,
- * likes, views, score, server count, last update and the like button above the link.
+ * views, score, server count, last update, and the like button (with the like count) above the link.
  */
 export function PackageListCard({ pkg, layout }: { pkg: PackageSummary; layout: CardLayout }) {
   const list = layout === 'list'
@@ -43,7 +43,6 @@ export function PackageListCard({ pkg, layout }: { pkg: PackageSummary; layout: 
         <p className="truncate text-sm text-zinc-600 dark:text-zinc-400">by {pkg.user?.username ?? 'Anonymous'}</p>
         {pkg.description && <p className={cx('mt-2 text-sm leading-6 text-zinc-700 dark:text-zinc-300', list ? 'line-clamp-1' : 'line-clamp-2')}>{pkg.description}</p>}
         <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-zinc-700 dark:text-zinc-300">
-          <Figure icon={<Heart className={icon} aria-hidden="true" />} value={formatCompact(pkg.likeCount)} label="likes" />
           <Figure icon={<Eye className={icon} aria-hidden="true" />} value={formatCompact(pkg.viewCount)} label="views" />
           <Figure icon={<TrendingUp className={icon} aria-hidden="true" />} value={formatScore(pkg.rankingScore)} label="score" />
           <span className="inline-flex items-center gap-1">

@@ -196,7 +196,7 @@ export function ServerForm({ mode, initial, serverId, canDelete = false }: Serve
         <TextField
           name="displayName"
           label="Display name"
-          requiredMark
+          requiredMark={!restricted}
           value={values.displayName}
           onValueChange={set('displayName')}
           error={errors.displayName}
@@ -208,7 +208,7 @@ export function ServerForm({ mode, initial, serverId, canDelete = false }: Serve
         <TextAreaField
           name="description"
           label="Description"
-          requiredMark
+          requiredMark={!restricted}
           rows={4}
           value={values.description}
           onValueChange={set('description')}
@@ -222,7 +222,7 @@ export function ServerForm({ mode, initial, serverId, canDelete = false }: Serve
           <TextField
             name="version"
             label="Version"
-            requiredMark
+            requiredMark={!restricted}
             value={values.version}
             onValueChange={set('version')}
             error={errors.version}

@@ -1,16 +1,16 @@
 import { useSWRConfig } from 'swr'
 
 /**
- * After a server is registered, changed or deleted, every cached list, search, tag count and
- * dashboard may be stale. Cached answers never go stale by themselves (swr-options), so they are
- * dropped: mounted screens refetch now, others on their next visit. `keep` names keys whose
- * fresh value the caller sets itself (the edited server's detail).
+ * After a server is registered, changed or deleted, every cached list, search, tag count,
+ * package and dashboard may be stale. Cached answers never go stale by themselves
+ * (swr-options), so they are dropped: mounted screens refetch now, others on their next visit.
+ * `keep` names keys whose fresh value the caller sets itself (the edited server's detail).
  */
 export function useInvalidateServerCaches() {
   const { mutate } = useSWRConfig()
   return (keep: string[] = []) =>
     void mutate(
-      (key) => typeof key === 'string' && !keep.includes(key) && /^\/api\/(servers|tags|users\/me)/.test(key),
+      (key) => typeof key === 'string' && !keep.includes(key) && /^\/api\/(servers|tags|packages|users\/me)/.test(key),
       undefined,
       { revalidate: true },
     )

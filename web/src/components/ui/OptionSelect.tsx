@@ -1,7 +1,7 @@
 import * as Select from '@radix-ui/react-select'
 import { Check, ChevronDown } from 'lucide-react'
-import { buttonClass } from '../ui/button'
-import { cx } from '../ui/cx'
+import { buttonClass } from './button'
+import { cx } from './cx'
 
 export interface Option<T extends string> {
   value: T
@@ -23,8 +23,10 @@ interface OptionSelectProps<T extends string> {
 export function OptionSelect<T extends string>({ value, options, onChange, label, id, placeholder, className }: OptionSelectProps<T>) {
   return (
     <Select.Root value={value} onValueChange={(v) => onChange(v as T)}>
-      <Select.Trigger id={id} aria-label={label} className={buttonClass('secondary', 'md', cx('min-w-40 justify-between', className))}>
-        <Select.Value placeholder={placeholder} />
+      <Select.Trigger id={id} aria-label={label} className={buttonClass('secondary', 'md', cx('min-w-40', className))}>
+        <span className="min-w-0 flex-1 truncate text-left">
+          <Select.Value placeholder={placeholder} />
+        </span>
         <Select.Icon>
           <ChevronDown className="size-4" aria-hidden="true" />
         </Select.Icon>
