@@ -12,6 +12,7 @@ export interface Bindings {
   NPM_REGISTRY_BASE: string
   MCP_REGISTRY_BASE: string
   OUTBOUND_TIMEOUT_MS: string
+  GUEST_CACHE_SECONDS: string
   ADMIN_LOGINS: string
   CATALOGUE_HOME_URL: string
   SOCIAL_URL: string

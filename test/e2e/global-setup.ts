@@ -75,6 +75,8 @@ export async function setup(project: TestProject) {
       `NPM_REGISTRY_BASE=${fixture.url}/npm`,
       `MCP_REGISTRY_BASE=${fixture.url}/registry`,
       'OUTBOUND_TIMEOUT_MS=1500',
+      // Browser tests check their own writes as guests at once.
+      'GUEST_CACHE_SECONDS=0',
     ].join('\n'),
   )
   // `vite preview` serves whichever build last wrote web/.wrangler/deploy/config.json, and other

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { servers } from '../../worker/db/schema'
 import type { FeaturedServer, ServerDetail, ServerList, TagCount } from '../../worker/shared/types'
 import { insertFeatured, insertServer } from './factories'
@@ -83,6 +83,24 @@ describe('GET /api/servers', () => {
     const { res } = await json('/api/servers')
     expect(res.headers.get('cache-control')).toMatch(/^public/)
     expect(res.headers.get('vary')).toMatch(/Cookie/)
+  })
+})
+
+describe('the list total kept by triggers', () => {
+  it('follows inserts, status changes and deletes, and equals a real count', async () => {
+    const total = async () => (await json<ServerList>('/api/servers?limit=1')).body.total
+    const counted = async () => (await db().select({ n: sql<number>`count(*)` }).from(servers).where(eq(servers.status, 'active')))[0].n
+    const before = await total()
+    expect(before).toBe(await counted())
+    const extra = await insertServer({ displayName: 'Counted' })
+    expect(await total()).toBe(before + 1)
+    await db().update(servers).set({ status: 'deleted' }).where(eq(servers.id, extra.id))
+    expect(await total()).toBe(before)
+    await db().update(servers).set({ status: 'active' }).where(eq(servers.id, extra.id))
+    expect(await total()).toBe(before + 1)
+    await db().delete(servers).where(eq(servers.id, extra.id))
+    expect(await total()).toBe(before)
+    expect(await total()).toBe(await counted())
   })
 })
 

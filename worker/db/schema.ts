@@ -81,6 +81,12 @@ export const servers = sqliteTable('servers', {
   index('servers_popularity_idx').on(t.status, sql`${t.popularity} DESC`, t.id),
 ])
 
+/** Servers per status, kept by triggers (migrations/0003_server_counts_triggers.sql): list totals without a count. */
+export const serverCounts = sqliteTable('server_counts', {
+  status: text('status').primaryKey(),
+  n: integer('n').notNull().default(0),
+})
+
 /** One row per (server, tag), kept by the write paths: tag filters and tag counts are indexed. */
 export const serverTags = sqliteTable('server_tags', {
   serverId: text('server_id').notNull().references(() => servers.id, { onDelete: 'cascade' }),

@@ -7,7 +7,7 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { ServerSort } from '../schemas'
 import type { FeaturedServer, ServerDetail, ServerList, ServerSummary, TagCount } from '../shared/types'
 import type { DB } from './client'
-import { featured, serverLikes, servers, serverTags, type ServerRow } from './schema'
+import { featured, serverCounts, serverLikes, servers, serverTags, type ServerRow } from './schema'
 import { buildFtsQuery } from '../lib/search'
 import { sanitizeFeaturedHtml } from '../lib/html'
 
@@ -139,9 +139,13 @@ export async function listServers(db: DB, opts: ListOptions): Promise<ServerList
     total = count[0]?.n ?? 0
   } else {
     const where = and(...conditions)
+    // The whole active catalogue's total is kept by triggers; only filtered lists count rows.
+    const unfiltered = !opts.tags?.length && !opts.likedBy
     const [page, count] = await db.batch([
       db.select(summaryColumns).from(servers).where(where).orderBy(...SORT_ORDER[opts.sortBy ?? 'stars']).limit(opts.limit).offset(offset),
-      db.select({ n: sql<number>`count(*)` }).from(servers).where(where),
+      unfiltered
+        ? db.select({ n: serverCounts.n }).from(serverCounts).where(eq(serverCounts.status, 'active'))
+        : db.select({ n: sql<number>`count(*)` }).from(servers).where(where),
     ])
     rows = page
     total = count[0]?.n ?? 0

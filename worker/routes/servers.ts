@@ -11,7 +11,7 @@ import { getReadme } from '../lib/readme'
 import { serverIdParam, serverListQuery, type ServerListQuery } from '../schemas'
 import type { FeaturedServer, RepoInfo } from '../shared/types'
 import { featuredCard, sanitizeFeaturedHtml } from '../lib/html'
-import { publicCache } from '../lib/http'
+import { guestCache, publicCache } from '../lib/http'
 
 /** List options from the query; the Favorites view needs a signed-in user. */
 function listOptions(c: Context<AppEnv>, q: ServerListQuery, text: string | undefined): ListOptions {
@@ -31,12 +31,12 @@ function listOptions(c: Context<AppEnv>, q: ServerListQuery, text: string | unde
 
 /** Read side of servers: lists, search, featured, detail, README and repository facts. */
 export const serverRoutes = new Hono<AppEnv>()
-  .get('/', zValidator('query', serverListQuery, validationHook), async (c) => {
+  .get('/', guestCache, zValidator('query', serverListQuery, validationHook), async (c) => {
     const result = await listServers(c.var.db, listOptions(c, c.req.valid('query'), undefined))
     publicCache(c, 30)
     return c.json(result)
   })
-  .get('/search', zValidator('query', serverListQuery, validationHook), async (c) => {
+  .get('/search', guestCache, zValidator('query', serverListQuery, validationHook), async (c) => {
     const q = c.req.valid('query')
     // An empty query lists, as the specification says search runs only on non-empty text.
     const result = await listServers(c.var.db, listOptions(c, q, q.q?.trim() || undefined))

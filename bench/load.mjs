@@ -1,0 +1,79 @@
+/**
+ * The load generator, run by scripts/bench.mjs as a process of its own so that it never shares
+ * an event loop (or a CPU budget it cannot see) with the server it measures.
+ *
+ *   node bench/load.mjs '{"url":"http://127.0.0.1:PORT","paths":["/api/health"],"connections":10,"seconds":6,"warmupSeconds":1}'
+ *
+ * Each connection requests the paths in turn, again and again, for the given time (or, for a
+ * route too slow to answer twenty times in that time, for a fixed number of requests). Prints one
+ * JSON object: requests, requests per second, and exact latency percentiles computed from every
+ * response (autocannon's own summary has no p95).
+ */
+import autocannon from 'autocannon'
+
+const { url, paths, connections, seconds, warmupSeconds = 0 } = JSON.parse(process.argv[2])
+
+/** Fewer responses than this say nothing about percentiles. */
+const MIN_RESPONSES = 20
+
+function run(limit, record) {
+  return new Promise((resolve, reject) => {
+    const latencies = []
+    let ok = 0
+    let failed = 0
+    let bytes = 0
+    const started = performance.now()
+    const instance = autocannon(
+      { url, connections, timeout: 60, ...limit, requests: paths.map((path) => ({ method: 'GET', path })) },
+      (err, result) => {
+        if (err) return reject(err)
+        resolve({ latencies, ok, failed, bytes, elapsed: (performance.now() - started) / 1000, errors: result.errors, timeouts: result.timeouts })
+      },
+    )
+    instance.on('response', (_client, status, resBytes, ms) => {
+      if (!record) return
+      if (status >= 200 && status < 300) ok++
+      else failed++
+      bytes += resBytes
+      latencies.push(ms)
+    })
+  })
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return null
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+}
+
+const round = (n) => (n === null ? null : Math.round(n * 100) / 100)
+
+if (warmupSeconds > 0) await run({ duration: warmupSeconds }, false)
+let r = await run({ duration: seconds }, true)
+let mode = 'duration'
+// A route slower than connections / seconds completes almost nothing in the time (responses
+// still in flight are dropped): measure a fixed number of requests instead, each to the end.
+if (r.ok + r.failed < MIN_RESPONSES) {
+  r = await run({ amount: Math.max(MIN_RESPONSES, connections * 2) }, true)
+  mode = 'amount'
+}
+const sorted = Float64Array.from(r.latencies).sort()
+const total = r.ok + r.failed
+console.log(
+  JSON.stringify({
+    mode,
+    requests: total,
+    non2xx: r.failed,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    seconds: round(r.elapsed),
+    rps: round(r.ok / r.elapsed),
+    bytesPerResponse: total ? Math.round(r.bytes / total) : 0,
+    latencyMs: {
+      p50: round(percentile(sorted, 50)),
+      p95: round(percentile(sorted, 95)),
+      p99: round(percentile(sorted, 99)),
+      mean: round(total ? sorted.reduce((a, b) => a + b, 0) / total : null),
+      max: round(sorted.length ? sorted[sorted.length - 1] : null),
+    },
+  }),
+)

@@ -1,0 +1,332 @@
+/**
+ * `npm run bench`: the read API's speed at 100,000 servers, measured rather than asserted.
+ *
+ * Builds the app into bench/dist, loads a synthetic catalogue (scripts/generate.ts) into a D1
+ * state of its own, serves it with `vite preview` on workerd, and drives it with autocannon from
+ * a second process (bench/load.mjs). Every figure is set against the hello-world route
+ * (/api/health) measured in the same run, so the table compares routes rather than machines.
+ * Writes bench/results/<time>.json and bench/results/latest.json.
+ *
+ * Loading 100,000 servers takes the longest, so the loaded database is kept in
+ * bench/cache/<key>/, where the key hashes the generator's options, its source, the migrations
+ * and the wrangler version; each run copies it into a fresh bench/state (so KV starts empty and
+ * nothing a run writes leaks into the next). `--fresh` rebuilds the cache.
+ *
+ *   --count N        servers (default 100000)     --seed N          generator seed (default 1)
+ *   --seconds N      per scenario and round (default 4)   --rounds N   rounds, medians reported (default 3)
+ *   --connections N  concurrent connections (default 10)
+ *   --fresh          ignore the cached database   --no-build        reuse bench/dist
+ */
+import { spawn, spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { cpus, loadavg } from 'node:os'
+import { delimiter, dirname, join, relative, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+
+const { values: opts } = parseArgs({
+  options: {
+    count: { type: 'string', default: '100000' },
+    seed: { type: 'string', default: '1' },
+    seconds: { type: 'string', default: '4' },
+    rounds: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '10' },
+    fresh: { type: 'boolean', default: false },
+    'no-build': { type: 'boolean', default: false },
+  },
+})
+const COUNT = Number(opts.count)
+const SECONDS = Number(opts.seconds)
+const ROUNDS = Number(opts.rounds)
+const CONNECTIONS = Number(opts.connections)
+const README_EVERY = 100
+
+const ROOT = resolve('bench')
+const DIST = join(ROOT, 'dist')
+const STATE = join(ROOT, 'state')
+const CACHE = join(ROOT, 'cache')
+const RESULTS = join(ROOT, 'results')
+// The project's Node 22 first even when run as plain `node scripts/bench.mjs` on an older
+// system Node; and nothing leaves this machine: no request-metadata fetch, no telemetry.
+const env = {
+  ...process.env,
+  PATH: `${resolve('node_modules/.bin')}${delimiter}${process.env.PATH}`,
+  CATALOGUE_DIST: DIST,
+  CATALOGUE_STATE: STATE,
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  WRANGLER_SEND_METRICS: 'false',
+}
+const bin = (name) => resolve('node_modules/.bin', name)
+
+/**
+ * The Cloudflare plugin records the last build in web/.wrangler/deploy/config.json, and every
+ * `vite preview` and `wrangler deploy` follows that record, whatever CATALOGUE_DIST says. The
+ * benchmark puts the record back after its build, so nobody else's preview is sent to
+ * bench/dist, and starts its own preview from a root of its own that names bench/dist.
+ */
+const DEPLOY_RECORD = resolve('web/.wrangler/deploy/config.json')
+const PREVIEW_ROOT = join(ROOT, 'preview-root')
+
+function build() {
+  const before = existsSync(DEPLOY_RECORD) ? readFileSync(DEPLOY_RECORD) : null
+  try {
+    run('vite', ['build', '--logLevel', 'warn'])
+  } finally {
+    if (before) writeFileSync(DEPLOY_RECORD, before)
+    else rmSync(DEPLOY_RECORD, { force: true })
+  }
+  const record = join(PREVIEW_ROOT, '.wrangler/deploy/config.json')
+  mkdirSync(dirname(record), { recursive: true })
+  writeFileSync(record, JSON.stringify({ configPath: relative(dirname(record), join(DIST, 'mcp_catalogue/wrangler.json')), auxiliaryWorkers: [] }))
+}
+
+function run(cmd, args, extraEnv = {}) {
+  const r = spawnSync(bin(cmd), args, { stdio: 'inherit', env: { ...env, ...extraEnv } })
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status})`)
+}
+
+function step(text) {
+  console.log(`\n▸ ${text}`)
+}
+
+// ---- the database: cached per generator version and options ----
+
+function cacheKey() {
+  const hash = createHash('sha256')
+  hash.update(JSON.stringify({ count: COUNT, seed: opts.seed, readmeEvery: README_EVERY }))
+  for (const file of ['scripts/generate.ts', 'worker/lib/importer.ts', 'node_modules/wrangler/package.json']) hash.update(readFileSync(file))
+  for (const file of readdirSync('migrations').filter((f) => f.endsWith('.sql')).sort()) hash.update(readFileSync(join('migrations', file)))
+  return hash.digest('hex').slice(0, 16)
+}
+
+function loadDatabase() {
+  const key = cacheKey()
+  const dir = join(CACHE, key)
+  if (opts.fresh) rmSync(dir, { recursive: true, force: true })
+  if (existsSync(join(dir, 'manifest.json'))) {
+    step(`Reusing the loaded database bench/cache/${key} (--fresh to rebuild)`)
+  } else {
+    step(`Generating ${COUNT} servers into bench/cache/${key}`)
+    // Only one cached database is kept: an old one is never used again.
+    rmSync(CACHE, { recursive: true, force: true })
+    const tmp = `${dir}.tmp`
+    mkdirSync(tmp, { recursive: true })
+    run('tsx', ['scripts/generate.ts', '--count', String(COUNT), '--seed', opts.seed, '--readme-every', String(README_EVERY), '--state', join(tmp, 'state'), '--manifest', join(tmp, 'manifest.json')])
+    // Renamed only when complete, so an interrupted load is never taken for a finished one.
+    renameSync(tmp, dir)
+  }
+  rmSync(STATE, { recursive: true, force: true })
+  cpSync(join(dir, 'state'), STATE, { recursive: true })
+  return JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))
+}
+
+// ---- the server ----
+
+function freePort() {
+  return new Promise((res, rej) => {
+    const srv = createServer()
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address()
+      srv.close(() => res(port))
+    })
+    srv.on('error', rej)
+  })
+}
+
+let preview
+function stopPreview() {
+  // vite starts workerd beneath it: end the whole group this script started.
+  if (preview?.pid && preview.exitCode === null) {
+    try {
+      process.kill(-preview.pid, 'SIGTERM')
+    } catch {
+      // already gone
+    }
+  }
+}
+process.on('exit', stopPreview)
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130))
+
+async function startPreview() {
+  // Every outbound base points at a closed local port: a cache miss must fail fast, not reach out.
+  const closed = 'http://127.0.0.1:9'
+  writeFileSync(
+    join(DIST, 'mcp_catalogue/.dev.vars'),
+    ['DEV_LOGIN=false', 'ADMIN_LOGINS=', ...['GITHUB_API_BASE', 'GITHUB_RAW_BASE', 'GITHUB_OAUTH_BASE', 'NPM_REGISTRY_BASE', 'MCP_REGISTRY_BASE'].map((k) => `${k}=${closed}`)].join('\n'),
+  )
+  const port = await freePort()
+  // Its output goes to a file: a pipe left unread while a measurement runs could stall it.
+  const log = join(ROOT, 'preview.log')
+  const out = openSync(log, 'w')
+  const args = ['preview', PREVIEW_ROOT, '--config', resolve('vite.config.ts'), '--port', String(port), '--strictPort']
+  preview = spawn(bin('vite'), args, { env, detached: true, stdio: ['ignore', out, out] })
+  const base = `http://127.0.0.1:${port}`
+  const end = Date.now() + 60_000
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return base
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  throw new Error(`vite preview did not start:\n${readFileSync(log, 'utf8')}`)
+}
+
+async function getJson(base, path) {
+  const started = performance.now()
+  const res = await fetch(base + path)
+  const body = await res.json()
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`)
+  return { body, ms: performance.now() - started }
+}
+
+// ---- measuring ----
+
+function measure(base, paths, connections, warmupSeconds) {
+  const config = JSON.stringify({ url: base, paths, connections, seconds: SECONDS, warmupSeconds })
+  const r = spawnSync(process.execPath, [join(ROOT, 'load.mjs'), config], { encoding: 'utf8', env })
+  if (r.status !== 0) throw new Error(`load generator failed: ${r.stderr}`)
+  return JSON.parse(r.stdout.trim().split('\n').pop())
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = sorted.length >> 1
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+
+const fmt = (n, digits = 1) => (n === null || n === undefined ? '–' : n.toFixed(digits))
+
+function table(rows) {
+  const head = ['scenario', 'conns', 'req/s', '× ceiling', 'p50 ms', 'p95 ms', 'p99 ms', 'p50 × ceiling', 'aim', 'result']
+  const body = rows.map((r) => [
+    r.name,
+    String(r.connections),
+    fmt(r.rps, 0),
+    fmt(r.ratio.rps, 2),
+    fmt(r.latencyMs.p50, 2),
+    fmt(r.latencyMs.p95, 2),
+    fmt(r.latencyMs.p99, 2),
+    fmt(r.ratio.p50, 1),
+    r.aim ?? '',
+    r.met === undefined ? '' : r.met ? 'met' : 'MISSED',
+  ])
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)))
+  const line = (cells) => `| ${cells.map((c, i) => (i === 0 || i >= 8 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`
+  return [line(head), `|${widths.map((w, i) => (i === 0 || i >= 8 ? '-' : '') + '-'.repeat(w) + (i === 0 || i >= 8 ? '-' : ':')).join('|')}|`, ...body.map(line)].join('\n')
+}
+
+async function main() {
+  const startedAt = new Date()
+  if (!opts['no-build'] || !existsSync(join(PREVIEW_ROOT, '.wrangler/deploy/config.json'))) {
+    step('Building the app into bench/dist')
+    build()
+  }
+  const manifest = loadDatabase()
+  step('Starting vite preview (workerd) on the loaded database')
+  const base = await startPreview()
+
+  const sorts = ['stars', 'likes', 'updated', 'created']
+  const q = (text) => `/api/servers/search?q=${encodeURIComponent(text)}`
+  const readmeIds = manifest.readmeIds.slice(0, 20)
+  const scenarios = [
+    { name: 'hello world (ceiling)', paths: ['/api/health'] },
+    ...sorts.flatMap((s) => [1, 200].map((page) => ({ name: `list ${s} page ${page}`, paths: [`/api/servers?sortBy=${s}&page=${page}`], aim: 'ratio' }))),
+    { name: `search rare '${manifest.rareTerm}'`, paths: [q(manifest.rareTerm)], aim: 'p95' },
+    { name: `search common '${manifest.commonTerm}'`, paths: [q(manifest.commonTerm)], aim: 'p95' },
+    { name: `search rare '${manifest.rareTerm}'`, paths: [q(manifest.rareTerm)], aim: 'p95', connections: 1 },
+    { name: `search common '${manifest.commonTerm}'`, paths: [q(manifest.commonTerm)], aim: 'p95', connections: 1 },
+    { name: 'detail', paths: manifest.sampleIds.map((id) => `/api/servers/${id}`), aim: 'ratio' },
+    { name: 'cached README', paths: readmeIds.map((id) => `/api/servers/${id}/readme`), aim: 'ratio' },
+  ]
+
+  step('Checking every route answers, and warming the README cache')
+  const checks = {}
+  const total = (await getJson(base, '/api/servers?sortBy=stars')).body.total
+  const page200 = (await getJson(base, '/api/servers?sortBy=created&page=200')).body
+  if (page200.servers.length !== 20) throw new Error(`page 200 has ${page200.servers.length} servers`)
+  checks.listed = total
+  checks.rareMatches = (await getJson(base, q(manifest.rareTerm))).body.total
+  checks.commonMatches = (await getJson(base, q(manifest.commonTerm))).body.total
+  if (checks.rareMatches < 1 || checks.commonMatches < 1) throw new Error('a search scenario finds nothing')
+  await getJson(base, `/api/servers/${manifest.sampleIds[0]}`)
+  let renderMs = 0
+  for (const id of readmeIds) {
+    const { body, ms } = await getJson(base, `/api/servers/${id}/readme`)
+    if (body.source !== 'stored') throw new Error(`README of ${id} did not come from the stored text`)
+    renderMs += ms
+  }
+  const hit = await getJson(base, `/api/servers/${readmeIds[0]}/readme`)
+  checks.readmeFirstRequestMsAvg = Math.round(renderMs / readmeIds.length)
+  checks.readmeCachedRequestMs = Math.round(hit.ms * 10) / 10
+  console.log(`  ${total} servers listed; '${manifest.rareTerm}' finds ${checks.rareMatches}, '${manifest.commonTerm}' finds ${checks.commonMatches}`)
+  console.log(`  README: ${checks.readmeFirstRequestMsAvg} ms on first request (render), ${checks.readmeCachedRequestMs} ms cached`)
+
+  // Rounds interleave the scenarios, and each figure is the median over rounds, so a burst of
+  // other work on the machine spoils one round of a few scenarios rather than the table.
+  const loadAtStart = loadavg()
+  step(`Measuring ${scenarios.length} scenarios: ${ROUNDS} rounds of ${SECONDS} s each`)
+  // Other work on the machine skews the figures more than any code change: say so.
+  if (loadAtStart[0] > 0.5 * cpus().length) console.log(`  ! load average ${loadAtStart[0].toFixed(2)} on ${cpus().length} CPUs: other processes are busy, figures will be noisy`)
+  const rounds = scenarios.map(() => [])
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const [i, s] of scenarios.entries()) {
+      const r = measure(base, s.paths, s.connections ?? CONNECTIONS, round === 1 ? 1 : 0)
+      if (r.non2xx || r.errors || r.timeouts) throw new Error(`${s.name}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} time-outs`)
+      const ceiling = rounds[0][round - 1] ?? r
+      r.ratio = { rps: r.rps / ceiling.rps, p50: r.latencyMs.p50 / ceiling.latencyMs.p50 }
+      rounds[i].push(r)
+      console.log(`  round ${round}  ${`${s.name} (${s.connections ?? CONNECTIONS})`.padEnd(36)} ${fmt(r.rps, 0).padStart(6)} req/s  p50 ${fmt(r.latencyMs.p50, 2).padStart(7)}  p95 ${fmt(r.latencyMs.p95, 2).padStart(7)}  p99 ${fmt(r.latencyMs.p99, 2).padStart(7)} ms`)
+    }
+  }
+  const results = scenarios.map((s, i) => {
+    const rs = rounds[i]
+    const m = (get) => median(rs.map(get))
+    const r = {
+      name: s.name,
+      path: s.paths[0],
+      distinctPaths: s.paths.length,
+      connections: s.connections ?? CONNECTIONS,
+      rps: m((x) => x.rps),
+      latencyMs: { p50: m((x) => x.latencyMs.p50), p95: m((x) => x.latencyMs.p95), p99: m((x) => x.latencyMs.p99) },
+      ratio: { rps: m((x) => x.ratio.rps), p50: m((x) => x.ratio.p50) },
+      bytesPerResponse: rs[0].bytesPerResponse,
+      rounds: rs,
+    }
+    if (s.aim === 'ratio') Object.assign(r, { aim: '≥ 0.50 × ceiling req/s', met: r.ratio.rps >= 0.5 })
+    if (s.aim === 'p95') Object.assign(r, { aim: 'p95 < 50 ms', met: r.latencyMs.p95 !== null && r.latencyMs.p95 < 50 })
+    return r
+  })
+
+  const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim()
+  const report = {
+    startedAt: startedAt.toISOString(),
+    commit,
+    machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version, platform: process.platform },
+    options: { count: COUNT, seed: Number(opts.seed), secondsPerRound: SECONDS, rounds: ROUNDS, connections: CONNECTIONS },
+    loadAverage: { atStart: loadAtStart, atEnd: loadavg() },
+    dataset: { ...manifest, sampleIds: undefined, readmeIds: undefined, ...checks },
+    scenarios: results,
+  }
+  mkdirSync(RESULTS, { recursive: true })
+  const file = join(RESULTS, `${startedAt.toISOString().replace(/[:.]/g, '-')}.json`)
+  writeFileSync(file, JSON.stringify(report, null, 2))
+  writeFileSync(join(RESULTS, 'latest.json'), JSON.stringify(report, null, 2))
+
+  console.log(`\n${COUNT} servers, ${CONNECTIONS} connections unless noted, medians of ${ROUNDS} rounds of ${SECONDS} s, ${cpus().length} CPUs; ratios against the hello-world route of the same round.\n`)
+  console.log(table(results))
+  const missed = results.filter((r) => r.met === false)
+  console.log(`\n${missed.length ? `Aim missed by: ${missed.map((r) => `${r.name} (${r.connections} conn)`).join(', ')}` : 'Every aim met.'}`)
+  console.log(`Written to ${file} and bench/results/latest.json`)
+}
+
+try {
+  await main()
+} catch (err) {
+  console.error(`\nbench failed: ${err.message}`)
+  process.exitCode = 1
+} finally {
+  stopPreview()
+}
