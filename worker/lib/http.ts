@@ -11,9 +11,9 @@ export function publicCache(c: Context<AppEnv>, seconds: number) {
 }
 
 /**
- * Guests' list and search answers are the same for everyone while fresh, so the first one is
- * kept in the data centre's cache (keyed by URL) and repeats skip D1 entirely: a search for a
- * word in most of the catalogue costs about 170 ms of bm25 ranking, a repeat under 5 ms.
+ * Guests' reads (lists, search, detail, README) are the same for everyone while fresh, so the
+ * first one is kept in the data centre's cache (keyed by URL) and repeats skip D1 and KV: a
+ * search for a word in most of the catalogue costs about 170 ms of bm25 ranking, a repeat under 5 ms.
  * Signed-in answers carry isLiked and are never stored or served from here. GUEST_CACHE_SECONDS
  * sets the freshness (0 turns it off, as the tests do to read their own writes at once).
  */

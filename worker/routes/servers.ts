@@ -53,7 +53,7 @@ export const serverRoutes = new Hono<AppEnv>()
     publicCache(c, 60)
     return c.json(list)
   })
-  .get('/:id', zValidator('param', serverIdParam, validationHook), async (c) => {
+  .get('/:id', guestCache, zValidator('param', serverIdParam, validationHook), async (c) => {
     const { id } = c.req.valid('param')
     // A soft-deleted server is 404 for everyone but admins, who may restore it.
     const server = await getServerDetail(c.var.db, id, c.var.user?.id ?? null, { includeDeleted: c.var.user?.isAdmin ?? false })
@@ -61,7 +61,7 @@ export const serverRoutes = new Hono<AppEnv>()
     publicCache(c, 30)
     return c.json(server)
   })
-  .get('/:id/readme', zValidator('param', serverIdParam, validationHook), async (c) => {
+  .get('/:id/readme', guestCache, zValidator('param', serverIdParam, validationHook), async (c) => {
     const { id } = c.req.valid('param')
     const [row] = await c.var.db
       .select({ id: servers.id, githubUrl: servers.githubUrl, readmeText: servers.readmeText, status: servers.status })
