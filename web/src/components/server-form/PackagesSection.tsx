@@ -1,9 +1,9 @@
 import { Plus, Trash2 } from 'lucide-react'
-import { useState } from 'react'
 import { LIMITS, serverPackageSchema } from '../../../../worker/schemas'
 import { buttonClass } from '../ui/button'
 import { FieldError, FieldHint, FormSection, TextField } from './fields'
 import type { FieldErrors, PackageRow } from './form-model'
+import { useDraftRow } from './useDraftRow'
 
 const EMPTY: PackageRow = { registry_type: '', identifier: '', version: '' }
 const REGISTRY_TYPES = ['npm', 'pypi', 'oci', 'nuget', 'mcpb']
@@ -24,30 +24,9 @@ function rowErrors(errors: FieldErrors, index: number): string[] {
 }
 
 export function PackagesSection({ packages, onChange, readOnly, errors }: PackagesSectionProps) {
-  const [draft, setDraft] = useState<PackageRow>(EMPTY)
-  const [draftErrors, setDraftErrors] = useState<FieldErrors>({})
   const full = packages.length >= LIMITS.packages
-  const set = (key: keyof PackageRow) => (value: string) => setDraft((d) => ({ ...d, [key]: value }))
-
   // All three fields are required to add one: the same rules the Worker applies to each entry.
-  const add = () => {
-    const result = serverPackageSchema.safeParse(draft)
-    if (!result.success) {
-      const next: FieldErrors = {}
-      for (const issue of result.error.issues) next[`new-package.${String(issue.path[0])}`] ??= issue.message
-      setDraftErrors(next)
-      return
-    }
-    setDraftErrors({})
-    onChange([...packages, result.data])
-    setDraft(EMPTY)
-  }
-  const addOnEnter = (e: React.KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'Enter') {
-      e.preventDefault()
-      add()
-    }
-  }
+  const { draft, draftErrors, set, add, addOnEnter } = useDraftRow(serverPackageSchema, EMPTY, 'new-package', (row) => onChange([...packages, row]))
 
   return (
     <FormSection id="packages" title="Package Dependencies" description="The packages people install to run the server (at most 20).">

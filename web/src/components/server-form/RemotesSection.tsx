@@ -1,9 +1,9 @@
 import { Plus, Trash2 } from 'lucide-react'
-import { useState } from 'react'
 import { LIMITS, serverRemoteSchema } from '../../../../worker/schemas'
 import { buttonClass } from '../ui/button'
 import { FieldError, FieldHint, FormSection, TextField } from './fields'
 import type { FieldErrors, RemoteRow } from './form-model'
+import { useDraftRow } from './useDraftRow'
 
 const EMPTY: RemoteRow = { name: '', url: '' }
 
@@ -16,29 +16,9 @@ interface RemotesSectionProps {
 }
 
 export function RemotesSection({ remotes, onChange, readOnly, errors }: RemotesSectionProps) {
-  const [draft, setDraft] = useState<RemoteRow>(EMPTY)
-  const [draftErrors, setDraftErrors] = useState<FieldErrors>({})
   const full = remotes.length >= LIMITS.remotes
-
   // A remote needs a name and a valid URL: checked with the Worker's schema before it is added.
-  const add = () => {
-    const result = serverRemoteSchema.safeParse(draft)
-    if (!result.success) {
-      const next: FieldErrors = {}
-      for (const issue of result.error.issues) next[`new-remote.${String(issue.path[0])}`] ??= issue.message
-      setDraftErrors(next)
-      return
-    }
-    setDraftErrors({})
-    onChange([...remotes, result.data])
-    setDraft(EMPTY)
-  }
-  const addOnEnter = (e: React.KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'Enter') {
-      e.preventDefault()
-      add()
-    }
-  }
+  const { draft, draftErrors, set, add, addOnEnter } = useDraftRow(serverRemoteSchema, EMPTY, 'new-remote', (row) => onChange([...remotes, row]))
 
   return (
     <FormSection id="remotes" title="Remote Configurations" description="Hosted endpoints of the server, if it runs remotely (at most 10).">
@@ -83,7 +63,7 @@ export function RemotesSection({ remotes, onChange, readOnly, errors }: RemotesS
               name="new-remote.name"
               label="Remote name"
               value={draft.name}
-              onValueChange={(name) => setDraft((d) => ({ ...d, name }))}
+              onValueChange={set('name')}
               error={draftErrors['new-remote.name']}
               maxLength={LIMITS.remoteName}
               placeholder="sse"
@@ -94,7 +74,7 @@ export function RemotesSection({ remotes, onChange, readOnly, errors }: RemotesS
               label="Remote URL"
               type="url"
               value={draft.url}
-              onValueChange={(url) => setDraft((d) => ({ ...d, url }))}
+              onValueChange={set('url')}
               error={draftErrors['new-remote.url']}
               maxLength={LIMITS.url}
               placeholder="https://example.com/mcp"

@@ -1,0 +1,37 @@
+import { useState } from 'react'
+import type { FieldErrors } from './form-model'
+
+/** What `schema.safeParse` answers; any zod schema fits. */
+interface RowSchema<Out> {
+  safeParse: (value: unknown) => { success: true; data: Out } | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } }
+}
+
+/**
+ * The 'add a row' inputs of a list section (packages, remotes): the draft, its field errors
+ * (keyed `{prefix}.{field}`), a setter per field, and add (by button or Enter), which checks the
+ * draft with the Worker's own schema before handing the parsed row on.
+ */
+export function useDraftRow<Row extends { [K in keyof Row]: string }, Out>(schema: RowSchema<Out>, empty: Row, prefix: string, onAdd: (row: Out) => void) {
+  const [draft, setDraft] = useState<Row>(empty)
+  const [draftErrors, setDraftErrors] = useState<FieldErrors>({})
+  const set = (key: keyof Row) => (value: string) => setDraft((d) => ({ ...d, [key]: value }))
+  const add = () => {
+    const result = schema.safeParse(draft)
+    if (!result.success) {
+      const next: FieldErrors = {}
+      for (const issue of result.error.issues) next[`${prefix}.${String(issue.path[0])}`] ??= issue.message
+      setDraftErrors(next)
+      return
+    }
+    setDraftErrors({})
+    onAdd(result.data)
+    setDraft(empty)
+  }
+  const addOnEnter = (e: React.KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') {
+      e.preventDefault()
+      add()
+    }
+  }
+  return { draft, draftErrors, set, add, addOnEnter }
+}
