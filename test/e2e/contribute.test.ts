@@ -332,8 +332,10 @@ describe('featured editor', () => {
     await dialog.getByLabel('URL').fill('https://docs.example.com/widget')
     await dialog.getByRole('button', { name: 'Apply' }).click()
     await dialog.waitFor({ state: 'detached' })
-    // Focus is back in the editor, so typing continues there.
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('textbox')
+    // Focus comes back to the editor (once the dialog has released it), so typing continues there.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'textbox')
+    // The link is applied in that same moment, after the dialog has gone.
+    await expect.poll(() => editor.innerHTML()).toContain('<a href="https://docs.example.com/widget">docs</a>')
     const html = await editor.innerHTML()
     expect(html).toMatch(new RegExp(`<(b|strong)>Pick ${RUN}</(b|strong)>`))
     expect(html).toContain('<a href="https://docs.example.com/widget">docs</a>')
