@@ -13,6 +13,7 @@ import { usePackageList } from '../hooks/usePackageData'
 import { formatNumber } from '../lib/format'
 import { PACKAGE_SORTS, packagesHref, readPackagesView } from '../lib/packages-view'
 import { LoadFailed } from '../components/ui/LoadFailed'
+import { CardSkeletons } from '../components/ui/CardSkeletons'
 
 const LAYOUT_KEY = 'packages-layout'
 
@@ -38,19 +39,6 @@ function useLayoutPreference(): [CardLayout, (layout: CardLayout) => void] {
 
 const gridClass = (layout: CardLayout) => cx('grid gap-4', layout === 'grid' ? 'grid-cols-1 md:grid-cols-2 xl:grid-cols-3' : 'grid-cols-1')
 
-function LoadingPackages({ layout }: { layout: CardLayout }) {
-  return (
-    <div role="status">
-      <span className="sr-only">Loading packages...</span>
-      <div className={gridClass(layout)} aria-hidden="true">
-        {Array.from({ length: 6 }, (_, i) => (
-          <div key={i} className="h-44 animate-pulse rounded-lg border border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900" />
-        ))}
-      </div>
-    </div>
-  )
-}
-
 function NoPackages() {
   return (
     <div className="rounded-lg border border-dashed border-zinc-300 px-6 py-16 text-center dark:border-zinc-700">
@@ -75,7 +63,7 @@ export default function PackagesPage() {
 
   let body: React.ReactNode
   if (error && !data) body = <LoadFailed title="Failed to load packages" onRetry={() => void mutate()} />
-  else if (isLoading && !data) body = <LoadingPackages layout={layout} />
+  else if (isLoading && !data) body = <CardSkeletons label="Loading packages..." gridClassName={gridClass(layout)} count={6} height="h-44" />
   else if (!data?.packages.length) body = <NoPackages />
   else
     body = (

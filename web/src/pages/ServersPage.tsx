@@ -19,6 +19,7 @@ import { isApiError } from '../lib/api'
 import { formatNumber } from '../lib/format'
 import { readServersView, serversHref, type ServersView } from '../lib/servers-view'
 import { LoadFailed } from '../components/ui/LoadFailed'
+import { CardSkeletons } from '../components/ui/CardSkeletons'
 
 const LAYOUT_KEY = 'servers-layout'
 
@@ -51,18 +52,8 @@ function matchesLocally(server: ServerSummary, text: string) {
   return [server.displayName, server.description, server.author, ...server.tags].some((field) => field.toLowerCase().includes(needle))
 }
 
-function LoadingServers({ layout }: { layout: CardLayout }) {
-  return (
-    <div role="status">
-      <span className="sr-only">Loading servers...</span>
-      <div className={cx('grid gap-4', layout === 'grid' ? 'grid-cols-1 md:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4' : 'grid-cols-1')} aria-hidden="true">
-        {Array.from({ length: 8 }, (_, i) => (
-          <div key={i} className="h-48 animate-pulse rounded-lg border border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900" />
-        ))}
-      </div>
-    </div>
-  )
-}
+/** The card grid: 1 to 4 columns by width (the sidebar takes room from lg up). */
+const gridClass = (layout: CardLayout) => cx('grid gap-4', layout === 'grid' ? 'grid-cols-1 md:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4' : 'grid-cols-1')
 
 function NoServers() {
   return (
@@ -142,17 +133,13 @@ export default function ServersPage() {
   let body: React.ReactNode
   if (needsSignIn || (error && isApiError(error, 401))) body = <FavoritesSignIn />
   else if (error && !data) body = <LoadFailed title="Failed to load servers" onRetry={() => void mutate()} />
-  else if (isLoading && !data) body = <LoadingServers layout={layout} />
+  else if (isLoading && !data) body = <CardSkeletons label="Loading servers..." gridClassName={gridClass(layout)} count={8} height="h-48" />
   else if (!servers.length) body = <NoServers />
   else
     body = (
       <div
         aria-busy={isValidating}
-        className={cx(
-          'grid gap-4 transition-opacity',
-          layout === 'grid' ? 'grid-cols-1 md:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4' : 'grid-cols-1',
-          isValidating && 'opacity-70',
-        )}
+        className={cx(gridClass(layout), 'transition-opacity', isValidating && 'opacity-70')}
         data-layout={layout}
       >
         {servers.map((s) => (

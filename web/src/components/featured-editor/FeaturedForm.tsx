@@ -7,7 +7,8 @@ import type { FeaturedComment } from '../../../../worker/shared/types'
 import { serverPath } from '../../hooks/useServers'
 import { isApiError, request } from '../../lib/api'
 import { ConfirmDialog } from '../packages/ConfirmDialog'
-import { describedBy, FieldError, FieldHint, inputClass, labelClass } from '../server-form/fields'
+import { describedBy, FieldError, FieldHint, labelClass, TextField } from '../server-form/fields'
+import { fieldId } from '../server-form/form-model'
 import { buttonClass } from '../ui/button'
 import { Card } from '../ui/Card'
 import { fromLocalInput, toLocalInput } from './datetime'
@@ -26,9 +27,9 @@ const messageOf = (err: unknown) => (isApiError(err) && err.reason) || 'Please t
 /** Field ids, so errors point at their inputs. */
 const ids = {
   isActive: 'featured-active',
-  sortOrder: 'featured-sort-order',
-  publishStartAt: 'featured-publish-start',
-  publishEndAt: 'featured-publish-end',
+  sortOrder: fieldId('sortOrder'),
+  publishStartAt: fieldId('publishStartAt'),
+  publishEndAt: fieldId('publishEndAt'),
   commentHtml: 'featured-comment',
 }
 
@@ -127,55 +128,20 @@ export function FeaturedForm({ serverId, featured }: FeaturedFormProps) {
         </div>
 
         <div className="grid gap-4 sm:grid-cols-3">
-          <div>
-            <label htmlFor={ids.sortOrder} className={labelClass}>
-              Sort Order
-            </label>
-            <input
-              id={ids.sortOrder}
-              type="number"
-              min={0}
-              step={1}
-              inputMode="numeric"
-              value={sortOrder}
-              onChange={(e) => setSortOrder(e.target.value)}
-              aria-invalid={errors.sortOrder ? true : undefined}
-              aria-describedby={describedBy('sortOrder', errors.sortOrder, 'featured-sort-hint')}
-              className={`${inputClass} mt-1`}
-            />
-            <FieldHint id="featured-sort-hint">Lower comes first; empty counts as 0.</FieldHint>
-            <FieldError name="sortOrder" message={errors.sortOrder} />
-          </div>
-          <div>
-            <label htmlFor={ids.publishStartAt} className={labelClass}>
-              Publish Start
-            </label>
-            <input
-              id={ids.publishStartAt}
-              type="datetime-local"
-              value={start}
-              onChange={(e) => setStart(e.target.value)}
-              aria-invalid={errors.publishStartAt ? true : undefined}
-              aria-describedby={describedBy('publishStartAt', errors.publishStartAt)}
-              className={`${inputClass} mt-1`}
-            />
-            <FieldError name="publishStartAt" message={errors.publishStartAt} />
-          </div>
-          <div>
-            <label htmlFor={ids.publishEndAt} className={labelClass}>
-              Publish End
-            </label>
-            <input
-              id={ids.publishEndAt}
-              type="datetime-local"
-              value={end}
-              onChange={(e) => setEnd(e.target.value)}
-              aria-invalid={errors.publishEndAt ? true : undefined}
-              aria-describedby={describedBy('publishEndAt', errors.publishEndAt)}
-              className={`${inputClass} mt-1`}
-            />
-            <FieldError name="publishEndAt" message={errors.publishEndAt} />
-          </div>
+          <TextField
+            name="sortOrder"
+            label="Sort Order"
+            type="number"
+            min={0}
+            step={1}
+            inputMode="numeric"
+            value={sortOrder}
+            onValueChange={setSortOrder}
+            error={errors.sortOrder}
+            hint="Lower comes first; empty counts as 0."
+          />
+          <TextField name="publishStartAt" label="Publish Start" type="datetime-local" value={start} onValueChange={setStart} error={errors.publishStartAt} />
+          <TextField name="publishEndAt" label="Publish End" type="datetime-local" value={end} onValueChange={setEnd} error={errors.publishEndAt} />
         </div>
 
         <div>

@@ -60,6 +60,17 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'na
   requiredMark?: boolean
 }
 
+/** What an input and a textarea both carry: their id, and their error and hint tied to them. */
+function controlProps(name: string, error: string | undefined, hintId: string | undefined, requiredMark: boolean | undefined) {
+  return {
+    id: fieldId(name),
+    name,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(name, error, hintId),
+    'aria-required': requiredMark || undefined,
+  }
+}
+
 /** A labelled single-line input whose error is tied to it with aria-describedby. */
 export function TextField({ name, label, value, onValueChange, error, hint, action, requiredMark, className, ...rest }: TextFieldProps) {
   const hintId = hint ? `${fieldId(name)}-hint` : undefined
@@ -68,13 +79,9 @@ export function TextField({ name, label, value, onValueChange, error, hint, acti
       <FieldLabel name={name} label={label} requiredMark={requiredMark} />
       <div className="mt-1 flex gap-2">
         <input
-          id={fieldId(name)}
-          name={name}
+          {...controlProps(name, error, hintId, requiredMark)}
           value={value}
           onChange={(e) => onValueChange(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(name, error, hintId)}
-          aria-required={requiredMark || undefined}
           className={cx(inputClass, 'min-w-0 flex-1')}
           {...rest}
         />
@@ -102,13 +109,9 @@ export function TextAreaField({ name, label, value, onValueChange, error, hint, 
     <div className={className}>
       <FieldLabel name={name} label={label} requiredMark={requiredMark} />
       <textarea
-        id={fieldId(name)}
-        name={name}
+        {...controlProps(name, error, hintId, requiredMark)}
         value={value}
         onChange={(e) => onValueChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(name, error, hintId)}
-        aria-required={requiredMark || undefined}
         className={cx(inputClass, 'mt-1 leading-6')}
         {...rest}
       />
