@@ -22,7 +22,7 @@ import { writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { getPlatformProxy } from 'wrangler'
-import { displayNameFrom } from '../worker/lib/importer'
+import { displayNameFrom } from '../worker/lib/registry-entry'
 
 // ---- deterministic randomness ----
 

@@ -11,7 +11,8 @@ import { sql } from 'drizzle-orm'
 import { getPlatformProxy } from 'wrangler'
 import { createDb } from '../worker/db/client'
 import { servers } from '../worker/db/schema'
-import { entriesOf, importEntries } from '../worker/lib/importer'
+import { importEntries } from '../worker/db/imports'
+import { entriesOf } from '../worker/lib/registry-entry'
 
 export const SNAPSHOT = resolve('data/mcp-registry-seed-2025-05-16.json')
 

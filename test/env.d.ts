@@ -1,9 +1,8 @@
 import type { D1Migration } from 'cloudflare:test'
-import type { Bindings } from '../worker/env'
 
 declare global {
   namespace Cloudflare {
-    interface Env extends Bindings {
+    interface Env {
       TEST_MIGRATIONS: D1Migration[]
       FIXTURE_URL: string
     }

@@ -1,16 +1,18 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { createDb } from './db/client'
 import type { AppEnv } from './env'
-import { ApiError, onError } from './errors'
-import { csrfProtection } from './lib/csrf'
-import { writeRateLimit } from './lib/rate-limit'
-import { securityHeaders } from './lib/security-headers'
-import { sessionMiddleware } from './lib/session'
+import { ApiError } from './errors'
+import { privateByDefault } from './middleware/cache'
+import { csrfProtection } from './middleware/csrf'
+import { database } from './middleware/database'
+import { notFound, onError } from './middleware/errors'
+import { writeRateLimit } from './middleware/rate-limit'
+import { securityHeaders } from './middleware/security-headers'
+import { sessionMiddleware } from './middleware/session'
 import { activityRoutes } from './routes/activity'
 import { authRoutes } from './routes/auth'
-import { featuredRoutes } from './routes/featured'
 import { commentRoutes } from './routes/comments'
+import { featuredRoutes } from './routes/featured'
 import { meRoutes } from './routes/me'
 import { packageRoutes } from './routes/packages'
 import { previewRoutes } from './routes/previews'
@@ -22,7 +24,7 @@ import { tagRoutes } from './routes/tags'
 /** No write needs more: the largest is a server with README text, well under this. */
 export const MAX_BODY_BYTES = 64 * 1024
 
-/** Every /api route, chained so `typeof api` carries each path for typed clients and tests. */
+/** Every /api route, chained so `typeof api` carries each path for the SPA's typed client and tests. */
 export const api = new Hono<AppEnv>()
   // Liveness, and the benchmark's ceiling: the cheapest route the Worker serves.
   .get('/health', (c) => c.json({ ok: true }))
@@ -45,17 +47,15 @@ export const api = new Hono<AppEnv>()
  */
 export const app = new Hono<AppEnv>()
   .use('*', securityHeaders)
-  .use('/api/*', async (c, next) => {
-    c.set('db', createDb(c.env.DB))
-    await next()
-  })
+  .use('/api/*', privateByDefault)
+  .use('/api/*', database)
   .use('/api/*', sessionMiddleware)
   .use(
     '/api/*',
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: () => {
-        throw new ApiError(413, 'Request body too large')
+        throw new ApiError('payload_too_large', 'Request body too large')
       },
     }),
   )
@@ -63,10 +63,5 @@ export const app = new Hono<AppEnv>()
   .use('/api/*', writeRateLimit)
   .route('/api', api)
 
-app.notFound((c) => {
-  // Unknown API paths are JSON 404s; any other path is the SPA, which shows its own 404.
-  if (c.req.path === '/api' || c.req.path.startsWith('/api/')) return c.json({ error: 'Not found' }, 404)
-  if (c.env.ASSETS) return c.env.ASSETS.fetch(c.req.raw)
-  return c.text('Not found', 404)
-})
+app.notFound(notFound)
 app.onError(onError)

@@ -1,50 +1,46 @@
-import type { Context } from 'hono'
-import { HTTPException } from 'hono/http-exception'
-import type { ApiErrorBody } from './shared/types'
+import type { ApiErrorBody, ErrorCode } from './shared/types'
 
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 502 | 503 | 504
+/** The one status each error code answers with, so a code never means two things. */
+export const ERROR_STATUS = {
+  invalid_input: 400,
+  invalid_json: 400,
+  auth_required: 401,
+  csrf_invalid: 403,
+  forbidden: 403,
+  not_found: 404,
+  server_not_found: 404,
+  package_not_found: 404,
+  comment_not_found: 404,
+  revision_not_found: 404,
+  readme_not_found: 404,
+  no_repository: 404,
+  repository_not_found: 404,
+  npm_package_not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+  upstream_rate_limited: 429,
+  upstream_failed: 502,
+  upstream_timeout: 504,
+  internal: 500,
+} as const satisfies Record<ErrorCode, number>
+
+export type ErrorStatus = (typeof ERROR_STATUS)[ErrorCode]
 
 /**
- * The one error type routes throw; `onError` is the only place that turns it into a response.
- * @example throw new ApiError(404, 'Server not found')
+ * The one error type every layer throws; the app's `onError` is the only place that turns it into
+ * a response (`{ error, code, issues? }` with the code's status).
+ * @example throw new ApiError('server_not_found', 'Server not found')
  */
 export class ApiError extends Error {
+  readonly status: ErrorStatus
+
   constructor(
-    readonly status: ErrorStatus,
+    readonly code: ErrorCode,
     message: string,
     readonly issues?: ApiErrorBody['issues'],
   ) {
     super(message)
+    this.status = ERROR_STATUS[code]
   }
-}
-
-/** Field issues from a zod error, with the specification's messages as the schemas carry them. */
-interface IssueSource {
-  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>
-}
-
-export function zodIssues(error: IssueSource): NonNullable<ApiErrorBody['issues']> {
-  return error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message }))
-}
-
-/** Hook for `zValidator`: a failed validation is a 400 whose message is the first issue's. */
-export function validationHook(result: { success: boolean; error?: IssueSource }) {
-  if (!result.success && result.error) {
-    const issues = zodIssues(result.error)
-    throw new ApiError(400, issues[0]?.message ?? 'Invalid input', issues)
-  }
-}
-
-export function onError(err: Error, c: Context) {
-  if (err instanceof ApiError) {
-    const body: ApiErrorBody = { error: err.message }
-    if (err.issues) body.issues = err.issues
-    return c.json(body, err.status)
-  }
-  if (err instanceof HTTPException) {
-    return c.json({ error: err.message || 'Request failed' }, err.status)
-  }
-  // Only unexpected failures are logged, and never shown: a 500 carries no stack trace.
-  console.error(err)
-  return c.json({ error: 'Internal server error' }, 500)
 }

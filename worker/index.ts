@@ -1,4 +1,5 @@
 import { app, type api } from './app'
 
+/** The route tree the SPA's typed client (`hc<AppType>`) is built from. */
 export type AppType = typeof api
 export default app

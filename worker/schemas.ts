@@ -3,53 +3,50 @@
  * forms validate with exactly the rules the Worker enforces.
  */
 import { z } from 'zod'
+import { COMMENT_SORTS, LIMITS, PACKAGE_SORTS, SERVER_SORTS } from './limits'
 
-export const LIMITS = {
-  pageSize: 20,
-  maxLimit: 50,
-  displayName: 100,
-  description: 1000,
-  version: 50,
-  author: 100,
-  tag: 30,
-  tags: 10,
-  packages: 20,
-  packageRegistryType: 50,
-  packageIdentifier: 200,
-  packageVersion: 50,
-  remotes: 10,
-  metadata: 10000,
-  comment: 2000,
-  guestName: 50,
-  recommendationMessage: 1000,
-  categoryName: 100,
-  categoryDescription: 1000,
-  /** Servers per category: keeps a package page and its merged configuration a sane size. */
-  categoryServers: 100,
-  statsWindowDefault: 30,
-  statsWindowMax: 365,
-  searchQuery: 200,
-  tagFilter: 10,
-  featuredSummary: 150,
-  featuredHtml: 20000,
-  serverName: 200,
-  remoteName: 100,
-  url: 2048,
-  /** Characters; the 64 KB body limit leaves room for the rest of the form. */
-  readmeText: 50000,
-  npmName: 214,
-} as const
+/** One field's problem, as the API's error body and the SPA's forms carry it. */
+export interface FieldIssue {
+  field: string
+  message: string
+}
 
-export const SERVER_SORTS = ['stars', 'likes', 'updated', 'created', 'ranking'] as const
-export type ServerSort = (typeof SERVER_SORTS)[number]
-export const PACKAGE_SORTS = ['ranking', 'likes', 'updated', 'created'] as const
-export type PackageSort = (typeof PACKAGE_SORTS)[number]
-export const COMMENT_SORTS = ['newest', 'oldest'] as const
+/** The shape of zod's error issues (any version), so callers need not import zod's types. */
+interface IssueSource {
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>
+}
+
+/**
+ * A zod error as field issues (`a.b.0`-style paths), each with the specification's message as the
+ * schema carries it. The Worker's 400 bodies and the SPA's forms both use it.
+ * @example fieldIssues(schema.safeParse(input).error) // [{ field: 'name', message: 'Name is required' }]
+ */
+export function fieldIssues(error: IssueSource): FieldIssue[] {
+  return error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message }))
+}
+
+/**
+ * Field issues as a map from field to its first message: what a form shows under each input.
+ * `prefix` scopes the fields of a sub-form (a package row is `packages.new`).
+ * @example fieldErrors(fieldIssues(result.error)) // { name: 'Name is required' }
+ */
+export function fieldErrors(issues: readonly FieldIssue[], prefix = ''): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const { field, message } of issues) out[prefix ? `${prefix}.${field}` : field] ??= message
+  return out
+}
+
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export const serverIdParam = z.object({
   id: z.string().regex(UUID_RE, 'Server ID must be a valid UUID'),
+})
+
+/** A recorded activity of the signed-in user: a server detail view is the one kind. */
+export const trackActivitySchema = z.object({
+  serverId: serverIdParam.shape.id,
+  activityType: z.enum(['view']),
 })
 
 const page = z.coerce.number().int().min(1).default(1)
@@ -72,6 +69,9 @@ export const serverListQuery = z.object({
   limit,
 })
 export type ServerListQuery = z.infer<typeof serverListQuery>
+
+/** The landing page's top packages. */
+export const topPackagesQuery = z.object({ limit: z.coerce.number().int().min(1).max(20).default(5) })
 
 export const packageListQuery = z.object({
   sortBy: z.enum(PACKAGE_SORTS).default('ranking'),

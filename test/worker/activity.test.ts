@@ -58,7 +58,7 @@ describe('POST /api/activity/track', () => {
     const { id } = await insertServer()
     const res = await track(await guest(), { serverId: id, activityType: 'view' })
     expect(res.status).toBe(401)
-    expect(await res.json()).toEqual({ error: 'Authentication required' })
+    expect(await res.json()).toEqual({ error: 'Authentication required', code: 'auth_required' })
     expect((await viewsOf(id, alice.user!.id)).viewCount).toBe(0)
   })
 

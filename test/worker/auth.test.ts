@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import wranglerToml from '../../wrangler.toml?raw'
 import { app } from '../../worker/app'
 import { sessions, users } from '../../worker/db/schema'
-import { sha256Hex } from '../../worker/lib/cache'
+import { sha256Hex } from '../../worker/lib/hash'
 import { ADMIN_LOGIN, cookieHeader, githubSignIn, navigate, setCookieLine, setCookies, signIn } from './auth-helpers'
 import { call, db, fixtureHits, json } from './helpers'
 
@@ -214,7 +214,7 @@ describe('GET /api/auth/session', () => {
   it('is 401 for a guest', async () => {
     const res = await json('/api/auth/session')
     expect(res.status).toBe(401)
-    expect(res.body).toEqual({ error: 'Not signed in' })
+    expect(res.body).toEqual({ error: 'Not signed in', code: 'auth_required' })
   })
 
   it('is 401 for an unknown or malformed session cookie', async () => {

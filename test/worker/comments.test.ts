@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { packageComments, packages } from '../../worker/db/schema'
-import { RATE_LIMIT_MESSAGE } from '../../worker/lib/rate-limit'
+import { RATE_LIMIT_MESSAGE } from '../../worker/middleware/rate-limit'
 import { GUEST_COMMENT_RULE } from '../../worker/routes/comments'
 import type { CommentList, PackageComment } from '../../worker/shared/types'
 import { ADMIN_LOGIN, guest, signIn, withCsrf, type Client } from './auth-helpers'
@@ -68,21 +68,21 @@ describe('POST /api/packages/{id}/comments', () => {
     expect(ok.status).toBe(201)
     expect(ok.body.content).toHaveLength(2000)
     const tooLong = await post(publicId, carol, { content: 'c'.repeat(2001) })
-    expect(tooLong).toMatchObject({ status: 400, body: { error: 'Comment too long' } })
+    expect(tooLong).toMatchObject({ status: 400, body: { error: 'Comment too long', code: 'invalid_input' } })
   })
 
   it('requires content that is not blank', async () => {
     for (const body of [{ content: '' }, { content: '   ' }, {}]) {
-      expect(await post(publicId, carol, body)).toMatchObject({ status: 400, body: { error: 'Comment content is required' } })
+      expect(await post(publicId, carol, body)).toMatchObject({ status: 400, body: { error: 'Comment content is required', code: 'invalid_input' } })
     }
   })
 
   it('requires a guest name of 1 to 50 characters', async () => {
     const visitor = await guest()
     for (const authorName of [undefined, '', '   ']) {
-      expect(await post(publicId, visitor, { content: 'Hi', authorName })).toMatchObject({ status: 400, body: { error: 'Author name is required' } })
+      expect(await post(publicId, visitor, { content: 'Hi', authorName })).toMatchObject({ status: 400, body: { error: 'Author name is required', code: 'invalid_input' } })
     }
-    expect(await post(publicId, visitor, { content: 'Hi', authorName: 'n'.repeat(51) })).toMatchObject({ status: 400, body: { error: 'Author name too long' } })
+    expect(await post(publicId, visitor, { content: 'Hi', authorName: 'n'.repeat(51) })).toMatchObject({ status: 400, body: { error: 'Author name too long', code: 'invalid_input' } })
     expect((await post(publicId, visitor, { content: 'Hi', authorName: 'n'.repeat(50) })).status).toBe(201)
   })
 
@@ -93,7 +93,7 @@ describe('POST /api/packages/{id}/comments', () => {
       expect((await post(id, visitor, { content: `Comment ${i}`, authorName: 'Spammy' })).status).toBe(201)
     }
     const limited = await post(id, visitor, { content: 'One too many', authorName: 'Spammy' })
-    expect(limited).toMatchObject({ status: 429, body: { error: RATE_LIMIT_MESSAGE } })
+    expect(limited).toMatchObject({ status: 429, body: { error: RATE_LIMIT_MESSAGE, code: 'rate_limited' } })
     expect(Number(limited.res.headers.get('Retry-After'))).toBeGreaterThan(0)
     expect(await rows(id)).toBe(GUEST_COMMENT_RULE.limit)
     // Another guest, and a signed-in user, are not affected.
@@ -105,13 +105,13 @@ describe('POST /api/packages/{id}/comments', () => {
     const visitor = await guest()
     const body = JSON.stringify({ content: 'Hi', authorName: 'X' })
     const res = await json(`/api/packages/${publicId}/comments`, withCsrf({ cookie: visitor.cookie, csrfToken: 'forged' }, { method: 'POST', body }))
-    expect(res).toMatchObject({ status: 403, body: { error: 'CSRF token invalid' } })
+    expect(res).toMatchObject({ status: 403, body: { error: 'CSRF token invalid', code: 'csrf_invalid' } })
   })
 
   it('is 404 on a private package for everyone but its owner', async () => {
     for (const client of [await guest(), carol, admin]) {
       const res = await post(privateId, client, { content: 'Peek', authorName: 'Guest' })
-      expect(res).toMatchObject({ status: 404, body: { error: 'Package not found' } })
+      expect(res).toMatchObject({ status: 404, body: { error: 'Package not found', code: 'package_not_found' } })
     }
     expect(await rows(privateId)).toBe(0)
     expect((await post(privateId, owner, { content: 'Note to self' })).status).toBe(201)
@@ -162,7 +162,7 @@ describe('GET /api/packages/{id}/comments', () => {
   it('is 404 on a private package for everyone but its owner', async () => {
     await post(privateId, owner, { content: 'Private note' })
     for (const init of [{}, carol.read(), admin.read()]) {
-      expect(await list(privateId, '', init)).toMatchObject({ status: 404, body: { error: 'Package not found' } })
+      expect(await list(privateId, '', init)).toMatchObject({ status: 404, body: { error: 'Package not found', code: 'package_not_found' } })
     }
     const own = await list(privateId, '', owner.read())
     expect(own.status).toBe(200)
@@ -182,7 +182,7 @@ describe('DELETE /api/packages/{id}/comments/{commentId}', () => {
 
   it('refuses a guest with 401, even for a guest comment', async () => {
     const commentId = await guestComment()
-    expect(await remove(id, commentId, await guest())).toMatchObject({ status: 401, body: { error: 'Authentication required' } })
+    expect(await remove(id, commentId, await guest())).toMatchObject({ status: 401, body: { error: 'Authentication required', code: 'auth_required' } })
     expect(await exists(commentId)).toBe(true)
   })
 
@@ -219,7 +219,7 @@ describe('DELETE /api/packages/{id}/comments/{commentId}', () => {
   })
 
   it('answers 404 for an unknown comment and 400 for a malformed id', async () => {
-    expect(await remove(id, crypto.randomUUID(), owner)).toMatchObject({ status: 404, body: { error: 'Comment not found' } })
+    expect(await remove(id, crypto.randomUUID(), owner)).toMatchObject({ status: 404, body: { error: 'Comment not found', code: 'comment_not_found' } })
     expect((await remove(id, 'nope', owner)).status).toBe(400)
   })
 })

@@ -1,7 +1,7 @@
 import { createExecutionContext, env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { app } from '../../worker/app'
-import { FALLBACK_SECRET_KEY } from '../../worker/lib/tokens'
+import { cacheKeys } from '../../worker/lib/kv-cache'
 import { cookieHeader, githubSignIn, guest, navigate, setCookieLine, setCookies, signIn, withCsrf, type Client } from './auth-helpers'
 import { insertServer } from './factories'
 import { call, json } from './helpers'
@@ -14,7 +14,7 @@ beforeAll(async () => {
   likePath = `/api/servers/${serverId}/like`
 })
 
-const CSRF_REFUSED = { error: 'CSRF token invalid' }
+const CSRF_REFUSED = { error: 'CSRF token invalid', code: 'csrf_invalid' }
 
 /** A like: a write that reaches its route (200 signed in, 401 for a guest) once CSRF passes. */
 const like = (init: RequestInit) => json(likePath, { method: 'POST', ...init })
@@ -75,7 +75,7 @@ describe('the CSRF check on writes', () => {
   it('lets a guest write through to the route with the anonymous token (which then decides)', async () => {
     const res = await like(withCsrf(visitor))
     expect(res.status).toBe(401)
-    expect(res.body).toEqual({ error: 'Authentication required' })
+    expect(res.body).toEqual({ error: 'Authentication required', code: 'auth_required' })
   })
 
   it.each<[string, () => RequestInit]>([
@@ -119,11 +119,11 @@ describe('the signing secret', () => {
 
   it('falls back to one random secret kept in KV when SESSION_SECRET is not set', async () => {
     const visitor = await guest()
-    const stored = await env.CACHE.get(FALLBACK_SECRET_KEY)
+    const stored = await env.CACHE.get(cacheKeys.signingKey())
     expect(stored).toMatch(/^[A-Za-z0-9_-]{43}$/)
     const again = await call('/api/csrf-token', visitor.read())
     expect(((await again.json()) as { csrfToken: string }).csrfToken).toBe(visitor.csrfToken)
-    expect(await env.CACHE.get(FALLBACK_SECRET_KEY)).toBe(stored)
+    expect(await env.CACHE.get(cacheKeys.signingKey())).toBe(stored)
   })
 
   it('signs with SESSION_SECRET when set, so tokens from another secret are refused', async () => {

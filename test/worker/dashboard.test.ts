@@ -227,7 +227,7 @@ describe('GET /api/users/me/servers/{id}/stats', () => {
   })
 
   it('is for the owner and admins only', async () => {
-    expect(await stats(dana, s.stats)).toMatchObject({ status: 403, body: { error: 'Access denied' } })
+    expect(await stats(dana, s.stats)).toMatchObject({ status: 403, body: { error: 'Access denied', code: 'forbidden' } })
     expect((await stats(admin, s.stats)).status).toBe(200)
     // A repository owner is an owner too.
     expect((await stats(dana, s.mineB)).status).toBe(200)
@@ -266,7 +266,7 @@ describe('follows', () => {
 
   it('refuses names that are not GitHub logins', async () => {
     for (const name of ['-lead', 'trail-', 'dou--ble', 'under_score', 'x'.repeat(40), 'dot.name']) {
-      expect(await follow(gus, name)).toMatchObject({ status: 400, body: { error: 'Author name must be a GitHub login' } })
+      expect(await follow(gus, name)).toMatchObject({ status: 400, body: { error: 'Author name must be a GitHub login', code: 'invalid_input' } })
     }
     expect((await follow(gus, 'x'.repeat(39))).status).toBe(200)
   })

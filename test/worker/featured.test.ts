@@ -140,8 +140,8 @@ describe('GET /api/servers/{id}/featured', () => {
   })
 
   it('answers 404 Server not found for an unknown server and 400 for a malformed id', async () => {
-    expect(await json(path(crypto.randomUUID()), admin.read())).toMatchObject({ status: 404, body: { error: 'Server not found' } })
-    expect(await json(path('not-a-uuid'), admin.read())).toMatchObject({ status: 400, body: { error: 'Server ID must be a valid UUID' } })
+    expect(await json(path(crypto.randomUUID()), admin.read())).toMatchObject({ status: 404, body: { error: 'Server not found', code: 'server_not_found' } })
+    expect(await json(path('not-a-uuid'), admin.read())).toMatchObject({ status: 400, body: { error: 'Server ID must be a valid UUID', code: 'invalid_input' } })
   })
 })
 
@@ -161,14 +161,14 @@ describe('featured permissions: admin only', () => {
   it.each(attempts)('%s: a guest gets 401', async (_, attempt) => {
     const res = await attempt(visitor)
     expect(res.status).toBe(401)
-    expect(await res.json()).toEqual({ error: 'Authentication required' })
+    expect(await res.json()).toEqual({ error: 'Authentication required', code: 'auth_required' })
   })
 
   it.each(attempts)('%s: a stranger, the owner and a restricted owner get 403 Access denied', async (_, attempt) => {
     for (const client of [stranger, owner, restricted]) {
       const res = await attempt(client)
       expect(res.status).toBe(403)
-      expect(await res.json()).toEqual({ error: 'Access denied' })
+      expect(await res.json()).toEqual({ error: 'Access denied', code: 'forbidden' })
     }
     expect(await storedRow(serverId)).toBeUndefined()
   })

@@ -10,7 +10,8 @@ import missingName from '../fixtures/server-json-examples/invalid/missing-name.j
 import latest from '../fixtures/server-json-examples/invalid/package-version-latest.json'
 import positional from '../fixtures/server-json-examples/invalid/positional-argument-missing-value.json'
 import { servers, serverTags } from '../../worker/db/schema'
-import { displayNameFrom, entriesOf, importEntries, mapRegistryEntry } from '../../worker/lib/importer'
+import { importEntries } from '../../worker/db/imports'
+import { displayNameFrom, entriesOf, mapRegistryEntry } from '../../worker/lib/registry-entry'
 import { db } from './helpers'
 
 describe('mapRegistryEntry', () => {

@@ -54,7 +54,7 @@ describe('POST /api/servers/{id}/like and DELETE', () => {
     for (const method of ['POST', 'DELETE'] as const) {
       const res = await json(`/api/servers/${id}/like`, visitor.write(method))
       expect(res.status).toBe(401)
-      expect(res.body).toEqual({ error: 'Authentication required' })
+      expect(res.body).toEqual({ error: 'Authentication required', code: 'auth_required' })
     }
     expect((await stored(id)).rows).toBe(0)
   })
@@ -64,7 +64,7 @@ describe('POST /api/servers/{id}/like and DELETE', () => {
     for (const id of [crypto.randomUUID(), deleted.id]) {
       const res = await json(`/api/servers/${id}/like`, alice.write('POST'))
       expect(res.status).toBe(404)
-      expect(res.body).toEqual({ error: 'Server not found' })
+      expect(res.body).toEqual({ error: 'Server not found', code: 'server_not_found' })
     }
     expect((await stored(deleted.id)).rows).toBe(0)
     const bad = await json('/api/servers/not-a-uuid/like', alice.write('POST'))

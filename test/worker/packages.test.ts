@@ -73,7 +73,7 @@ describe('POST /api/users/me/categories', () => {
     for (const payload of [{}, { name: '   ' }]) {
       const { status, body } = await createCategory(alice, payload)
       expect(status).toBe(400)
-      expect(body).toMatchObject({ error: 'Name is required' })
+      expect(body).toMatchObject({ error: 'Name is required', code: 'invalid_input' })
     }
   })
 
@@ -126,7 +126,7 @@ describe('servers in a category', () => {
     const gone = await insertServer({ status: 'deleted' })
     for (const serverId of [crypto.randomUUID(), gone.id]) {
       const res = await json(path(id, serverId), alice.write('POST'))
-      expect(res).toMatchObject({ status: 404, body: { error: 'Server not found' } })
+      expect(res).toMatchObject({ status: 404, body: { error: 'Server not found', code: 'server_not_found' } })
     }
     // Not even an admin, who can see deleted servers, can put one into their category.
     const adminCategory = await category(admin, 'Admin category')
@@ -139,7 +139,7 @@ describe('servers in a category', () => {
     const privateId = await category(alice, 'Private')
     const publicId = await category(alice, 'Public', { public: true })
     for (const method of ['POST', 'DELETE'] as const) {
-      expect((await json(path(privateId, server.id), bob.write(method))).body).toEqual({ error: 'Package not found' })
+      expect((await json(path(privateId, server.id), bob.write(method))).body).toEqual({ error: 'Package not found', code: 'package_not_found' })
       expect((await json(path(publicId, server.id), bob.write(method))).status).toBe(403)
       expect((await json(path(privateId, server.id), admin.write(method))).status).toBe(404)
       expect((await json(path(publicId, server.id), (await guest()).write(method))).status).toBe(401)
@@ -151,7 +151,7 @@ describe('servers in a category', () => {
 
   it('validates the ids', async () => {
     const res = await json(path('not-a-uuid', crypto.randomUUID()), alice.write('POST'))
-    expect(res).toMatchObject({ status: 400, body: { error: 'Package ID must be a valid UUID' } })
+    expect(res).toMatchObject({ status: 400, body: { error: 'Package ID must be a valid UUID', code: 'invalid_input' } })
   })
 
   it('drops a soft-deleted server from the counts when the delete path refreshes the packages', async () => {
@@ -185,7 +185,7 @@ describe('PUT /api/packages/{id}/public-status and /message', () => {
     const ok = await json<PackageSummary>(`/api/packages/${id}/message`, alice.write('PUT', { recommendationMessage: 'm'.repeat(1000) }))
     expect(ok.status).toBe(200)
     const tooLong = await json(`/api/packages/${id}/message`, alice.write('PUT', { recommendationMessage: 'm'.repeat(1001) }))
-    expect(tooLong).toMatchObject({ status: 400, body: { error: 'Recommendation message too long' } })
+    expect(tooLong).toMatchObject({ status: 400, body: { error: 'Recommendation message too long', code: 'invalid_input' } })
     expect((await stored(id)).recommendationMessage).toHaveLength(1000)
   })
 
@@ -214,7 +214,7 @@ describe('PUT /api/packages/{id}/public-status and /message', () => {
     ] as const
     for (const [what, body] of writes) {
       for (const client of [bob, admin]) {
-        expect((await json(`/api/packages/${privateId}/${what}`, client.write('PUT', body))).body).toEqual({ error: 'Package not found' })
+        expect((await json(`/api/packages/${privateId}/${what}`, client.write('PUT', body))).body).toEqual({ error: 'Package not found', code: 'package_not_found' })
         expect((await json(`/api/packages/${publicId}/${what}`, client.write('PUT', body))).status).toBe(403)
       }
       expect((await json(`/api/packages/${publicId}/${what}`, (await guest()).write('PUT', body))).status).toBe(401)
@@ -249,7 +249,7 @@ describe('privacy of a private package', () => {
   it('is 404 for a guest, another user and an admin, and visible to its owner', async () => {
     for (const init of [{}, bob.read(), admin.read()]) {
       const res = await json(`/api/packages/${secret}`, init)
-      expect(res).toMatchObject({ status: 404, body: { error: 'Package not found' } })
+      expect(res).toMatchObject({ status: 404, body: { error: 'Package not found', code: 'package_not_found' } })
     }
     const own = await json<PackageDetail>(`/api/packages/${secret}`, alice.read())
     expect(own.status).toBe(200)

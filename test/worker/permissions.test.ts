@@ -3,9 +3,9 @@ import { Hono } from 'hono'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createDb } from '../../worker/db/client'
 import type { AppEnv } from '../../worker/env'
-import { onError } from '../../worker/errors'
-import { assertMayChange, authorizeServer, type ServerAction, type ServerPermissions } from '../../worker/lib/authz'
-import { sessionMiddleware } from '../../worker/lib/session'
+import { onError } from '../../worker/middleware/errors'
+import { assertMayChange, authorizeServer, type ServerAction, type ServerPermissions } from '../../worker/middleware/authz'
+import { sessionMiddleware } from '../../worker/middleware/session'
 import { ADMIN_LOGIN, guest, signIn, type Client } from './auth-helpers'
 import { insertServer } from './factories'
 import { json } from './helpers'
@@ -35,8 +35,8 @@ const NONE: ServerPermissions = { canEdit: false, canDelete: false, userRole: nu
 const OWNER: ServerPermissions = { canEdit: true, canDelete: true, userRole: 'owner', isAdmin: false }
 const RESTRICTED: ServerPermissions = { canEdit: true, canDelete: false, userRole: 'restricted', isAdmin: false }
 const ADMIN: ServerPermissions = { canEdit: true, canDelete: true, userRole: 'admin', isAdmin: true }
-const UNAUTHENTICATED = { status: 401, body: { error: 'Authentication required' } }
-const NOT_FOUND = { status: 404, body: { error: 'Server not found' } }
+const UNAUTHENTICATED = { status: 401, body: { error: 'Authentication required', code: 'auth_required' } }
+const NOT_FOUND = { status: 404, body: { error: 'Server not found', code: 'server_not_found' } }
 
 /** Expected answer of GET /api/servers/{id}/permissions per server and actor. */
 const MATRIX: Record<Server, Record<Actor, ServerPermissions | { status: number; body: unknown }>> = {
@@ -117,6 +117,8 @@ describe('authorizeServer', () => {
     delete: ['creator', 'loginOwner', 'admin'],
     restore: ['admin'],
     feature: ['admin'],
+    engage: ['stranger', 'creator', 'loginOwner', 'restricted', 'admin'],
+    stats: ['creator', 'loginOwner', 'admin'],
   }
   const actors: Actor[] = ['stranger', 'creator', 'loginOwner', 'restricted', 'admin']
 
@@ -136,7 +138,7 @@ describe('authorizeServer', () => {
     expect((await attempt('restricted', 'restrictedCreated', 'edit')).status).toBe(200)
     expect(await attempt('restricted', 'restrictedCreated', 'delete')).toEqual({
       status: 403,
-      body: { error: "You don't have permission to delete this MCP server." },
+      body: { error: "You don't have permission to delete this MCP server.", code: 'forbidden' },
     })
   })
 
@@ -144,6 +146,12 @@ describe('authorizeServer', () => {
     expect(await attempt('creator', 'deleted', 'edit')).toEqual(NOT_FOUND)
     expect(await attempt('creator', 'deleted', 'restore')).toEqual(NOT_FOUND)
     expect((await attempt('admin', 'deleted', 'restore')).status).toBe(200)
+  })
+
+  it('takes no engagement on a deleted server, not even from an admin who can see it', async () => {
+    expect(await attempt('admin', 'deleted', 'engage')).toEqual(NOT_FOUND)
+    expect(await attempt('creator', 'deleted', 'engage')).toEqual(NOT_FOUND)
+    expect((await attempt('admin', 'created', 'engage')).status).toBe(200)
   })
 })
 

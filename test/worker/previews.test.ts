@@ -80,7 +80,7 @@ describe('GET /api/github/preview', () => {
   it('answers 404 Repository not found for a missing repository', async () => {
     const { status, body } = await githubPreview('https://github.com/previewco/missing')
     expect(status).toBe(404)
-    expect(body).toEqual({ error: 'Repository not found' })
+    expect(body).toEqual({ error: 'Repository not found', code: 'repository_not_found' })
     // The README is not asked for when the repository is missing.
     expect(await fixtureHits('/github-api/repos/previewco/missing/readme')).toBe(0)
   })
@@ -88,13 +88,13 @@ describe('GET /api/github/preview', () => {
   it("answers 429 when GitHub's rate limit (403) is hit", async () => {
     const { status, body } = await githubPreview('https://github.com/previewco/rate-limited')
     expect(status).toBe(429)
-    expect(body).toEqual({ error: 'Rate limited by GitHub API' })
+    expect(body).toEqual({ error: 'Rate limited by GitHub API', code: 'upstream_rate_limited' })
   })
 
   it('answers 504 Request timed out when GitHub is too slow', async () => {
     const { status, body } = await githubPreview('https://github.com/previewco/slow')
     expect(status).toBe(504)
-    expect(body).toEqual({ error: 'Request timed out' })
+    expect(body).toEqual({ error: 'Request timed out', code: 'upstream_timeout' })
   })
 
   it('answers 502 when GitHub fails', async () => {
@@ -106,7 +106,7 @@ describe('GET /api/github/preview', () => {
   it('is for signed-in users only, and a guest causes no outbound call', async () => {
     const { status, body } = await githubPreview('https://github.com/previewguest/widget', null)
     expect(status).toBe(401)
-    expect(body).toEqual({ error: 'Authentication required' })
+    expect(body).toEqual({ error: 'Authentication required', code: 'auth_required' })
     expect(await fixtureHits('/github-api/repos/previewguest/widget')).toBe(0)
   })
 })
@@ -140,19 +140,19 @@ describe('GET /api/npm/preview', () => {
   it('answers 404 with a clear message for an unknown package', async () => {
     const { status, body } = await npmPreview('preview-missing-pkg')
     expect(status).toBe(404)
-    expect(body).toEqual({ error: 'Package not found: preview-missing-pkg' })
+    expect(body).toEqual({ error: 'Package not found: preview-missing-pkg', code: 'npm_package_not_found' })
   })
 
   it('answers 429 when the registry rate-limits', async () => {
     const { status, body } = await npmPreview('preview-rate-limited')
     expect(status).toBe(429)
-    expect(body).toEqual({ error: 'Rate limited by the npm registry' })
+    expect(body).toEqual({ error: 'Rate limited by the npm registry', code: 'upstream_rate_limited' })
   })
 
   it('answers 504 Request timed out when the registry is too slow', async () => {
     const { status, body } = await npmPreview('preview-slow')
     expect(status).toBe(504)
-    expect(body).toEqual({ error: 'Request timed out' })
+    expect(body).toEqual({ error: 'Request timed out', code: 'upstream_timeout' })
   })
 
   it.each(['Bad Name!', '../../etc/passwd', '@scope/a/b', 'a?b=c', '.hidden', 'x'.repeat(215)])(

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { servers } from '../../worker/db/schema'
-import { cacheKeys } from '../../worker/lib/cache'
+import { cacheKeys } from '../../worker/lib/kv-cache'
 import type { RepoInfo } from '../../worker/shared/types'
 import { insertServer } from './factories'
 import { db, fixtureHits, json } from './helpers'
@@ -86,7 +86,7 @@ describe('GET /api/servers/{id}/readme', () => {
 
   it('answers 400 and 404 for bad and unknown ids', async () => {
     expect((await json('/api/servers/xyz/readme')).status).toBe(400)
-    expect(await json(`/api/servers/${crypto.randomUUID()}/readme`)).toMatchObject({ status: 404, body: { error: 'Server not found' } })
+    expect(await json(`/api/servers/${crypto.randomUUID()}/readme`)).toMatchObject({ status: 404, body: { error: 'Server not found', code: 'server_not_found' } })
   })
 })
 
@@ -119,6 +119,6 @@ describe('GET /api/servers/{id}/repo', () => {
 
   it('answers No GitHub URL provided without a link', async () => {
     const s = await insertServer({ githubUrl: null })
-    expect(await json(`/api/servers/${s.id}/repo`)).toMatchObject({ status: 404, body: { error: 'No GitHub URL provided' } })
+    expect(await json(`/api/servers/${s.id}/repo`)).toMatchObject({ status: 404, body: { error: 'No GitHub URL provided', code: 'no_repository' } })
   })
 })

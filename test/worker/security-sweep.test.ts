@@ -10,10 +10,10 @@ import { app, MAX_BODY_BYTES } from '../../worker/app'
 import { createDb } from '../../worker/db/client'
 import { packageComments, packages, serverRevisions } from '../../worker/db/schema'
 import type { AppEnv } from '../../worker/env'
-import { onError } from '../../worker/errors'
-import { RATE_LIMIT_MESSAGE, rateLimit, WRITE_RULES } from '../../worker/lib/rate-limit'
-import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../worker/lib/security-headers'
-import { sessionMiddleware } from '../../worker/lib/session'
+import { onError } from '../../worker/middleware/errors'
+import { RATE_LIMIT_MESSAGE, rateLimit, WRITE_RULES } from '../../worker/middleware/rate-limit'
+import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../worker/middleware/security-headers'
+import { sessionMiddleware } from '../../worker/middleware/session'
 import { guest, signIn, withCsrf, type Client } from './auth-helpers'
 import { insertServer } from './factories'
 import { call, db } from './helpers'
@@ -224,7 +224,7 @@ describe('request size', () => {
     const body = JSON.stringify({ padding: 'x'.repeat(MAX_BODY_BYTES) })
     const res = await call(`/api/servers/${seeded.serverId}/like`, withCsrf(alice, { method: 'POST', body }))
     expect(res.status).toBe(413)
-    expect(await res.json()).toEqual({ error: 'Request body too large' })
+    expect(await res.json()).toEqual({ error: 'Request body too large', code: 'payload_too_large' })
   })
 
   it('refuses an oversized body sent without a Content-Length', async () => {
@@ -259,7 +259,7 @@ describe('rate limits on writes', () => {
     expect(results.filter((r) => r.status === 401)).toHaveLength(WRITE_RULES.guest.limit)
     const limited = results.filter((r) => r.status === 429)
     expect(limited).toHaveLength(5)
-    expect(await limited[0].json()).toEqual({ error: RATE_LIMIT_MESSAGE })
+    expect(await limited[0].json()).toEqual({ error: RATE_LIMIT_MESSAGE, code: 'rate_limited' })
     const retryAfter = Number(limited[0].headers.get('Retry-After'))
     expect(retryAfter).toBeGreaterThanOrEqual(1)
     expect(retryAfter).toBeLessThanOrEqual(WRITE_RULES.guest.windowSeconds)

@@ -117,9 +117,9 @@ describe('POST /api/servers', () => {
   })
 
   it('is refused for a guest (401) and without a CSRF token (403)', async () => {
-    expect(await create(visitor, minimal())).toMatchObject({ status: 401, body: { error: 'Authentication required' } })
+    expect(await create(visitor, minimal())).toMatchObject({ status: 401, body: { error: 'Authentication required', code: 'auth_required' } })
     const noToken = await json('/api/servers', { ...alice.write('POST', minimal()), headers: { Cookie: alice.cookie, 'Content-Type': 'application/json', 'X-Requested-With': 'fetch' } })
-    expect(noToken).toMatchObject({ status: 403, body: { error: 'CSRF token invalid' } })
+    expect(noToken).toMatchObject({ status: 403, body: { error: 'CSRF token invalid', code: 'csrf_invalid' } })
   })
 
   it('limits registrations per user (30 an hour)', async () => {
@@ -280,18 +280,18 @@ describe('PUT /api/servers/{id}', () => {
 
   it('refuses a guest (401) and a stranger (403), changing nothing', async () => {
     const server = await insertServer({ createdBy: owner.user!.id })
-    expect(await update(visitor, server.id, { version: '9.0.0' })).toMatchObject({ status: 401, body: { error: 'Authentication required' } })
+    expect(await update(visitor, server.id, { version: '9.0.0' })).toMatchObject({ status: 401, body: { error: 'Authentication required', code: 'auth_required' } })
     expect(await update(stranger, server.id, { version: '9.0.0' })).toMatchObject({
       status: 403,
-      body: { error: "You don't have permission to edit this MCP server." },
+      body: { error: "You don't have permission to edit this MCP server.", code: 'forbidden' },
     })
     expect((await row(server.id)).version).toBe('1.0.0')
     expect(await revisionRows(server.id)).toHaveLength(0)
   })
 
   it('answers 404 for an unknown server and 400 for a malformed id', async () => {
-    expect(await update(owner, crypto.randomUUID(), { version: '2.0.0' })).toMatchObject({ status: 404, body: { error: 'Server not found' } })
-    expect(await update(owner, 'nope', { version: '2.0.0' })).toMatchObject({ status: 400, body: { error: 'Server ID must be a valid UUID' } })
+    expect(await update(owner, crypto.randomUUID(), { version: '2.0.0' })).toMatchObject({ status: 404, body: { error: 'Server not found', code: 'server_not_found' } })
+    expect(await update(owner, 'nope', { version: '2.0.0' })).toMatchObject({ status: 400, body: { error: 'Server ID must be a valid UUID', code: 'invalid_input' } })
   })
 
   describe('a restricted owner', () => {
@@ -331,6 +331,7 @@ describe('PUT /api/servers/{id}', () => {
       expect(status).toBe(403)
       expect(body).toEqual({
         error: 'Your account may change only the GitHub repository URL',
+        code: 'forbidden',
         issues: [{ field, message: 'Not editable with restricted access' }],
       })
       expect(await row(server.id)).toEqual(before)
@@ -396,7 +397,7 @@ describe('DELETE /api/servers/{id} (soft) and POST /api/servers/{id}/restore', (
     for (const client of [stranger, restricted]) {
       const res = await remove(client, server.id)
       expect(res.status).toBe(403)
-      expect(await res.json()).toEqual({ error: "You don't have permission to delete this MCP server." })
+      expect(await res.json()).toEqual({ error: "You don't have permission to delete this MCP server.", code: 'forbidden' })
     }
     expect((await row(server.id)).status).toBe('active')
   })
@@ -424,7 +425,7 @@ describe('DELETE /api/servers/{id} (soft) and POST /api/servers/{id}/restore', (
     expect(await listed('?limit=50', admin)).not.toContain(server.id)
     expect(await tagCount('soft-delete-tag')).toBe(0)
     for (const client of [undefined, owner, stranger]) {
-      expect(await json(`/api/servers/${server.id}`, client?.read())).toMatchObject({ status: 404, body: { error: 'Server not found' } })
+      expect(await json(`/api/servers/${server.id}`, client?.read())).toMatchObject({ status: 404, body: { error: 'Server not found', code: 'server_not_found' } })
     }
     // The owner can no longer edit or see it; an admin can.
     expect((await update(owner, server.id, { version: '2.0.0' })).status).toBe(404)
@@ -445,7 +446,7 @@ describe('DELETE /api/servers/{id} (soft) and POST /api/servers/{id}/restore', (
 
   it('refuses restore of an active server to its owner (403 Access denied); an admin restore is idempotent', async () => {
     const server = await insertServer({ createdBy: owner.user!.id })
-    expect(await restore(owner, server.id)).toMatchObject({ status: 403, body: { error: 'Access denied' } })
+    expect(await restore(owner, server.id)).toMatchObject({ status: 403, body: { error: 'Access denied', code: 'forbidden' } })
     expect(await restore(admin, server.id)).toMatchObject({ status: 200, body: { status: 'active' } })
   })
 
@@ -527,7 +528,7 @@ describe('revisions: list and revert', () => {
     const [createdRevision] = (await revisions(owner, server.id)).body.revisions
     const [otherRevision] = (await revisions(owner, other.id)).body.revisions
     expect((await revert(owner, server.id, createdRevision.id)).status).toBe(409)
-    expect(await revert(owner, server.id, crypto.randomUUID())).toMatchObject({ status: 404, body: { error: 'Revision not found' } })
+    expect(await revert(owner, server.id, crypto.randomUUID())).toMatchObject({ status: 404, body: { error: 'Revision not found', code: 'revision_not_found' } })
     expect((await revert(owner, server.id, otherRevision.id)).status).toBe(404)
     expect((await revert(stranger, other.id, otherRevision.id)).status).toBe(403)
     expect((await revert(visitor, other.id, otherRevision.id)).status).toBe(401)

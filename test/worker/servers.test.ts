@@ -167,9 +167,9 @@ describe('GET /api/servers/{id}', () => {
   })
 
   it('answers 400 for a malformed id and 404 for an unknown or deleted one', async () => {
-    expect(await json('/api/servers/not-a-uuid')).toMatchObject({ status: 400, body: { error: 'Server ID must be a valid UUID' } })
-    expect(await json(`/api/servers/${crypto.randomUUID()}`)).toMatchObject({ status: 404, body: { error: 'Server not found' } })
-    expect(await json(`/api/servers/${ids.deleted}`)).toMatchObject({ status: 404, body: { error: 'Server not found' } })
+    expect(await json('/api/servers/not-a-uuid')).toMatchObject({ status: 400, body: { error: 'Server ID must be a valid UUID', code: 'invalid_input' } })
+    expect(await json(`/api/servers/${crypto.randomUUID()}`)).toMatchObject({ status: 404, body: { error: 'Server not found', code: 'server_not_found' } })
+    expect(await json(`/api/servers/${ids.deleted}`)).toMatchObject({ status: 404, body: { error: 'Server not found', code: 'server_not_found' } })
   })
 })
 
@@ -211,6 +211,6 @@ describe('GET /api/packages/top', () => {
 
 describe('unknown API paths', () => {
   it('are JSON 404s', async () => {
-    expect(await json('/api/nope')).toMatchObject({ status: 404, body: { error: 'Not found' } })
+    expect(await json('/api/nope')).toMatchObject({ status: 404, body: { error: 'Not found', code: 'not_found' } })
   })
 })

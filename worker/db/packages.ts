@@ -5,13 +5,19 @@
  */
 import { and, asc, desc, eq, lte, ne, sql, type SQL } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
-import type { PackageSort } from '../schemas'
+import type { PackageSort } from '../limits'
 import type { CategoryServerState, CategorySummary, PackageDetail, PackageLikeState, PackageList, PackageSummary } from '../shared/types'
 import type { DB } from './client'
 import { packageLikes, packages, packageServers, packageViews, servers, users } from './schema'
 import { cardColumns, toCards } from './server-cards'
 
 export type PackageRow = typeof packages.$inferSelect
+
+/** One package's row, public or not (authorization decides who may see it). */
+export async function findPackage(db: DB, id: string): Promise<PackageRow | null> {
+  const [row] = await db.select().from(packages).where(eq(packages.id, id)).limit(1)
+  return row ?? null
+}
 
 type Expr = SQL | SQLiteColumn
 

@@ -4,7 +4,7 @@
  */
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
-import type { ServerSort } from '../schemas'
+import type { ServerSort } from '../limits'
 import type { FeaturedServer, ServerDetail, ServerList, ServerSummary, TagCount } from '../shared/types'
 import type { DB } from './client'
 import { featured, serverCounts, serverLikes, servers, serverTags, type ServerRow } from './schema'
@@ -233,4 +233,30 @@ export async function saveRepoFacts(
   facts: { stars: number; ownerAvatarUrl: string | null; license: string | null },
 ) {
   await db.update(servers).set(facts).where(eq(servers.id, id))
+}
+
+/** One server's row, whatever its status (authorization decides who may see it). */
+export async function findServerRow(db: DB, id: string): Promise<ServerRow | null> {
+  const [row] = await db.select().from(servers).where(eq(servers.id, id)).limit(1)
+  return row ?? null
+}
+
+/** What the README needs of a listed server; null when missing or deleted. */
+export async function readmeSource(db: DB, id: string) {
+  const [row] = await db
+    .select({ id: servers.id, githubUrl: servers.githubUrl, readmeText: servers.readmeText, status: servers.status })
+    .from(servers)
+    .where(eq(servers.id, id))
+    .limit(1)
+  return row && row.status !== 'deleted' ? row : null
+}
+
+/** The repository facts stored for a listed server; null when missing or deleted. */
+export async function storedRepoFacts(db: DB, id: string) {
+  const [row] = await db
+    .select({ githubUrl: servers.githubUrl, stars: servers.stars, ownerAvatarUrl: servers.ownerAvatarUrl, license: servers.license, status: servers.status })
+    .from(servers)
+    .where(eq(servers.id, id))
+    .limit(1)
+  return row && row.status !== 'deleted' ? row : null
 }

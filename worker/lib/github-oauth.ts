@@ -13,12 +13,7 @@
  * every failure turned into a short message key instead of an exception.
  */
 import type { GitHubEmailResponse, GitHubTokenResponse, GitHubUser } from '@hono/oauth-providers/github'
-import type { Context } from 'hono'
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
-import type { AppEnv, Bindings } from '../env'
-import { sha256Hex } from './cache'
-import { fetchWithTimeout, timeoutMs } from './github'
-import { hostCookie, isToken, randomToken, safeEqual } from './tokens'
+import { fetchWithTimeout, timeoutMs, trimBase } from './fetch'
 
 /** Why a sign-in failed; the SPA reads it from `/?authError=<key>` and shows a message. */
 export type AuthErrorKey =
@@ -37,42 +32,10 @@ export class SignInError extends Error {
   }
 }
 
-const OAUTH_STATE_COOKIE = '__Host-oauth-state'
-const STATE_TTL_SECONDS = 600
-const stateKey = async (state: string) => `v1:oauth-state:${await sha256Hex(state)}`
-
-/**
- * Starts a sign-in: a random state in a short-lived cookie and, hashed, in KV. Used by the
- * GitHub flow and the development sign-in alike.
- */
-export async function beginSignIn(c: Context<AppEnv>): Promise<string> {
-  const state = randomToken()
-  await c.env.CACHE.put(await stateKey(state), '1', { expirationTtl: STATE_TTL_SECONDS })
-  setCookie(c, OAUTH_STATE_COOKIE, state, hostCookie(STATE_TTL_SECONDS))
-  return state
-}
-
-/**
- * Ends a sign-in attempt: true only when the query's state equals the cookie's and was issued
- * here and never used. The cookie is cleared and the KV record deleted whatever the outcome, so
- * a callback URL works once: a replay with the same state, even with the old cookie, is refused.
- */
-export async function consumeSignInState(c: Context<AppEnv>, state: string | undefined): Promise<boolean> {
-  const cookie = getCookie(c, OAUTH_STATE_COOKIE)
-  deleteCookie(c, OAUTH_STATE_COOKIE, hostCookie(0))
-  if (!isToken(cookie) || !state || !safeEqual(state, cookie)) return false
-  const key = await stateKey(state)
-  const issued = await c.env.CACHE.get(key)
-  if (!issued) return false
-  await c.env.CACHE.delete(key)
-  return true
-}
-
-const base = (url: string) => url.replace(/\/+$/, '')
 const SCOPE = 'read:user user:email'
 
 /** The GitHub page the browser is sent to; GitHub comes back to `redirectUri` with code and state. */
-export function githubAuthorizeUrl(env: Bindings, opts: { state: string; redirectUri: string }): string {
+export function githubAuthorizeUrl(env: Env, opts: { state: string; redirectUri: string }): string {
   const params = new URLSearchParams({
     client_id: env.GITHUB_CLIENT_ID ?? '',
     redirect_uri: opts.redirectUri,
@@ -80,7 +43,7 @@ export function githubAuthorizeUrl(env: Bindings, opts: { state: string; redirec
     state: opts.state,
     allow_signup: 'true',
   })
-  return `${base(env.GITHUB_OAUTH_BASE)}/login/oauth/authorize?${params}`
+  return `${trimBase(env.GITHUB_OAUTH_BASE)}/login/oauth/authorize?${params}`
 }
 
 /** What the catalogue keeps of a GitHub account. */
@@ -92,7 +55,7 @@ export interface GitHubProfile {
   avatarUrl: string | null
 }
 
-async function githubJson<T>(env: Bindings, url: string, init: RequestInit): Promise<T> {
+async function githubJson<T>(env: Env, url: string, init: RequestInit): Promise<T> {
   try {
     const res = await fetchWithTimeout(url, init, timeoutMs(env))
     if (!res.ok) throw new SignInError('github_error')
@@ -102,8 +65,8 @@ async function githubJson<T>(env: Bindings, url: string, init: RequestInit): Pro
   }
 }
 
-async function exchangeCode(env: Bindings, code: string, redirectUri: string): Promise<string> {
-  const body = await githubJson<Partial<GitHubTokenResponse> & { error?: string }>(env, `${base(env.GITHUB_OAUTH_BASE)}/login/oauth/access_token`, {
+async function exchangeCode(env: Env, code: string, redirectUri: string): Promise<string> {
+  const body = await githubJson<Partial<GitHubTokenResponse> & { error?: string }>(env, `${trimBase(env.GITHUB_OAUTH_BASE)}/login/oauth/access_token`, {
     method: 'POST',
     headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'User-Agent': 'mcp-catalogue' },
     body: JSON.stringify({ client_id: env.GITHUB_CLIENT_ID, client_secret: env.GITHUB_CLIENT_SECRET, code, redirect_uri: redirectUri }),
@@ -124,14 +87,14 @@ function pickEmail(emails: GitHubEmailResponse[]): string | null {
  * Exchanges the callback's code and reads the account. Throws `SignInError('github_error')`
  * on any GitHub failure; a failing /user/emails only leaves the e-mail empty.
  */
-export async function githubProfileFromCode(env: Bindings, code: string, redirectUri: string): Promise<GitHubProfile> {
+export async function githubProfileFromCode(env: Env, code: string, redirectUri: string): Promise<GitHubProfile> {
   const token = await exchangeCode(env, code, redirectUri)
   const headers = { Accept: 'application/vnd.github+json', Authorization: `Bearer ${token}`, 'User-Agent': 'mcp-catalogue' }
-  const user = await githubJson<Partial<GitHubUser>>(env, `${base(env.GITHUB_API_BASE)}/user`, { headers })
+  const user = await githubJson<Partial<GitHubUser>>(env, `${trimBase(env.GITHUB_API_BASE)}/user`, { headers })
   if (typeof user.id !== 'number' || typeof user.login !== 'string' || !user.login) throw new SignInError('github_error')
   let email = user.email ?? null
   if (!email) {
-    const emails = await githubJson<GitHubEmailResponse[]>(env, `${base(env.GITHUB_API_BASE)}/user/emails`, { headers }).catch(() => null)
+    const emails = await githubJson<GitHubEmailResponse[]>(env, `${trimBase(env.GITHUB_API_BASE)}/user/emails`, { headers }).catch(() => null)
     email = Array.isArray(emails) ? pickEmail(emails) : null
   }
   return { id: user.id, login: user.login, name: user.name || null, email, avatarUrl: user.avatar_url ?? null }

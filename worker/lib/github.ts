@@ -4,7 +4,7 @@
  */
 import { ApiError } from '../errors'
 import { GITHUB_URL_RE } from '../schemas'
-import type { Bindings } from '../env'
+import { fetchWithTimeout, TimeoutError, timeoutMs, trimBase } from './fetch'
 
 export interface RepoRef {
   owner: string
@@ -21,40 +21,18 @@ export function parseGithubUrl(url: string | null | undefined): RepoRef | null {
 
 /** Like parseGithubUrl, but a missing or malformed link is the specification's error. */
 export function requireRepo(url: string | null | undefined): RepoRef {
-  if (!url || !url.trim()) throw new ApiError(404, 'No GitHub URL provided')
+  if (!url || !url.trim()) throw new ApiError('no_repository', 'No GitHub URL provided')
   const ref = parseGithubUrl(url)
-  if (!ref) throw new ApiError(400, 'Invalid GitHub URL format')
+  if (!ref) throw new ApiError('invalid_input', 'Invalid GitHub URL format')
   return ref
 }
 
-export class TimeoutError extends Error {}
-
-export async function fetchWithTimeout(url: string, init: RequestInit, timeoutMs: number): Promise<Response> {
-  const controller = new AbortController()
-  const timer = setTimeout(() => controller.abort(), timeoutMs)
-  try {
-    return await fetch(url, { ...init, signal: controller.signal })
-  } catch (err) {
-    if (controller.signal.aborted) throw new TimeoutError('Request timed out')
-    throw err
-  } finally {
-    clearTimeout(timer)
-  }
-}
-
-export function timeoutMs(env: Bindings) {
-  const n = Number(env.OUTBOUND_TIMEOUT_MS)
-  return Number.isFinite(n) && n > 0 ? n : 5000
-}
-
-function githubHeaders(env: Bindings, accept = 'application/vnd.github+json'): HeadersInit {
+function githubHeaders(env: Env, accept = 'application/vnd.github+json'): HeadersInit {
   const headers: Record<string, string> = { Accept: accept, 'User-Agent': 'mcp-catalogue' }
   if (env.GITHUB_TOKEN) headers.Authorization = `Bearer ${env.GITHUB_TOKEN}`
   return headers
 }
 
-/** A base URL without trailing slashes, so paths join with exactly one. */
-export const trimBase = (base: string) => base.replace(/\/+$/, '')
 const repoPath = ({ owner, repo }: RepoRef) => `${encodeURIComponent(owner)}/${encodeURIComponent(repo)}`
 
 export interface RepoFacts {
@@ -68,17 +46,17 @@ export interface RepoFacts {
 }
 
 /** `repos/{owner}/{repo}` from the GitHub API, mapped to the facts the catalogue keeps. */
-export async function fetchRepo(env: Bindings, ref: RepoRef): Promise<RepoFacts> {
+export async function fetchRepo(env: Env, ref: RepoRef): Promise<RepoFacts> {
   let res: Response
   try {
     res = await fetchWithTimeout(`${trimBase(env.GITHUB_API_BASE)}/repos/${repoPath(ref)}`, { headers: githubHeaders(env) }, timeoutMs(env))
   } catch (err) {
-    if (err instanceof TimeoutError) throw new ApiError(504, 'Request timed out')
-    throw new ApiError(502, 'Failed to fetch repository info: network error')
+    if (err instanceof TimeoutError) throw new ApiError('upstream_timeout', 'Request timed out')
+    throw new ApiError('upstream_failed', 'Failed to fetch repository info: network error')
   }
-  if (res.status === 404) throw new ApiError(404, 'Repository not found')
-  if (res.status === 403 || res.status === 429) throw new ApiError(429, 'Rate limited by GitHub API')
-  if (!res.ok) throw new ApiError(502, `Failed to fetch repository info: ${res.statusText || res.status}`)
+  if (res.status === 404) throw new ApiError('repository_not_found', 'Repository not found')
+  if (res.status === 403 || res.status === 429) throw new ApiError('upstream_rate_limited', 'Rate limited by GitHub API')
+  if (!res.ok) throw new ApiError('upstream_failed', `Failed to fetch repository info: ${res.statusText || res.status}`)
   const body = (await res.json()) as {
     name?: string
     description?: string | null
@@ -104,7 +82,7 @@ const README_FALLBACKS = ['README.md', 'README.MD', 'Readme.md']
  * The README's Markdown: the API's raw README first, then the raw-file addresses the
  * specification names. Null when none exists; throws 'Failed to fetch README' on other failures.
  */
-export async function fetchReadme(env: Bindings, ref: RepoRef): Promise<string | null> {
+export async function fetchReadme(env: Env, ref: RepoRef): Promise<string | null> {
   const attempts = [
     { url: `${trimBase(env.GITHUB_API_BASE)}/repos/${repoPath(ref)}/readme`, headers: githubHeaders(env, 'application/vnd.github.raw') },
     ...README_FALLBACKS.map((file) => ({
@@ -122,6 +100,6 @@ export async function fetchReadme(env: Bindings, ref: RepoRef): Promise<string |
       failed = true
     }
   }
-  if (failed) throw new ApiError(502, 'Failed to fetch README')
+  if (failed) throw new ApiError('upstream_failed', 'Failed to fetch README')
   return null
 }

@@ -2,10 +2,9 @@
  * The npm registry through its configurable base URL (a mirror or the tests' fixture), with the
  * same time-out as every outbound call.
  */
-import type { Bindings } from '../env'
 import { ApiError } from '../errors'
 import type { NpmPreview } from '../shared/types'
-import { fetchWithTimeout, TimeoutError, timeoutMs, trimBase } from './github'
+import { fetchWithTimeout, TimeoutError, timeoutMs, trimBase } from './fetch'
 
 /**
  * The registry path of a package: a scoped name keeps its `@` and has its slash encoded
@@ -15,7 +14,7 @@ import { fetchWithTimeout, TimeoutError, timeoutMs, trimBase } from './github'
 export const npmRegistryPath = (name: string) => name.replace('/', '%2F')
 
 /** Name, description, latest version and maintainers of a package, for the form's 'Auto-fill'. */
-export async function fetchNpmPreview(env: Bindings, name: string): Promise<NpmPreview> {
+export async function fetchNpmPreview(env: Env, name: string): Promise<NpmPreview> {
   let res: Response
   try {
     res = await fetchWithTimeout(
@@ -24,12 +23,12 @@ export async function fetchNpmPreview(env: Bindings, name: string): Promise<NpmP
       timeoutMs(env),
     )
   } catch (err) {
-    if (err instanceof TimeoutError) throw new ApiError(504, 'Request timed out')
-    throw new ApiError(502, 'Failed to fetch package info: network error')
+    if (err instanceof TimeoutError) throw new ApiError('upstream_timeout', 'Request timed out')
+    throw new ApiError('upstream_failed', 'Failed to fetch package info: network error')
   }
-  if (res.status === 404) throw new ApiError(404, `Package not found: ${name}`)
-  if (res.status === 429) throw new ApiError(429, 'Rate limited by the npm registry')
-  if (!res.ok) throw new ApiError(502, `Failed to fetch package info: ${res.statusText || res.status}`)
+  if (res.status === 404) throw new ApiError('npm_package_not_found', `Package not found: ${name}`)
+  if (res.status === 429) throw new ApiError('upstream_rate_limited', 'Rate limited by the npm registry')
+  if (!res.ok) throw new ApiError('upstream_failed', `Failed to fetch package info: ${res.statusText || res.status}`)
   const body = (await res.json()) as {
     name?: string
     description?: string | null

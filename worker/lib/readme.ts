@@ -4,9 +4,9 @@
  * while a refresh runs in the background; only a server never seen before waits for GitHub.
  */
 import { ApiError } from '../errors'
-import type { Bindings } from '../env'
 import type { ReadmeResponse } from '../shared/types'
-import { cacheKeys, sha256Hex, TTL } from './cache'
+import { sha256Hex } from './hash'
+import { cacheKeys, TTL } from './kv-cache'
 import { fetchReadme, parseGithubUrl, requireRepo } from './github'
 import { renderReadme } from './markdown'
 
@@ -24,7 +24,7 @@ interface ServerReadmeInput {
   readmeText: string | null
 }
 
-async function renderCached(env: Bindings, markdown: string, githubUrl: string | null): Promise<{ html: string; hash: string }> {
+async function renderCached(env: Env, markdown: string, githubUrl: string | null): Promise<{ html: string; hash: string }> {
   const hash = await sha256Hex(`${githubUrl ?? ''}\n${markdown}`)
   const key = cacheKeys.readmeHtml(hash)
   const hit = await env.CACHE.get(key)
@@ -34,24 +34,24 @@ async function renderCached(env: Bindings, markdown: string, githubUrl: string |
   return { html, hash }
 }
 
-async function build(env: Bindings, server: ServerReadmeInput): Promise<ReadmeEntry> {
+async function build(env: Env, server: ServerReadmeInput): Promise<ReadmeEntry> {
   if (server.readmeText && server.readmeText.trim()) {
     const { html, hash } = await renderCached(env, server.readmeText, server.githubUrl)
     return { html, hash, source: 'stored', fetchedAt: Date.now() }
   }
   const ref = requireRepo(server.githubUrl)
   const markdown = await fetchReadme(env, ref)
-  if (markdown === null) throw new ApiError(404, 'README not found')
+  if (markdown === null) throw new ApiError('readme_not_found', 'README not found')
   const { html, hash } = await renderCached(env, markdown, server.githubUrl)
   return { html, hash, source: 'repository', fetchedAt: Date.now() }
 }
 
-async function store(env: Bindings, serverId: string, entry: ReadmeEntry) {
+async function store(env: Env, serverId: string, entry: ReadmeEntry) {
   await env.CACHE.put(cacheKeys.readme(serverId), JSON.stringify(entry), { expirationTtl: TTL.readmeKeepSeconds })
 }
 
 export async function getReadme(
-  env: Bindings,
+  env: Env,
   server: ServerReadmeInput,
   waitUntil: (p: Promise<unknown>) => void,
 ): Promise<ReadmeResponse> {

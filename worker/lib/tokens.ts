@@ -1,9 +1,8 @@
 /**
- * Random tokens, the deployment's signing key, and the `__Host-` cookies that carry tokens.
- * Session ids, anonymous ids, OAuth states and CSRF tokens are all built from these.
+ * Random tokens and the deployment's signing key. Session ids, anonymous ids, OAuth states and
+ * CSRF tokens are all built from these.
  */
-import type { CookieOptions } from 'hono/utils/cookie'
-import type { Bindings } from '../env'
+import { cacheKeys } from './kv-cache'
 
 const B64URL_TOKEN = /^[A-Za-z0-9_-]{43}$/
 
@@ -34,20 +33,18 @@ export function safeEqual(a: string, b: string): boolean {
 }
 
 /**
- * Where the signing secret lives when the `SESSION_SECRET` secret is not set (local use and
- * tests): 256 random bits created on first use and kept in KV, so it is stable across requests
- * and restarts but differs per deployment. Two isolates racing on the very first use may briefly
+ * The signing secret. Where `SESSION_SECRET` is not set (local use and tests): 256 random bits
+ * made on first use and kept in KV, so it is stable across requests and restarts but differs per
+ * deployment. Two isolates racing on the very first use may briefly
  * disagree; a CSRF token signed with the losing value is refused once and the SPA refetches it.
  * Production sets `SESSION_SECRET` (wrangler secret put), which takes precedence.
  */
-export const FALLBACK_SECRET_KEY = 'secret:signing-key:v1'
-
-async function signingSecret(env: Bindings): Promise<string> {
+async function signingSecret(env: Env): Promise<string> {
   if (env.SESSION_SECRET) return env.SESSION_SECRET
-  const stored = await env.CACHE.get(FALLBACK_SECRET_KEY)
+  const stored = await env.CACHE.get(cacheKeys.signingKey())
   if (stored) return stored
   const created = randomToken()
-  await env.CACHE.put(FALLBACK_SECRET_KEY, created)
+  await env.CACHE.put(cacheKeys.signingKey(), created)
   return created
 }
 
@@ -56,7 +53,7 @@ async function signingSecret(env: Bindings): Promise<string> {
  * the message, so a value signed for one use is never valid for another.
  * @example await sign(env, 'csrf', `session:${sessionId}`)
  */
-export async function sign(env: Bindings, purpose: string, message: string): Promise<string> {
+export async function sign(env: Env, purpose: string, message: string): Promise<string> {
   const key = await crypto.subtle.importKey(
     'raw',
     new TextEncoder().encode(await signingSecret(env)),
@@ -66,13 +63,4 @@ export async function sign(env: Bindings, purpose: string, message: string): Pro
   )
   const mac = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`${purpose}\n${message}`))
   return base64url(new Uint8Array(mac))
-}
-
-/**
- * Options for a `__Host-` cookie: Secure, Path=/ and no Domain (the prefix demands all three,
- * so the cookie cannot be set or shadowed by another subdomain), HttpOnly, SameSite=Lax.
- * Browsers accept Secure cookies on http://localhost and http://127.0.0.1, so local use works.
- */
-export function hostCookie(maxAgeSeconds: number): CookieOptions {
-  return { path: '/', secure: true, httpOnly: true, sameSite: 'Lax', maxAge: maxAgeSeconds }
 }

@@ -1,21 +1,14 @@
-import { zValidator } from '@hono/zod-validator'
 import { Hono } from 'hono'
-import { z } from 'zod'
 import { recordServerView } from '../db/engagement'
 import type { AppEnv } from '../env'
-import { validationHook } from '../errors'
-import { loadServer, requireUser, signedIn } from '../lib/authz'
-import { serverIdParam } from '../schemas'
-
-const trackInput = z.object({
-  serverId: serverIdParam.shape.id,
-  activityType: z.enum(['view']),
-})
+import { authorizeServer, signedIn } from '../middleware/authz'
+import { trackActivitySchema } from '../schemas'
+import { validate } from '../middleware/validate'
 
 /** Activity of the signed-in user; a server detail view is the one kind recorded. */
-export const activityRoutes = new Hono<AppEnv>().post('/track', signedIn, zValidator('json', trackInput, validationHook), async (c) => {
+export const activityRoutes = new Hono<AppEnv>().post('/track', signedIn, validate('json', trackActivitySchema), async (c) => {
   const { serverId } = c.req.valid('json')
-  const server = await loadServer(c, serverId)
-  await recordServerView(c.var.db, requireUser(c).id, server.id)
+  const { user, server } = await authorizeServer(c, serverId, 'engage')
+  await recordServerView(c.var.db, user.id, server.id)
   return c.body(null, 204)
 })

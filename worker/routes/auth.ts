@@ -1,29 +1,23 @@
 import { Hono, type Context } from 'hono'
 import { upsertDevUser, upsertGitHubUser } from '../db/users'
-import type { AppEnv } from '../env'
+import type { AppEnv, SignedInUser } from '../env'
 import { ApiError } from '../errors'
-import { issueCsrfToken } from '../lib/csrf'
+import { issueCsrfToken } from '../middleware/csrf'
 import { DEV_USERNAME_RE, devLoginPage } from '../lib/dev-login-page'
 import {
-  beginSignIn,
-  consumeSignInState,
   githubAuthorizeUrl,
   githubProfileFromCode,
   SignInError,
   type AuthErrorKey,
 } from '../lib/github-oauth'
-import { DEV_ADMIN_ROLE, devLoginEnabled, endSession, startSession, type SignedInUser } from '../lib/session'
+import { DEV_ADMIN_ROLE, devLoginEnabled, endSession, startSession } from '../middleware/session'
+import { beginSignIn, consumeSignInState } from '../middleware/sign-in-state'
 import type { SessionUser } from '../shared/types'
 
 const callbackUrl = (c: Context<AppEnv>) => new URL('/api/auth/callback', c.req.url).toString()
 
-function noStore(c: Context<AppEnv>) {
-  c.header('Cache-Control', 'no-store')
-}
-
 /** Back home with a message key the SPA turns into a visible notice; nothing was created. */
 function signInFailed(c: Context<AppEnv>, key: AuthErrorKey) {
-  noStore(c)
   return c.redirect(`/?authError=${key}`)
 }
 
@@ -56,7 +50,6 @@ function toSessionUser(user: SignedInUser): SessionUser {
  */
 export const authRoutes = new Hono<AppEnv>()
   .get('/login', async (c) => {
-    noStore(c)
     if (devLoginEnabled(c.env)) return c.html(devLoginPage(await beginSignIn(c)))
     if (!c.env.GITHUB_CLIENT_ID || !c.env.GITHUB_CLIENT_SECRET) return signInFailed(c, 'not_configured')
     return c.redirect(githubAuthorizeUrl(c.env, { state: await beginSignIn(c), redirectUri: callbackUrl(c) }))
@@ -72,12 +65,11 @@ export const authRoutes = new Hono<AppEnv>()
       const profile = await githubProfileFromCode(c.env, code, callbackUrl(c))
       const user = await upsertGitHubUser(c.var.db, profile)
       await startSession(c, user.id)
-      noStore(c)
       return c.redirect('/')
     }),
   )
   .get('/auth/dev-callback', (c) => {
-    if (!devLoginEnabled(c.env)) throw new ApiError(404, 'Not found')
+    if (!devLoginEnabled(c.env)) throw new ApiError('not_found', 'Not found')
     return signInStep(c, async () => {
       const { state, username, admin, restricted } = c.req.query()
       if (!(await consumeSignInState(c, state))) throw new SignInError('invalid_state')
@@ -86,22 +78,18 @@ export const authRoutes = new Hono<AppEnv>()
       const role = admin ? DEV_ADMIN_ROLE : restricted ? 'restricted' : 'user'
       const user = await upsertDevUser(c.var.db, username.toLowerCase(), role)
       await startSession(c, user.id)
-      noStore(c)
       return c.redirect('/')
     })
   })
   .get('/logout', async (c) => {
     // A link on another site must not sign anyone out; the SPA's own navigation is same-origin.
     if (c.req.header('Sec-Fetch-Site') !== 'cross-site') await endSession(c)
-    noStore(c)
     return c.redirect('/')
   })
   .get('/auth/session', (c) => {
-    c.header('Cache-Control', 'private, no-store')
-    if (!c.var.user) throw new ApiError(401, 'Not signed in')
+    if (!c.var.user) throw new ApiError('auth_required', 'Not signed in')
     return c.json(toSessionUser(c.var.user))
   })
   .get('/csrf-token', async (c) => {
-    c.header('Cache-Control', 'private, no-store')
     return c.json({ csrfToken: await issueCsrfToken(c) })
   })

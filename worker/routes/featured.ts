@@ -1,14 +1,13 @@
-import { zValidator } from '@hono/zod-validator'
 import { Hono } from 'hono'
 import { deactivateFeatured, getFeatured, saveFeatured } from '../db/featured'
 import type { AppEnv } from '../env'
-import { validationHook } from '../errors'
-import { authorizeServer, signedIn } from '../lib/authz'
+import { authorizeServer, signedIn } from '../middleware/authz'
 import { sanitizeFeaturedHtml } from '../lib/html'
 import { featuredSchema, serverIdParam } from '../schemas'
 import type { FeaturedComment } from '../shared/types'
+import { validate } from '../middleware/validate'
 
-const idParam = zValidator('param', serverIdParam, validationHook)
+const idParam = validate('param', serverIdParam)
 
 /**
  * The admin's featured editor for one server. The comment is sanitised here, on the way in, so
@@ -17,11 +16,10 @@ const idParam = zValidator('param', serverIdParam, validationHook)
 export const featuredRoutes = new Hono<AppEnv>()
   .get('/:id/featured', signedIn, idParam, async (c) => {
     const { server } = await authorizeServer(c, c.req.valid('param').id, 'feature')
-    c.header('Cache-Control', 'private, no-store')
     // null (not 404) when there is none yet: 404 stays 'Server not found' for the editor.
     return c.json<FeaturedComment | null>(await getFeatured(c.var.db, server.id))
   })
-  .put('/:id/featured', signedIn, idParam, zValidator('json', featuredSchema, validationHook), async (c) => {
+  .put('/:id/featured', signedIn, idParam, validate('json', featuredSchema), async (c) => {
     const { user, server } = await authorizeServer(c, c.req.valid('param').id, 'feature')
     const input = c.req.valid('json')
     const saved = await saveFeatured(

@@ -1,56 +1,49 @@
-import { zValidator } from '@hono/zod-validator'
 import { Hono } from 'hono'
 import { getDashboard, getServerStats } from '../db/dashboard'
 import { followsQuery, isFollowing, setFollow, toFollowedAuthors } from '../db/follows'
 import { categoryServers, createCategory, setCategoryServer, userCategories } from '../db/packages'
 import type { AppEnv } from '../env'
-import { ApiError, validationHook } from '../errors'
-import { authorizePackage, loadServer, requireUser, serverPermissions, signedIn } from '../lib/authz'
-import { authorNameParam, categorySchema, categoryServerParam, LIMITS, packageIdParam, serverIdParam, statsQuery } from '../schemas'
+import { LIMITS } from '../limits'
+import { ApiError } from '../errors'
+import { authorizePackage, authorizeServer, requireUser, signedIn } from '../middleware/authz'
+import { authorNameParam, categorySchema, categoryServerParam, packageIdParam, serverIdParam, statsQuery } from '../schemas'
+import { validate } from '../middleware/validate'
 
-const authorParam = zValidator('param', authorNameParam, validationHook)
+const authorParam = validate('param', authorNameParam)
 
 /**
  * The signed-in user's own things, under /api/users/me: dashboard, server statistics,
- * categories and follows. Every route needs a session; none is ever shared-cached.
+ * categories and follows. Every route needs a session.
  */
 export const meRoutes = new Hono<AppEnv>()
   .use(signedIn)
-  .use(async (c, next) => {
-    await next()
-    c.header('Cache-Control', 'private, no-store')
-  })
   .get('/dashboard', async (c) => {
     return c.json(await getDashboard(c.var.db, requireUser(c)))
   })
-  .get('/servers/:id/stats', zValidator('param', serverIdParam, validationHook), zValidator('query', statsQuery, validationHook), async (c) => {
-    const server = await loadServer(c, c.req.valid('param').id)
-    // Owners (restricted ones too: the numbers are theirs) and admins.
-    if (!serverPermissions(requireUser(c), server).userRole) throw new ApiError(403, 'Access denied')
+  .get('/servers/:id/stats', validate('param', serverIdParam), validate('query', statsQuery), async (c) => {
+    const { server } = await authorizeServer(c, c.req.valid('param').id, 'stats')
     return c.json(await getServerStats(c.var.db, server.id, c.req.valid('query').window))
   })
   .get('/categories', async (c) => {
     return c.json(await userCategories(c.var.db, requireUser(c).id))
   })
-  .post('/categories', zValidator('json', categorySchema, validationHook), async (c) => {
+  .post('/categories', validate('json', categorySchema), async (c) => {
     return c.json(await createCategory(c.var.db, requireUser(c).id, c.req.valid('json')), 201)
   })
-  .get('/categories/:id/servers', zValidator('param', packageIdParam, validationHook), async (c) => {
+  .get('/categories/:id/servers', validate('param', packageIdParam), async (c) => {
     const pkg = await authorizePackage(c, c.req.valid('param').id, 'manage')
     return c.json(await categoryServers(c.var.db, pkg.id, pkg.userId))
   })
-  .post('/categories/:categoryId/servers/:serverId', zValidator('param', categoryServerParam, validationHook), async (c) => {
+  .post('/categories/:categoryId/servers/:serverId', validate('param', categoryServerParam), async (c) => {
     const { categoryId, serverId } = c.req.valid('param')
     const pkg = await authorizePackage(c, categoryId, 'manage')
-    const server = await loadServer(c, serverId)
-    // An admin may load a deleted server, but no category may hold one.
-    if (server.status === 'deleted') throw new ApiError(404, 'Server not found')
+    const { server } = await authorizeServer(c, serverId, 'engage')
     if (pkg.serverCount >= LIMITS.categoryServers) {
-      throw new ApiError(409, `A category holds at most ${LIMITS.categoryServers} servers`)
+      throw new ApiError('conflict', `A category holds at most ${LIMITS.categoryServers} servers`)
     }
     return c.json(await setCategoryServer(c.var.db, pkg.id, server.id, true))
   })
-  .delete('/categories/:categoryId/servers/:serverId', zValidator('param', categoryServerParam, validationHook), async (c) => {
+  .delete('/categories/:categoryId/servers/:serverId', validate('param', categoryServerParam), async (c) => {
     const { categoryId, serverId } = c.req.valid('param')
     const pkg = await authorizePackage(c, categoryId, 'manage')
     // Removal works whatever became of the server, so nothing is ever stuck in a category.

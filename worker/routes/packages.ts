@@ -1,16 +1,14 @@
-import { zValidator } from '@hono/zod-validator'
 import { Hono, type Context } from 'hono'
-import { z } from 'zod'
 import { getPackageDetail, listPackages, recordPackageView, setPackageLike, topPackages, updatePackage, type PackageRow } from '../db/packages'
 import type { AppEnv } from '../env'
-import { validationHook } from '../errors'
-import { authorizePackage, requireUser, signedIn } from '../lib/authz'
-import { anonIdFrom } from '../lib/csrf'
-import { publicCache } from '../lib/http'
+import { authorizePackage, requireUser, signedIn } from '../middleware/authz'
+import { anonIdFrom } from '../middleware/csrf'
+import { publicCache } from '../middleware/cache'
 import { sign } from '../lib/tokens'
-import { packageIdParam, packageListQuery, publicStatusSchema, recommendationMessageSchema } from '../schemas'
+import { packageIdParam, packageListQuery, publicStatusSchema, recommendationMessageSchema, topPackagesQuery } from '../schemas'
+import { validate } from '../middleware/validate'
 
-const idParam = zValidator('param', packageIdParam, validationHook)
+const idParam = validate('param', packageIdParam)
 
 /**
  * Who is viewing, as an opaque key, for counting a view once per visitor a day: the user's id;
@@ -38,34 +36,28 @@ async function countView(c: Context<AppEnv>, pkg: PackageRow): Promise<void> {
 
 /** Packages: the public list and top, a package page, and the owner's and likers' writes. */
 export const packageRoutes = new Hono<AppEnv>()
-  .get('/', zValidator('query', packageListQuery, validationHook), async (c) => {
+  .get('/', validate('query', packageListQuery), async (c) => {
     const { sortBy, page, limit } = c.req.valid('query')
     const list = await listPackages(c.var.db, { sortBy, page, limit, userId: c.var.user?.id ?? null })
     publicCache(c, 30)
     return c.json(list)
   })
-  .get(
-    '/top',
-    zValidator('query', z.object({ limit: z.coerce.number().int().min(1).max(20).default(5) }), validationHook),
-    async (c) => {
-      const { limit } = c.req.valid('query')
-      const list = await topPackages(c.var.db, limit, c.var.user?.id ?? null)
-      publicCache(c, 300)
-      return c.json(list)
-    },
-  )
+  .get('/top', validate('query', topPackagesQuery), async (c) => {
+    const list = await topPackages(c.var.db, c.req.valid('query').limit, c.var.user?.id ?? null)
+    publicCache(c, 300)
+    return c.json(list)
+  })
   .get('/:id', idParam, async (c) => {
     const pkg = await authorizePackage(c, c.req.valid('param').id, 'view')
     await countView(c, pkg)
     // Never stored by a shared cache: every visit may count, and a private page is the owner's.
-    c.header('Cache-Control', 'private, no-store')
     return c.json(await getPackageDetail(c.var.db, pkg, c.var.user?.id ?? null))
   })
-  .put('/:id/public-status', signedIn, idParam, zValidator('json', publicStatusSchema, validationHook), async (c) => {
+  .put('/:id/public-status', signedIn, idParam, validate('json', publicStatusSchema), async (c) => {
     const pkg = await authorizePackage(c, c.req.valid('param').id, 'manage')
     return c.json(await updatePackage(c.var.db, pkg.id, pkg.userId, { isPublic: c.req.valid('json').isPublic }))
   })
-  .put('/:id/message', signedIn, idParam, zValidator('json', recommendationMessageSchema, validationHook), async (c) => {
+  .put('/:id/message', signedIn, idParam, validate('json', recommendationMessageSchema), async (c) => {
     const pkg = await authorizePackage(c, c.req.valid('param').id, 'manage')
     const message = c.req.valid('json').recommendationMessage ?? null
     return c.json(await updatePackage(c.var.db, pkg.id, pkg.userId, { recommendationMessage: message }))

@@ -1,13 +1,12 @@
-import { zValidator } from '@hono/zod-validator'
 import { Hono } from 'hono'
 import type { AppEnv } from '../env'
-import { validationHook } from '../errors'
-import { signedIn } from '../lib/authz'
-import { cacheKeys, cachedJson, TTL } from '../lib/cache'
+import { signedIn } from '../middleware/authz'
+import { cacheKeys, cachedJson, TTL } from '../lib/kv-cache'
 import { fetchReadme, fetchRepo, parseGithubUrl } from '../lib/github'
 import { fetchNpmPreview } from '../lib/npm'
 import { githubPreviewQuery, npmPreviewQuery } from '../schemas'
 import type { GithubPreview } from '../shared/types'
+import { validate } from '../middleware/validate'
 
 type PreviewEntry = GithubPreview & { readmeFailed?: boolean }
 
@@ -16,7 +15,7 @@ type PreviewEntry = GithubPreview & { readmeFailed?: boolean }
  * costs outbound calls; answers are kept in KV for ten minutes per repository or package.
  */
 export const previewRoutes = new Hono<AppEnv>()
-  .get('/github/preview', signedIn, zValidator('query', githubPreviewQuery, validationHook), async (c) => {
+  .get('/github/preview', signedIn, validate('query', githubPreviewQuery), async (c) => {
     // The schema has already matched the address, so it parses.
     const ref = parseGithubUrl(c.req.valid('query').url)!
     const entry = await cachedJson<PreviewEntry>(
@@ -37,12 +36,10 @@ export const previewRoutes = new Hono<AppEnv>()
       (value) => !value.readmeFailed,
     )
     const { readmeFailed: _, ...preview } = entry
-    c.header('Cache-Control', 'private, no-store')
     return c.json<GithubPreview>(preview)
   })
-  .get('/npm/preview', signedIn, zValidator('query', npmPreviewQuery, validationHook), async (c) => {
+  .get('/npm/preview', signedIn, validate('query', npmPreviewQuery), async (c) => {
     const name = c.req.valid('query').package
     const preview = await cachedJson(c.env.CACHE, cacheKeys.npmPreview(name), TTL.previewSeconds, () => fetchNpmPreview(c.env, name))
-    c.header('Cache-Control', 'private, no-store')
     return c.json(preview)
   })

@@ -1,4 +1,3 @@
-import { zValidator } from '@hono/zod-validator'
 import { Hono, type Context } from 'hono'
 import {
   changesFromForm,
@@ -13,13 +12,14 @@ import {
 import { getServerDetail } from '../db/servers'
 import type { ServerRow } from '../db/schema'
 import type { AppEnv } from '../env'
-import { ApiError, validationHook } from '../errors'
-import { assertMayChange, authorizeServer, requireUser, signedIn, type ServerPermissions } from '../lib/authz'
-import { cacheKeys } from '../lib/cache'
-import { rateLimit } from '../lib/rate-limit'
+import { ApiError } from '../errors'
+import { assertMayChange, authorizeServer, requireUser, signedIn, type ServerPermissions } from '../middleware/authz'
+import { cacheKeys } from '../lib/kv-cache'
+import { rateLimit } from '../middleware/rate-limit'
 import { revisionListQuery, revisionParams, serverFormSchema, serverIdParam, serverUpdateSchema } from '../schemas'
+import { validate } from '../middleware/validate'
 
-const idParam = zValidator('param', serverIdParam, validationHook)
+const idParam = validate('param', serverIdParam)
 
 /** Registrations per user and hour: generous for a maintainer, a wall for a spam script. */
 const CREATE_RULE = { limit: 30, windowSeconds: 3600 }
@@ -39,8 +39,7 @@ async function invalidate(c: Context<AppEnv>, serverId: string, changed: { tags?
 /** The server as the writer now sees it (admins also see a deleted one). */
 async function detailAfterWrite(c: Context<AppEnv>, serverId: string) {
   const detail = await getServerDetail(c.var.db, serverId, requireUser(c).id, { includeDeleted: true })
-  if (!detail) throw new ApiError(404, 'Server not found')
-  c.header('Cache-Control', 'private, no-store')
+  if (!detail) throw new ApiError('server_not_found', 'Server not found')
   return detail
 }
 
@@ -57,7 +56,7 @@ async function applyChanges(c: Context<AppEnv>, server: ServerRow, permissions: 
  * revert. Every route is signed-in only, and every rule about who may do what is authz.ts's.
  */
 export const serverWriteRoutes = new Hono<AppEnv>()
-  .post('/', signedIn, zValidator('json', serverFormSchema, validationHook), async (c) => {
+  .post('/', signedIn, validate('json', serverFormSchema), async (c) => {
     const user = requireUser(c)
     await rateLimit(c, 'server-create', CREATE_RULE)
     const input = c.req.valid('json')
@@ -66,7 +65,7 @@ export const serverWriteRoutes = new Hono<AppEnv>()
     await invalidate(c, id, { tags: input.tags.length > 0 })
     return c.json(await detailAfterWrite(c, id), 201)
   })
-  .put('/:id', signedIn, idParam, zValidator('json', serverUpdateSchema, validationHook), async (c) => {
+  .put('/:id', signedIn, idParam, validate('json', serverUpdateSchema), async (c) => {
     const { server, permissions } = await authorizeServer(c, c.req.valid('param').id, 'edit')
     await applyChanges(c, server, permissions, changesFromForm(c.req.valid('json')))
     return c.json(await detailAfterWrite(c, server.id))
@@ -88,18 +87,17 @@ export const serverWriteRoutes = new Hono<AppEnv>()
     }
     return c.json(await detailAfterWrite(c, server.id))
   })
-  .get('/:id/revisions', signedIn, idParam, zValidator('query', revisionListQuery, validationHook), async (c) => {
+  .get('/:id/revisions', signedIn, idParam, validate('query', revisionListQuery), async (c) => {
     const { server } = await authorizeServer(c, c.req.valid('param').id, 'edit')
     const { page, limit } = c.req.valid('query')
-    c.header('Cache-Control', 'private, no-store')
     return c.json(await listRevisions(c.var.db, server.id, page, limit))
   })
-  .post('/:id/revisions/:revisionId/revert', signedIn, zValidator('param', revisionParams, validationHook), async (c) => {
+  .post('/:id/revisions/:revisionId/revert', signedIn, validate('param', revisionParams), async (c) => {
     const { id, revisionId } = c.req.valid('param')
     const { server, permissions } = await authorizeServer(c, id, 'edit')
     const revision = await getRevision(c.var.db, server.id, revisionId)
-    if (!revision) throw new ApiError(404, 'Revision not found')
-    if (!revision.before) throw new ApiError(409, 'The registration cannot be reverted; delete the server instead')
+    if (!revision) throw new ApiError('revision_not_found', 'Revision not found')
+    if (!revision.before) throw new ApiError('conflict', 'The registration cannot be reverted; delete the server instead')
     await applyChanges(c, server, permissions, revision.before as ServerChanges)
     return c.json(await detailAfterWrite(c, server.id))
   })

@@ -1,22 +1,21 @@
-import { zValidator } from '@hono/zod-validator'
 import { Hono, type Context } from 'hono'
-import { eq } from 'drizzle-orm'
-import { getServerDetail, listFeatured, listServers, saveRepoFacts, type ListOptions } from '../db/servers'
-import { servers } from '../db/schema'
+import { getServerDetail, listFeatured, listServers, readmeSource, saveRepoFacts, storedRepoFacts, type ListOptions } from '../db/servers'
 import type { AppEnv } from '../env'
-import { ApiError, validationHook } from '../errors'
-import { cacheKeys, cachedJson, TTL } from '../lib/cache'
+import { ApiError } from '../errors'
+import { cacheKeys, cachedJson, TTL } from '../lib/kv-cache'
 import { fetchRepo, requireRepo } from '../lib/github'
 import { getReadme } from '../lib/readme'
 import { serverIdParam, serverListQuery, type ServerListQuery } from '../schemas'
 import type { FeaturedServer, RepoInfo } from '../shared/types'
 import { featuredCard, sanitizeFeaturedHtml } from '../lib/html'
-import { guestCache, publicCache } from '../lib/http'
+import { AUTH_REQUIRED, SERVER_NOT_FOUND } from '../middleware/authz'
+import { guestCache, publicCache } from '../middleware/cache'
+import { validate } from '../middleware/validate'
 
 /** List options from the query; the Favorites view needs a signed-in user. */
 function listOptions(c: Context<AppEnv>, q: ServerListQuery, text: string | undefined): ListOptions {
   const userId = c.var.user?.id ?? null
-  if (q.favorites && !userId) throw new ApiError(401, 'Authentication required')
+  if (q.favorites && !userId) throw new ApiError('auth_required', AUTH_REQUIRED)
   return {
     q: text,
     tags: q.tags,
@@ -31,12 +30,12 @@ function listOptions(c: Context<AppEnv>, q: ServerListQuery, text: string | unde
 
 /** Read side of servers: lists, search, featured, detail, README and repository facts. */
 export const serverRoutes = new Hono<AppEnv>()
-  .get('/', guestCache, zValidator('query', serverListQuery, validationHook), async (c) => {
+  .get('/', guestCache, validate('query', serverListQuery), async (c) => {
     const result = await listServers(c.var.db, listOptions(c, c.req.valid('query'), undefined))
     publicCache(c, 30)
     return c.json(result)
   })
-  .get('/search', guestCache, zValidator('query', serverListQuery, validationHook), async (c) => {
+  .get('/search', guestCache, validate('query', serverListQuery), async (c) => {
     const q = c.req.valid('query')
     // An empty query lists, as the specification says search runs only on non-empty text.
     const result = await listServers(c.var.db, listOptions(c, q, q.q?.trim() || undefined))
@@ -53,34 +52,26 @@ export const serverRoutes = new Hono<AppEnv>()
     publicCache(c, 60)
     return c.json(list)
   })
-  .get('/:id', guestCache, zValidator('param', serverIdParam, validationHook), async (c) => {
+  .get('/:id', guestCache, validate('param', serverIdParam), async (c) => {
     const { id } = c.req.valid('param')
     // A soft-deleted server is 404 for everyone but admins, who may restore it.
     const server = await getServerDetail(c.var.db, id, c.var.user?.id ?? null, { includeDeleted: c.var.user?.isAdmin ?? false })
-    if (!server) throw new ApiError(404, 'Server not found')
+    if (!server) throw new ApiError('server_not_found', SERVER_NOT_FOUND)
     publicCache(c, 30)
     return c.json(server)
   })
-  .get('/:id/readme', guestCache, zValidator('param', serverIdParam, validationHook), async (c) => {
+  .get('/:id/readme', guestCache, validate('param', serverIdParam), async (c) => {
     const { id } = c.req.valid('param')
-    const [row] = await c.var.db
-      .select({ id: servers.id, githubUrl: servers.githubUrl, readmeText: servers.readmeText, status: servers.status })
-      .from(servers)
-      .where(eq(servers.id, id))
-      .limit(1)
-    if (!row || row.status === 'deleted') throw new ApiError(404, 'Server not found')
+    const row = await readmeSource(c.var.db, id)
+    if (!row) throw new ApiError('server_not_found', SERVER_NOT_FOUND)
     const readme = await getReadme(c.env, row, (p) => c.executionCtx.waitUntil(p))
     publicCache(c, 300)
     return c.json(readme)
   })
-  .get('/:id/repo', zValidator('param', serverIdParam, validationHook), async (c) => {
+  .get('/:id/repo', validate('param', serverIdParam), async (c) => {
     const { id } = c.req.valid('param')
-    const [row] = await c.var.db
-      .select({ githubUrl: servers.githubUrl, stars: servers.stars, ownerAvatarUrl: servers.ownerAvatarUrl, license: servers.license, status: servers.status })
-      .from(servers)
-      .where(eq(servers.id, id))
-      .limit(1)
-    if (!row || row.status === 'deleted') throw new ApiError(404, 'Server not found')
+    const row = await storedRepoFacts(c.var.db, id)
+    if (!row) throw new ApiError('server_not_found', SERVER_NOT_FOUND)
     const ref = requireRepo(row.githubUrl)
     const info = await cachedJson<RepoInfo>(c.env.CACHE, cacheKeys.repo(ref.owner, ref.repo), TTL.repoSeconds, async () => {
       const facts = await fetchRepo(c.env, ref)

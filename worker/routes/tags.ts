@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
 import { tagCounts } from '../db/servers'
 import type { AppEnv } from '../env'
-import { cacheKeys, cachedJson, TTL } from '../lib/cache'
-import { publicCache } from '../lib/http'
+import { cacheKeys, cachedJson, TTL } from '../lib/kv-cache'
+import { publicCache } from '../middleware/cache'
 
 /** Tag counts over active servers; a grouped count over every tag, so cached for minutes. */
 export const tagRoutes = new Hono<AppEnv>().get('/', async (c) => {

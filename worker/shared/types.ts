@@ -214,8 +214,36 @@ export interface SessionUser {
   isAdmin: boolean
 }
 
+/**
+ * What an error is, for code to branch on; `error` is the sentence for people and may be reworded.
+ * Each code has one status (see `ERROR_STATUS` in worker/errors.ts).
+ */
+export type ErrorCode =
+  | 'invalid_input'
+  | 'invalid_json'
+  | 'auth_required'
+  | 'csrf_invalid'
+  | 'forbidden'
+  | 'not_found'
+  | 'server_not_found'
+  | 'package_not_found'
+  | 'comment_not_found'
+  | 'revision_not_found'
+  | 'readme_not_found'
+  | 'no_repository'
+  | 'repository_not_found'
+  | 'npm_package_not_found'
+  | 'conflict'
+  | 'payload_too_large'
+  | 'rate_limited'
+  | 'upstream_rate_limited'
+  | 'upstream_failed'
+  | 'upstream_timeout'
+  | 'internal'
+
 export interface ApiErrorBody {
   error: string
+  code: ErrorCode
   issues?: Array<{ field: string; message: string }>
 }
 

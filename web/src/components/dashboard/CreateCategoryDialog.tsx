@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
-import { categorySchema, LIMITS } from '../../../../worker/schemas'
+import { LIMITS } from '../../../../worker/limits'
+import { categorySchema } from '../../../../worker/schemas'
 import { useCategoryActions } from '../../hooks/useDashboard'
 import { errorTextClass, inputClass, labelClass } from '../packages/form'
 import { ModalDialog } from '../packages/ModalDialog'

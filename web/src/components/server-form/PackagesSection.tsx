@@ -1,4 +1,5 @@
-import { LIMITS, serverPackageSchema } from '../../../../worker/schemas'
+import { LIMITS } from '../../../../worker/limits'
+import { serverPackageSchema } from '../../../../worker/schemas'
 import { FormSection, TextField } from './fields'
 import type { FieldErrors, PackageRow } from './form-model'
 import { AddRow, RowList } from './RowList'

@@ -1,4 +1,5 @@
-import { LIMITS, serverRemoteSchema } from '../../../../worker/schemas'
+import { LIMITS } from '../../../../worker/limits'
+import { serverRemoteSchema } from '../../../../worker/schemas'
 import { FormSection, TextField } from './fields'
 import type { FieldErrors, RemoteRow } from './form-model'
 import { AddRow, RowList } from './RowList'

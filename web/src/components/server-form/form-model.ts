@@ -4,7 +4,8 @@
  * No DOM and no fetch here, so the browser tests can check these rules in Node.
  */
 import type { ServerDetail, SessionUser } from '../../../../worker/shared/types'
-import { LIMITS, normalizeTags, serverFormSchema, serverUpdateSchema, type ServerUpdate } from '../../../../worker/schemas'
+import { LIMITS } from '../../../../worker/limits'
+import { normalizeTags, serverFormSchema, serverUpdateSchema, type ServerUpdate } from '../../../../worker/schemas'
 
 export interface PackageRow {
   registry_type: string

@@ -14,6 +14,13 @@ export const cacheKeys = {
   tags: () => `${VERSION}:tags`,
   githubPreview: (owner: string, repo: string) => `${VERSION}:gh-preview:${owner.toLowerCase()}/${repo.toLowerCase()}`,
   npmPreview: (name: string) => `${VERSION}:npm-preview:${name}`,
+  /** A sign-in state that was issued and not yet used, by its hash (single use). */
+  oauthState: (stateHash: string) => `${VERSION}:oauth-state:${stateHash}`,
+  /**
+   * The signing secret made on first use where `SESSION_SECRET` is not set; its own name, not
+   * versioned with the caches, because changing it would sign every user out.
+   */
+  signingKey: () => 'secret:signing-key:v1',
 }
 
 export const TTL = {
@@ -24,11 +31,6 @@ export const TTL = {
   repoSeconds: 10 * 60,
   tagsSeconds: 5 * 60,
   previewSeconds: 10 * 60,
-}
-
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')
 }
 
 /**

@@ -1,14 +1,10 @@
-/**
- * Fixed-window rate limits kept in D1 (`rate_limits`), one row per client and bucket, counted
- * with a single upsert so concurrent requests never lose a count.
- */
-import { sql } from 'drizzle-orm'
+/** Fixed-window rate limits per client and bucket, counted in D1 (worker/db/rate-limits.ts). */
 import type { Context, MiddlewareHandler } from 'hono'
-import { rateLimits } from '../db/schema'
+import { countRequest } from '../db/rate-limits'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
+import { sign } from '../lib/tokens'
 import { anonIdFrom, isWriteMethod } from './csrf'
-import { sign } from './tokens'
 
 export interface RateRule {
   /** Requests allowed per window. */
@@ -49,20 +45,10 @@ export async function rateLimit(c: Context<AppEnv>, bucket: string, rule: RateRu
   const key = `${bucket}:${await clientKey(c)}`
   const now = Math.floor(Date.now() / 1000)
   const windowStart = now - (now % rule.windowSeconds)
-  const [row] = await c.var.db
-    .insert(rateLimits)
-    .values({ key, windowStart, count: 1 })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`CASE WHEN ${rateLimits.windowStart} = excluded.window_start THEN ${rateLimits.count} + 1 ELSE 1 END`,
-        windowStart: sql`excluded.window_start`,
-      },
-    })
-    .returning({ count: rateLimits.count })
-  if (row.count > rule.limit) {
+  const count = await countRequest(c.var.db, key, windowStart)
+  if (count > rule.limit) {
     c.header('Retry-After', String(Math.max(1, windowStart + rule.windowSeconds - now)))
-    throw new ApiError(429, RATE_LIMIT_MESSAGE)
+    throw new ApiError('rate_limited', RATE_LIMIT_MESSAGE)
   }
 }
 

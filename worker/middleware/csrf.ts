@@ -7,11 +7,11 @@
  * of the caller's session id, or for a guest of the anonymous `__Host-anon` cookie.
  */
 import type { Context, MiddlewareHandler } from 'hono'
-import { getCookie, setCookie } from 'hono/cookie'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
+import { randomToken, safeEqual, sign } from '../lib/tokens'
+import { tokenCookie } from './cookies'
 import { sessionIdFrom } from './session'
-import { hostCookie, isToken, randomToken, safeEqual, sign } from './tokens'
 
 const ANON_COOKIE = '__Host-anon'
 const ANON_TTL_SECONDS = 365 * 24 * 3600
@@ -23,10 +23,7 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 export const isWriteMethod = (method: string) => WRITE_METHODS.has(method.toUpperCase())
 
 /** The anonymous client id from its cookie, when it has a token's shape. */
-export function anonIdFrom(c: Context): string | null {
-  const id = getCookie(c, ANON_COOKIE)
-  return isToken(id) ? id : null
-}
+export const anonIdFrom = (c: Context) => tokenCookie.read(c, ANON_COOKIE)
 
 /** What a token is bound to: the session when signed in, else the anonymous cookie. */
 function tokenSubject(c: Context<AppEnv>): string | null {
@@ -46,7 +43,7 @@ export async function issueCsrfToken(c: Context<AppEnv>): Promise<string> {
   let subject = tokenSubject(c)
   if (!subject) {
     const anon = randomToken()
-    setCookie(c, ANON_COOKIE, anon, hostCookie(ANON_TTL_SECONDS))
+    tokenCookie.set(c, ANON_COOKIE, anon, ANON_TTL_SECONDS)
     subject = `anon:${anon}`
   }
   return sign(c.env, 'csrf', subject)
@@ -76,7 +73,7 @@ export const csrfProtection: MiddlewareHandler<AppEnv> = async (c, next) => {
       mediaType(c.req.header('Content-Type')) === 'application/json' &&
       !!c.req.header('X-Requested-With') &&
       (await tokenValid(c))
-    if (!valid) throw new ApiError(403, CSRF_ERROR)
+    if (!valid) throw new ApiError('csrf_invalid', CSRF_ERROR)
   }
   await next()
 }

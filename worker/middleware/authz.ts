@@ -2,20 +2,21 @@
  * Authorization: the one place that decides who may do what. Routes never compare ids or roles
  * themselves; they call these helpers, so a rule changes here or nowhere.
  *
- * Per server (DECISIONS.md 'Roles and permissions'):
+ * Per server:
  * - admin: login in `ADMIN_LOGINS`: edit, delete, restore, featured.
  * - owner: created the server, or the login equals the server's repository owner: edit, delete.
  * - restricted: an owner whose account an admin marked restricted: edit `githubUrl` only.
  * - anyone else: nothing.
+ * Engagement (like, a recorded view, adding to a category) is any signed-in user's, on a server
+ * that is listed: a deleted server takes no new likes or views, whoever can see it.
  */
-import { eq } from 'drizzle-orm'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { CommentRow } from '../db/comments'
-import type { PackageRow } from '../db/packages'
-import { packages, servers, type ServerRow } from '../db/schema'
-import type { AppEnv } from '../env'
+import { findPackage, type PackageRow } from '../db/packages'
+import type { ServerRow } from '../db/schema'
+import { findServerRow } from '../db/servers'
+import type { AppEnv, SignedInUser } from '../env'
 import { ApiError } from '../errors'
-import type { SignedInUser } from './session'
 
 /** The specification's 401 message, for every route that needs a signed-in user. */
 export const AUTH_REQUIRED = 'Authentication required'
@@ -28,7 +29,7 @@ export const SERVER_NOT_FOUND = 'Server not found'
  */
 export function requireUser(c: Context<AppEnv>): SignedInUser {
   const user = c.var.user
-  if (!user) throw new ApiError(401, AUTH_REQUIRED)
+  if (!user) throw new ApiError('auth_required', AUTH_REQUIRED)
   return user
 }
 
@@ -37,7 +38,7 @@ export function requireUser(c: Context<AppEnv>): SignedInUser {
  * input (the route-wide security test relies on it). Handlers then take the user from
  * `requireUser(c)`, which cannot fail there but gives the non-null type.
  * @example
- * .post('/:id/like', signedIn, zValidator('param', serverIdParam, validationHook), async (c) => {
+ * .post('/:id/like', signedIn, validate('param', serverIdParam), async (c) => {
  *   const user = requireUser(c)
  * })
  */
@@ -78,27 +79,41 @@ export function serverPermissions(user: SignedInUser | null, server: ServerOwner
  * everyone else it is 404 'Server not found', exactly like a missing one.
  */
 export async function loadServer(c: Context<AppEnv>, serverId: string): Promise<ServerRow> {
-  const [server] = await c.var.db.select().from(servers).where(eq(servers.id, serverId)).limit(1)
-  if (!server || (server.status === 'deleted' && !c.var.user?.isAdmin)) throw new ApiError(404, SERVER_NOT_FOUND)
+  const server = await findServerRow(c.var.db, serverId)
+  if (!server || (server.status === 'deleted' && !c.var.user?.isAdmin)) throw new ApiError('server_not_found', SERVER_NOT_FOUND)
   return server
 }
 
-/** What a server write does: edit and delete follow the permissions; restore and feature are admin-only. */
-export type ServerAction = 'edit' | 'delete' | 'restore' | 'feature'
+/**
+ * What a write on a server does: edit and delete follow the permissions; restore and feature are
+ * admin-only; engage (like, record a view, add to a category) is anyone's; stats are for owners
+ * (restricted ones too: the numbers are theirs) and admins.
+ */
+export type ServerAction = 'edit' | 'delete' | 'restore' | 'feature' | 'engage' | 'stats'
 
-const ACTION_RULES: Record<ServerAction, { allowed: (p: ServerPermissions) => boolean; refusal: string }> = {
+interface ActionRule {
+  allowed: (p: ServerPermissions) => boolean
+  refusal: string
+  /** Only on a listed server: an admin sees a deleted one, but it takes no new engagement. */
+  listedOnly?: boolean
+}
+
+const ACTION_RULES: Record<ServerAction, ActionRule> = {
   edit: { allowed: (p) => p.canEdit, refusal: "You don't have permission to edit this MCP server." },
   delete: { allowed: (p) => p.canDelete, refusal: "You don't have permission to delete this MCP server." },
   restore: { allowed: (p) => p.isAdmin, refusal: 'Access denied' },
   feature: { allowed: (p) => p.isAdmin, refusal: 'Access denied' },
+  engage: { allowed: () => true, refusal: 'Access denied', listedOnly: true },
+  stats: { allowed: (p) => p.userRole !== null, refusal: 'Access denied' },
 }
 
 /**
- * Every server write starts here: 401 for a guest, 404 'Server not found' for a missing server
- * (or a deleted one, unless admin), 403 when the action is not allowed. Returns what the route
+ * Every signed-in action on a server starts here: 401 for a guest, 404 'Server not found' for a
+ * missing server (or a deleted one, unless admin; for engagement, for everyone), 403 when the
+ * action is not allowed. Returns what the route
  * needs next, so nothing is loaded twice.
  * @example
- * .put('/:id', signedIn, zValidator('param', serverIdParam, validationHook), zValidator('json', serverInput, validationHook), async (c) => {
+ * .put('/:id', signedIn, validate('param', serverIdParam), validate('json', serverUpdateSchema), async (c) => {
  *   const { server, permissions } = await authorizeServer(c, c.req.valid('param').id, 'edit')
  *   assertMayChange(permissions, changedFields(server, c.req.valid('json')))
  *   ...
@@ -111,9 +126,10 @@ export async function authorizeServer(
 ): Promise<{ user: SignedInUser; server: ServerRow; permissions: ServerPermissions }> {
   const user = requireUser(c)
   const server = await loadServer(c, serverId)
-  const permissions = serverPermissions(user, server)
   const rule = ACTION_RULES[action]
-  if (!rule.allowed(permissions)) throw new ApiError(403, rule.refusal)
+  if (rule.listedOnly && server.status === 'deleted') throw new ApiError('server_not_found', SERVER_NOT_FOUND)
+  const permissions = serverPermissions(user, server)
+  if (!rule.allowed(permissions)) throw new ApiError('forbidden', rule.refusal)
   return { user, server, permissions }
 }
 
@@ -130,19 +146,17 @@ export function assertMayChange(permissions: ServerPermissions, changedFields: r
   const refused = changedFields.filter((f) => !RESTRICTED_EDITABLE_FIELDS.has(f))
   if (refused.length > 0) {
     throw new ApiError(
-      403,
+      'forbidden',
       'Your account may change only the GitHub repository URL',
       refused.map((field) => ({ field, message: 'Not editable with restricted access' })),
     )
   }
 }
 
-// ---------------------------------------------------------------------------------------------
-// Packages (categories) and their comments: added by the community feature (issue 6).
-// DECISIONS 'Packages': a private package exists only for its owner (for everyone else, admins
-// included, it is 404 exactly like a missing one, so its existence never leaks); only the owner
-// changes it; a comment may be deleted by its author, the package owner or an admin.
-// ---------------------------------------------------------------------------------------------
+// Packages (categories) and their comments: a private package exists only for its owner (for
+// everyone else, admins included, it is 404 exactly like a missing one, so its existence never
+// leaks); only the owner changes it; a comment may be deleted by its author, the package owner or
+// an admin.
 
 export const PACKAGE_NOT_FOUND = 'Package not found'
 
@@ -153,16 +167,16 @@ export type PackageAction = 'view' | 'manage'
  * Every package route starts here: for 'manage' 401 for a guest; 404 'Package not found' for a
  * missing package or someone else's private one; for 'manage' 403 on someone else's public one.
  * @example
- * .put('/:id/message', signedIn, idParam, zValidator('json', recommendationMessageSchema, validationHook), async (c) => {
+ * .put('/:id/message', signedIn, idParam, validate('json', recommendationMessageSchema), async (c) => {
  *   const pkg = await authorizePackage(c, c.req.valid('param').id, 'manage')
  * })
  */
 export async function authorizePackage(c: Context<AppEnv>, packageId: string, action: PackageAction): Promise<PackageRow> {
   const user = action === 'manage' ? requireUser(c) : c.var.user
-  const [pkg] = await c.var.db.select().from(packages).where(eq(packages.id, packageId)).limit(1)
+  const pkg = await findPackage(c.var.db, packageId)
   const owner = !!user && pkg?.userId === user.id
-  if (!pkg || (!pkg.isPublic && !owner)) throw new ApiError(404, PACKAGE_NOT_FOUND)
-  if (action === 'manage' && !owner) throw new ApiError(403, "You don't have permission to change this package.")
+  if (!pkg || (!pkg.isPublic && !owner)) throw new ApiError('package_not_found', PACKAGE_NOT_FOUND)
+  if (action === 'manage' && !owner) throw new ApiError('forbidden', "You don't have permission to change this package.")
   return pkg
 }
 

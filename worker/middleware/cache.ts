@@ -1,13 +1,25 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../env'
 
+const PRIVATE = 'private, no-store'
+
 /**
  * Lets shared caches keep a read for guests; a signed-in answer (which carries isLiked) is
  * private. Vary on Cookie keeps the two apart.
  */
 export function publicCache(c: Context<AppEnv>, seconds: number) {
   c.header('Vary', 'Cookie')
-  c.header('Cache-Control', c.var.user ? 'private, no-store' : `public, max-age=${seconds}`)
+  c.header('Cache-Control', c.var.user ? PRIVATE : `public, max-age=${seconds}`)
+}
+
+/**
+ * The one place that makes API answers private: whatever a route did not mark cacheable with
+ * `publicCache` (writes, anything per user, errors) is `private, no-store`, so no route can
+ * leak a personal answer into a shared cache by forgetting a header.
+ */
+export const privateByDefault: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next()
+  if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', PRIVATE)
 }
 
 /**

@@ -1,0 +1,45 @@
+/**
+ * The specification's numbers and enumerations, free of zod so the SPA can read them without
+ * loading the schemas (and so nothing copies them).
+ */
+export const LIMITS = {
+  pageSize: 20,
+  maxLimit: 50,
+  displayName: 100,
+  description: 1000,
+  version: 50,
+  author: 100,
+  tag: 30,
+  tags: 10,
+  packages: 20,
+  packageRegistryType: 50,
+  packageIdentifier: 200,
+  packageVersion: 50,
+  remotes: 10,
+  metadata: 10000,
+  comment: 2000,
+  guestName: 50,
+  recommendationMessage: 1000,
+  categoryName: 100,
+  categoryDescription: 1000,
+  /** Servers per category: keeps a package page and its merged configuration a sane size. */
+  categoryServers: 100,
+  statsWindowDefault: 30,
+  statsWindowMax: 365,
+  searchQuery: 200,
+  tagFilter: 10,
+  featuredSummary: 150,
+  featuredHtml: 20000,
+  serverName: 200,
+  remoteName: 100,
+  url: 2048,
+  /** Characters; the 64 KB body limit leaves room for the rest of the form. */
+  readmeText: 50000,
+  npmName: 214,
+} as const
+
+export const SERVER_SORTS = ['stars', 'likes', 'updated', 'created', 'ranking'] as const
+export type ServerSort = (typeof SERVER_SORTS)[number]
+export const PACKAGE_SORTS = ['ranking', 'likes', 'updated', 'created'] as const
+export type PackageSort = (typeof PACKAGE_SORTS)[number]
+export const COMMENT_SORTS = ['newest', 'oldest'] as const

@@ -1,0 +1,39 @@
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import type { AppEnv } from '../env'
+import { ApiError } from '../errors'
+import type { ApiErrorBody, ErrorCode } from '../shared/types'
+
+/** Codes for the statuses Hono's own middleware throws (a malformed JSON body is its 400). */
+const HTTP_EXCEPTION_CODES: Partial<Record<number, ErrorCode>> = {
+  400: 'invalid_json',
+  401: 'auth_required',
+  403: 'forbidden',
+  404: 'not_found',
+  413: 'payload_too_large',
+}
+
+const errorBody = (error: string, code: ErrorCode, issues?: ApiErrorBody['issues']): ApiErrorBody =>
+  issues ? { error, code, issues } : { error, code }
+
+/**
+ * The only place an error becomes a response. Only unexpected failures are logged, and never
+ * shown: a 500 carries no stack trace.
+ */
+export const onError: ErrorHandler<AppEnv> = (err, c) => {
+  if (err instanceof ApiError) return c.json(errorBody(err.message, err.code, err.issues), err.status)
+  if (err instanceof HTTPException && err.status < 500) {
+    return c.json(errorBody(err.message || 'Request failed', HTTP_EXCEPTION_CODES[err.status] ?? 'invalid_input'), err.status)
+  }
+  console.error(err)
+  return c.json(errorBody('Internal server error', 'internal'), 500)
+}
+
+const isApiPath = (c: Context) => c.req.path === '/api' || c.req.path.startsWith('/api/')
+
+/** Unknown API paths are JSON 404s; any other path is the SPA, which shows its own 404. */
+export const notFound: NotFoundHandler<AppEnv> = (c) => {
+  if (isApiPath(c)) return c.json(errorBody('Not found', 'not_found'), 404)
+  if (c.env.ASSETS) return c.env.ASSETS.fetch(c.req.raw)
+  return c.text('Not found', 404)
+}
