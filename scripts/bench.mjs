@@ -18,11 +18,12 @@
  *   --fresh          ignore the cached database   --no-build        reuse bench/dist
  */
 import { spawn, spawnSync } from 'node:child_process'
+import { bin, localEnv, run as runLocal } from './local.mjs'
 import { createHash } from 'node:crypto'
 import { cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { cpus, loadavg } from 'node:os'
-import { delimiter, dirname, join, relative, resolve } from 'node:path'
+import { dirname, join, relative, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 
 const { values: opts } = parseArgs({
@@ -49,15 +50,7 @@ const CACHE = join(ROOT, 'cache')
 const RESULTS = join(ROOT, 'results')
 // The project's Node 22 first even when run as plain `node scripts/bench.mjs` on an older
 // system Node; and nothing leaves this machine: no request-metadata fetch, no telemetry.
-const env = {
-  ...process.env,
-  PATH: `${resolve('node_modules/.bin')}${delimiter}${process.env.PATH}`,
-  CATALOGUE_DIST: DIST,
-  CATALOGUE_STATE: STATE,
-  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-  WRANGLER_SEND_METRICS: 'false',
-}
-const bin = (name) => resolve('node_modules/.bin', name)
+const env = localEnv({ CATALOGUE_DIST: DIST, CATALOGUE_STATE: STATE })
 
 /**
  * The Cloudflare plugin records the last build in web/.wrangler/deploy/config.json, and every
@@ -81,10 +74,7 @@ function build() {
   writeFileSync(record, JSON.stringify({ configPath: relative(dirname(record), join(DIST, 'mcp_catalogue/wrangler.json')), auxiliaryWorkers: [] }))
 }
 
-function run(cmd, args, extraEnv = {}) {
-  const r = spawnSync(bin(cmd), args, { stdio: 'inherit', env: { ...env, ...extraEnv } })
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status})`)
-}
+const run = (cmd, args, extraEnv = {}) => runLocal(cmd, args, { env: { ...env, ...extraEnv } })
 
 function step(text) {
   console.log(`\n▸ ${text}`)

@@ -17,12 +17,12 @@
  *   --readme-every N about one server in N carries a 5–50 KB README (default 100)
  *   --manifest FILE  write what the benchmark needs (sample ids, the rare and common terms)
  */
-import { spawnSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { getPlatformProxy } from 'wrangler'
 import { displayNameFrom } from '../worker/lib/registry-entry'
+import { migrateLocal } from './local.mjs'
 
 // ---- deterministic randomness ----
 
@@ -589,10 +589,7 @@ async function main() {
   const opts: GenerateOptions = { count: Number(values.count), seed: Number(values.seed), readmeEvery: Number(values['readme-every']) }
   if (!Number.isInteger(opts.count) || opts.count < 1) throw new Error('--count must be a positive integer')
   const state = resolve(values.state ?? process.env.CATALOGUE_STATE ?? '.wrangler/state')
-  const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' }
-
-  const migrate = spawnSync(resolve('node_modules/.bin/wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], { env, stdio: ['ignore', 'pipe', 'inherit'] })
-  if (migrate.status !== 0) throw new Error('Applying migrations failed')
+  migrateLocal(state, { quiet: true })
 
   const started = performance.now()
   const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath: 'wrangler.toml', persist: { path: `${state}/v3` } })

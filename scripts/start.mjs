@@ -2,29 +2,28 @@
  * `npm start`: build, apply migrations, seed the real snapshot when the database is empty, and
  * serve the whole app (Worker + SPA) on workerd with real local D1 and KV. Honours PORT.
  */
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync, writeFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { bin, localEnv, localState, migrateLocal, run } from './local.mjs'
 
 const port = process.env.PORT || '8787'
-const state = resolve(process.env.CATALOGUE_STATE ?? '.wrangler/state')
-// Nothing local reaches out: no request-metadata fetch, no telemetry.
-const env = { ...process.env, CATALOGUE_STATE: state, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' }
-
-function run(cmd, args) {
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env })
-  if (r.status !== 0) process.exit(r.status ?? 1)
-}
+const state = localState()
+const env = localEnv({ CATALOGUE_STATE: state })
 
 // Local settings: the development sign-in is turned on here, never in wrangler.toml.
 if (!existsSync('.dev.vars')) {
   writeFileSync('.dev.vars', '# Local-only settings (not committed).\nDEV_LOGIN=true\nADMIN_LOGINS=admin\n')
 }
-if (!process.argv.includes('--no-build')) run('vite', ['build'])
-run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state])
-run('tsx', ['scripts/seed.ts', '--if-empty'])
+try {
+  if (!process.argv.includes('--no-build')) run('vite', ['build'], { env })
+  migrateLocal(state, { env })
+  run('tsx', ['scripts/seed.ts', '--if-empty'], { env })
+} catch (err) {
+  console.error(err.message)
+  process.exit(1)
+}
 
 console.log(`\nMCP Catalogue: http://127.0.0.1:${port}\n`)
-const server = spawn('vite', ['preview', '--port', port, '--strictPort'], { stdio: 'inherit', env })
+const server = spawn(bin('vite'), ['preview', '--port', port, '--strictPort'], { stdio: 'inherit', env })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
 server.on('exit', (code) => process.exit(code ?? 0))

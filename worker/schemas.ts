@@ -3,6 +3,7 @@
  * forms validate with exactly the rules the Worker enforces.
  */
 import { z } from 'zod'
+import { GITHUB_URL_RE } from './github-url'
 import { COMMENT_SORTS, LIMITS, PACKAGE_SORTS, SERVER_SORTS } from './limits'
 
 /** One field's problem, as the API's error body and the SPA's forms carry it. */
@@ -112,8 +113,6 @@ const optionalUrl = z
 /** A required text field: missing, blank after trimming, or too long, each with its own message. */
 const requiredText = (max: number, required: string, tooLong: string) =>
   z.string({ error: required }).trim().min(1, required).max(max, tooLong)
-
-export const GITHUB_URL_RE = /^https?:\/\/(?:www\.)?github\.com\/([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))\/([A-Za-z0-9._-]{1,100}?)(?:\.git)?\/?(?:[#?].*)?$/i
 
 /**
  * Tags as stored: trimmed and lower-cased (the tag filter compares lower-case), blanks and

@@ -3,12 +3,13 @@
  * `vite preview` on workerd, with its own D1/KV state seeded from the real snapshot, development
  * sign-in on, and every outbound base URL pointed at the local fixture server.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join, relative, resolve } from 'node:path'
 import type { TestProject } from 'vitest/node'
+import { bin, localEnv, migrateLocal, run } from '../../scripts/local.mjs'
 import { startFixture, type Fixture } from '../fixtures/outbound'
 
 declare module 'vitest' {
@@ -52,17 +53,13 @@ export async function setup(project: TestProject) {
   if (!existsSync(join(dist, 'mcp_catalogue/wrangler.json'))) throw new Error('Build the app first: npx vite build')
   fixture = await startFixture()
   state = mkdtempSync(join(tmpdir(), 'catalogue-e2e-'))
-  const env = { ...process.env, CATALOGUE_STATE: state, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' }
-  const bin = (name: string) => resolve('node_modules/.bin', name)
-  const ok = (r: ReturnType<typeof spawnSync>) => {
-    if (r.status !== 0) throw new Error(`${r.stderr?.toString() ?? ''}${r.stdout?.toString() ?? ''}`)
-  }
-  ok(spawnSync(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], { env }))
-  ok(spawnSync(bin('tsx'), ['scripts/seed.ts', '--if-empty'], { env }))
+  const env = localEnv({ CATALOGUE_STATE: state })
+  migrateLocal(state, { env, quiet: true })
+  run('tsx', ['scripts/seed.ts', '--if-empty'], { env, quiet: true })
   // One more server whose repository (acme/widget) the fixture answers with a README, and a
   // featured comment on it: the snapshot's servers point at real repositories, unknown here.
-  ok(spawnSync(bin('tsx'), ['scripts/seed.ts', 'test/e2e/fixtures/servers.json'], { env }))
-  ok(spawnSync(bin('wrangler'), ['d1', 'execute', 'DB', '--local', '--persist-to', state, '--file', 'test/e2e/fixtures/featured.sql'], { env }))
+  run('tsx', ['scripts/seed.ts', 'test/e2e/fixtures/servers.json'], { env, quiet: true })
+  run('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', state, '--file', 'test/e2e/fixtures/featured.sql'], { env, quiet: true })
   // The preview reads settings from the build's .dev.vars: point it at the fixture.
   writeFileSync(
     join(dist, 'mcp_catalogue/.dev.vars'),

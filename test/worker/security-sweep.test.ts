@@ -26,7 +26,7 @@ const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE']
  * do not exist yet.
  */
 const GUEST_ALLOWED = new Set([
-  // Guests comment on packages under a name (specification section 1, DECISIONS 'Packages').
+  // Guests comment on packages under a name.
   'POST /api/packages/:id/comments',
 ])
 
@@ -35,9 +35,9 @@ const GUEST_ALLOWED = new Set([
  * change and the reason. Every other GET must leave the database exactly as it found it.
  */
 const GET_EFFECTS: Record<string, string[]> = {
-  // Sign-out is a browser navigation (specification section 2); it ends the caller's session.
+  // Sign-out is a browser navigation; it ends the caller's session.
   'GET /api/logout': ['sessions'],
-  // A package view counts at most once per visitor and day (DECISIONS 'Packages'), on reading it.
+  // A package view counts at most once per visitor and day, on reading it.
   'GET /api/packages/:id': ['package_views', 'packageCounters'],
 }
 

@@ -131,7 +131,7 @@ describe('POST /api/servers', () => {
   })
 })
 
-describe('Server form validation (spec section 5), at each limit and one past it', () => {
+describe('Server form validation, at each limit and one past it', () => {
   let validator: Client
   beforeAll(async () => {
     validator = await signIn('writes-validator')

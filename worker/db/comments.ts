@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { CommentList, PackageComment } from '../shared/types'
 import type { DB } from './client'
+import { pageInfo, pageOffset } from './paging'
 import { packageComments, users } from './schema'
 
 export type CommentRow = typeof packageComments.$inferSelect
@@ -46,16 +47,10 @@ export async function listComments(
       .where(eq(packageComments.packageId, packageId))
       .orderBy(...order)
       .limit(opts.limit)
-      .offset((opts.page - 1) * opts.limit),
+      .offset(pageOffset(opts)),
     db.select({ n: sql<number>`count(*)` }).from(packageComments).where(eq(packageComments.packageId, packageId)),
   ])
-  const total = count[0]?.n ?? 0
-  return {
-    comments: rows.map((r) => toComment(r, canDelete(r))),
-    total,
-    currentPage: opts.page,
-    totalPages: Math.ceil(total / opts.limit),
-  }
+  return { comments: rows.map((r) => toComment(r, canDelete(r))), ...pageInfo(count[0]?.n ?? 0, opts) }
 }
 
 /** Posts a comment: under an account (`userId`) or as a guest (`authorName`). */

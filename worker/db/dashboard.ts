@@ -11,7 +11,7 @@ import { categoriesQuery, categoryPreviewsQuery, toCategories } from './packages
 import { activities, follows, packages, serverLikes, servers, serverTags } from './schema'
 import { cardColumns, toCards } from './server-cards'
 
-/** Items per Overview list (specification, section 9). */
+/** Items per Overview list of the dashboard. */
 export const OVERVIEW_ITEMS = 6
 /** Cards in the My Servers and Favorites tabs; the counters carry the full numbers. */
 export const TAB_ITEMS = 100

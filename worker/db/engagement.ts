@@ -7,7 +7,7 @@ import { and, eq, gte, not, sql } from 'drizzle-orm'
 import type { DB } from './client'
 import { activities, serverLikes, servers } from './schema'
 
-/** DECISIONS: popularity is derived from likes and views; a like weighs as much as five views. */
+/** Popularity is derived from likes and views; a like weighs as much as five views. */
 const popularity = sql`${servers.likeCount} * 5 + ${servers.viewCount}`
 
 /** Likes or unlikes a server (idempotent) and returns the new state with the recounted total. */

@@ -8,6 +8,7 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { PackageSort } from '../limits'
 import type { CategoryServerState, CategorySummary, PackageDetail, PackageLikeState, PackageList, PackageSummary } from '../shared/types'
 import type { DB } from './client'
+import { pageInfo, pageOffset } from './paging'
 import { packageLikes, packages, packageServers, packageViews, servers, users } from './schema'
 import { cardColumns, toCards } from './server-cards'
 
@@ -97,11 +98,10 @@ export async function listPackages(
       .where(eq(packages.isPublic, true))
       .orderBy(...SORT_ORDER[opts.sortBy])
       .limit(opts.limit)
-      .offset((opts.page - 1) * opts.limit),
+      .offset(pageOffset(opts)),
     db.select({ n: sql<number>`count(*)` }).from(packages).where(eq(packages.isPublic, true)),
   ])
-  const total = count[0]?.n ?? 0
-  return { packages: rows.map(toPackageSummary), total, currentPage: opts.page, totalPages: Math.ceil(total / opts.limit) }
+  return { packages: rows.map(toPackageSummary), ...pageInfo(count[0]?.n ?? 0, opts) }
 }
 
 /** Public packages by ranking score, best first (the landing asks for five). */

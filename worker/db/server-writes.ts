@@ -9,10 +9,11 @@
  */
 import { and, count, desc, eq, sql } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
-import { parseGithubUrl } from '../lib/github'
+import { parseGithubUrl } from '../github-url'
 import { normalizeTags, type ServerForm, type ServerUpdate } from '../schemas'
 import type { ServerRevision, ServerRevisionList, ServerStatus } from '../shared/types'
 import type { DB } from './client'
+import { pageInfo, pageOffset } from './paging'
 import { refreshPackagesOfServer } from './packages'
 import { serverRevisions, servers, serverTags, users, type ServerRow } from './schema'
 
@@ -215,7 +216,7 @@ export async function listRevisions(db: DB, serverId: string, page: number, limi
       // rowid (insertion order) breaks ties between revisions written in the same millisecond.
       .orderBy(desc(serverRevisions.createdAt), desc(sql`${serverRevisions}.rowid`))
       .limit(limit)
-      .offset((page - 1) * limit),
+      .offset(pageOffset({ page, limit })),
     db.select({ n: count() }).from(serverRevisions).where(eq(serverRevisions.serverId, serverId)),
   ])
   const n = total[0]?.n ?? 0
@@ -231,8 +232,6 @@ export async function listRevisions(db: DB, serverId: string, page: number, limi
         after: r.after,
       }),
     ),
-    total: n,
-    currentPage: page,
-    totalPages: Math.ceil(n / limit),
+    ...pageInfo(n, { page, limit }),
   }
 }

@@ -7,6 +7,7 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { ServerSort } from '../limits'
 import type { FeaturedServer, ServerDetail, ServerList, ServerSummary, TagCount } from '../shared/types'
 import type { DB } from './client'
+import { pageInfo, pageOffset } from './paging'
 import { featured, serverCounts, serverLikes, servers, serverTags, type ServerRow } from './schema'
 import { buildFtsQuery } from '../lib/search'
 import { sanitizeFeaturedHtml } from '../lib/html'
@@ -100,13 +101,13 @@ export interface ListOptions {
 }
 
 export async function listServers(db: DB, opts: ListOptions): Promise<ServerList> {
-  const offset = (opts.page - 1) * opts.limit
+  const offset = pageOffset(opts)
   const conditions: Array<SQL | undefined> = [eq(servers.status, 'active'), tagFilter(opts.tags ?? [])]
   if (opts.likedBy) {
     conditions.push(sql`${servers.id} IN (SELECT ${serverLikes.serverId} FROM ${serverLikes} WHERE ${serverLikes.userId} = ${opts.likedBy})`)
   }
   const fts = opts.q ? buildFtsQuery(opts.q) : null
-  if (opts.q && !fts) return { servers: [], total: 0, currentPage: opts.page, totalPages: 0 }
+  if (opts.q && !fts) return { servers: [], ...pageInfo(0, opts) }
 
   let rows: SummaryRow[]
   let total: number
@@ -151,12 +152,7 @@ export async function listServers(db: DB, opts: ListOptions): Promise<ServerList
     total = count[0]?.n ?? 0
   }
   const liked = await likedAmong(db, opts.userId, rows.map((r) => r.id))
-  return {
-    servers: rows.map((r) => toSummary(r, liked)),
-    total,
-    currentPage: opts.page,
-    totalPages: Math.ceil(total / opts.limit),
-  }
+  return { servers: rows.map((r) => toSummary(r, liked)), ...pageInfo(total, opts) }
 }
 
 /** Featured now: active, inside its publish window (open ends allowed), by sort order. */

@@ -3,21 +3,8 @@
  * time-out on every call. Errors carry the specification's messages.
  */
 import { ApiError } from '../errors'
-import { GITHUB_URL_RE } from '../schemas'
+import { parseGithubUrl, type RepoRef } from '../github-url'
 import { fetchWithTimeout, TimeoutError, timeoutMs, trimBase } from './fetch'
-
-export interface RepoRef {
-  owner: string
-  repo: string
-}
-
-/** Owner and repository from a github.com address, or null when it has another shape. */
-export function parseGithubUrl(url: string | null | undefined): RepoRef | null {
-  if (!url) return null
-  const m = GITHUB_URL_RE.exec(url.trim())
-  if (!m) return null
-  return { owner: m[1], repo: m[2].replace(/\.git$/i, '') }
-}
 
 /** Like parseGithubUrl, but a missing or malformed link is the specification's error. */
 export function requireRepo(url: string | null | undefined): RepoRef {

@@ -7,7 +7,8 @@ import { ApiError } from '../errors'
 import type { ReadmeResponse } from '../shared/types'
 import { sha256Hex } from './hash'
 import { cacheKeys, TTL } from './kv-cache'
-import { fetchReadme, parseGithubUrl, requireRepo } from './github'
+import { parseGithubUrl } from '../github-url'
+import { fetchReadme, requireRepo } from './github'
 import { renderReadme } from './markdown'
 
 interface ReadmeEntry {

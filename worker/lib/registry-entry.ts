@@ -11,7 +11,7 @@
 import { z } from 'zod'
 import { LIMITS } from '../limits'
 import { keywordTags } from '../shared/keywords'
-import { parseGithubUrl } from './github'
+import { parseGithubUrl } from '../github-url'
 
 export interface ImportedServer {
   /** The seed's own UUID, reused as the public id when the server is new. */

@@ -57,11 +57,15 @@ export interface ServerDetail extends ServerSummary {
   commentHtml: string | null
 }
 
-export interface ServerList {
-  servers: ServerSummary[]
+/** The paging fields of every list answer. */
+export interface PageInfo {
   total: number
   currentPage: number
   totalPages: number
+}
+
+export interface ServerList extends PageInfo {
+  servers: ServerSummary[]
 }
 
 export interface FeaturedServer {
@@ -110,11 +114,8 @@ export interface PackageSummary {
   user: { username: string; avatarUrl: string | null } | null
 }
 
-export interface PackageList {
+export interface PackageList extends PageInfo {
   packages: PackageSummary[]
-  total: number
-  currentPage: number
-  totalPages: number
 }
 
 /** `GET /api/packages/{id}`: the summary plus every server in it, as cards, oldest first. */
@@ -153,11 +154,8 @@ export interface PackageComment {
   canDelete: boolean
 }
 
-export interface CommentList {
+export interface CommentList extends PageInfo {
   comments: PackageComment[]
-  total: number
-  currentPage: number
-  totalPages: number
 }
 
 /** A followed author, by GitHub login; `id` is that login too (the unfollow key). */
@@ -261,11 +259,8 @@ export interface ServerRevision {
   after: Record<string, unknown>
 }
 
-export interface ServerRevisionList {
+export interface ServerRevisionList extends PageInfo {
   revisions: ServerRevision[]
-  total: number
-  currentPage: number
-  totalPages: number
 }
 
 /** A server's featured recommendation as the editor loads and saves it. */

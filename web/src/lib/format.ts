@@ -21,12 +21,6 @@ export function shortName(name: string): string {
   return parts[parts.length - 1] ?? name
 }
 
-/** 'https://github.com/acme/widget' -> { owner: 'acme', repo: 'widget' }, else null. */
-export function parseGithubUrl(url: string | null | undefined): { owner: string; repo: string } | null {
-  const m = /^https?:\/\/(?:www\.)?github\.com\/([^/\s]+)\/([^/\s#?]+?)(?:\.git)?\/?(?:[#?].*)?$/i.exec(url ?? '')
-  return m ? { owner: m[1], repo: m[2] } : null
-}
-
 /** Package counts: 1000 and above as '1.2k' (one decimal), below as they are. */
 export function formatCompact(n: number): string {
   return n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n)

@@ -1,6 +1,7 @@
 import { ExternalLink } from 'lucide-react'
 import type { RepoInfo, ServerDetail, ServerPackage } from '../../../../worker/shared/types'
-import { formatNumber, parseGithubUrl } from '../../lib/format'
+import { parseGithubUrl } from '../../../../worker/github-url'
+import { formatNumber } from '../../lib/format'
 import { ServerAvatar } from '../ServerAvatar'
 import { Card } from '../ui/Card'
 import { FollowButton } from './FollowButton'

@@ -1,0 +1,5 @@
+export function localState(): string
+export function localEnv(extra?: Record<string, string>): NodeJS.ProcessEnv
+export function bin(name: string): string
+export function run(cmd: string, args: string[], opts?: { env?: NodeJS.ProcessEnv; quiet?: boolean }): void
+export function migrateLocal(state: string, opts?: { env?: NodeJS.ProcessEnv; quiet?: boolean }): void
