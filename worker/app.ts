@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { AppEnv } from './env'
 import { ApiError } from './errors'
+import { jsonDepthLimit, settleBody } from './middleware/body'
 import { privateByDefault } from './middleware/cache'
 import { csrfProtection } from './middleware/csrf'
 import { database } from './middleware/database'
@@ -41,11 +42,13 @@ export const api = new Hono<AppEnv>()
   .route('/users/me', meRoutes)
 
 /**
- * Middleware order matters: headers wrap everything; the session needs the database; oversized
- * bodies are refused before anything reads them; CSRF is checked before a write counts against
- * the rate limit, so forged requests cannot use up someone's budget.
+ * Middleware order matters: every body is settled last (whatever answered); headers wrap
+ * everything; the session needs the database; oversized bodies are refused before anything reads
+ * them; CSRF is checked before a write counts against the rate limit, so forged requests cannot
+ * use up someone's budget; only then is a body read, and over-deep JSON refused.
  */
 export const app = new Hono<AppEnv>()
+  .use('*', settleBody)
   .use('*', securityHeaders)
   .use('/api/*', privateByDefault)
   .use('/api/*', database)
@@ -61,6 +64,7 @@ export const app = new Hono<AppEnv>()
   )
   .use('/api/*', csrfProtection)
   .use('/api/*', writeRateLimit)
+  .use('/api/*', jsonDepthLimit)
   .route('/api', api)
 
 app.notFound(notFound)

@@ -36,6 +36,11 @@ export const LIMITS = {
   /** Characters; the 64 KB body limit leaves room for the rest of the form. */
   readmeText: 50000,
   npmName: 214,
+  /**
+   * Nesting of arrays and objects in any JSON body: the deepest real input (a server's metadata
+   * and packages) needs a handful; deeper input is refused before anything walks it.
+   */
+  jsonDepth: 32,
 } as const
 
 export const SERVER_SORTS = ['stars', 'likes', 'updated', 'created', 'ranking'] as const

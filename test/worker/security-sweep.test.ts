@@ -7,6 +7,7 @@ import { Hono } from 'hono'
 import { beforeAll, describe, expect, it } from 'vitest'
 import headersFile from '../../web/public/_headers?raw'
 import { app, MAX_BODY_BYTES } from '../../worker/app'
+import { LIMITS } from '../../worker/limits'
 import { createDb } from '../../worker/db/client'
 import { packageComments, packages, serverRevisions } from '../../worker/db/schema'
 import type { AppEnv } from '../../worker/env'
@@ -137,6 +138,34 @@ describe.each(writeRoutes)('$key', (route) => {
     const ok = await request(route, withCsrf(alice, { body: '{}' }))
     expect(await errorOf(ok)).not.toBe('CSRF token invalid')
     expectSecurityHeaders(ok)
+  })
+
+  it('never answers 5xx to JSON nested up to 100,000 levels, and refuses past the depth limit with 400', async () => {
+    // A user of its own per route: these writes count against the write rate limit.
+    const writer = await signIn(`sweep-deep-${writeRoutes.indexOf(route)}`)
+    const nested = (depth: number, open: string, close: string, inner: string) => `${open.repeat(depth)}${inner}${close.repeat(depth)}`
+    const bodies: Array<[string, number, string]> = []
+    for (const depth of [LIMITS.jsonDepth + 1, 3000, 4000, 32_000, 100_000]) {
+      bodies.push([`${depth} arrays`, depth, nested(depth, '[', ']', '1')])
+      bodies.push([`${depth} objects in metadata`, depth, `{"metadata":${nested(depth - 1, '{"a":', '}', '1')}}`])
+    }
+    for (const [what, depth, body] of bodies) {
+      const res = await request(route, withCsrf(writer, { body }))
+      const text = await res.text()
+      const tooLarge = new TextEncoder().encode(body).byteLength > MAX_BODY_BYTES
+      expect({ what, status: res.status, body: JSON.parse(text) }).toEqual({
+        what,
+        status: tooLarge ? 413 : 400,
+        body: tooLarge
+          ? { error: 'Request body too large', code: 'payload_too_large' }
+          : { error: `Request body is nested too deeply (at most ${LIMITS.jsonDepth} levels)`, code: 'invalid_json' },
+      })
+      expect(depth).toBeGreaterThan(LIMITS.jsonDepth)
+    }
+    // At the limit the body is let through to the route, which decides (and never with a 5xx).
+    const atLimit = await request(route, withCsrf(writer, { body: `{"metadata":${nested(LIMITS.jsonDepth - 1, '{"a":', '}', '1')}}` }))
+    expect(atLimit.status).toBeLessThan(500)
+    expect((await atLimit.text()).includes('nested too deeply')).toBe(false)
   })
 
   it(GUEST_ALLOWED.has(route.key) ? 'is open to guests (allowlisted)' : 'refuses a guest with 401', async () => {
