@@ -111,10 +111,14 @@ describe('GET /api/users/me/dashboard', () => {
     expect(ids(d.recentlyViewed)).toEqual([second, seventh, sixth, fifth, fourth, third])
   })
 
-  it('recommends active servers sharing a tag with liked or viewed ones, not liked, most popular first', async () => {
+  it('recommends active servers sharing a tag with liked or viewed ones, not liked, not the user\'s own, most popular first', async () => {
     const d = await dashboard(dana)
     // mineA has 3 likes (popularity 15); viewed1 one view (popularity 1).
-    expect(ids(d.recommendedServers)).toEqual([s.recDb, s.recSql, s.mineA, s.recAi, s.viewed1])
+    expect(ids(d.recommendedServers)).toEqual([s.recDb, s.recSql, s.recAi, s.viewed1])
+    // Own servers (created, or in a repository of the user's login) are under My Servers instead.
+    const own = new Set(ids(d.myServers))
+    expect(own.size).toBeGreaterThan(0)
+    expect(ids(d.recommendedServers).filter((id) => own.has(id))).toEqual([])
     expect(d.recommendedServers.every((x) => !x.isLiked)).toBe(true)
     // Someone who neither liked nor viewed anything gets no recommendations.
     expect((await dashboard(gus)).recommendedServers).toEqual([])

@@ -31,7 +31,8 @@ function dayStart(daysBefore: number): string {
  * - myServers: active servers the user created or whose repository owner is the user's login;
  * - recentlyViewed: distinct active servers from the user's 'view' activity, last viewed first;
  * - recommendedServers: active servers sharing a tag with a server the user liked or viewed,
- *   not liked yet, most popular first (then stars);
+ *   not liked yet and not the user's own (those are under My Servers), most popular first (then
+ *   stars);
  * - likedServers: the favourites, last liked first;
  * - trendingTags: per tag, the likes given and the (once a day per user) views recorded over the
  *   last 30 days on its active servers, busiest first; catalogue-wide, the same for everyone,
@@ -77,6 +78,8 @@ export async function getDashboard(db: DB, user: { id: string; login: string }):
           eq(servers.status, 'active'),
           sql`${servers.id} IN (SELECT ${serverTags.serverId} FROM ${serverTags} WHERE ${serverTags.tag} IN (SELECT ${serverTags.tag} FROM ${serverTags} WHERE ${serverTags.serverId} IN (${seedServers})))`,
           sql`${servers.id} NOT IN (SELECT ${serverLikes.serverId} FROM ${serverLikes} WHERE ${serverLikes.userId} = ${uid})`,
+          // IS NOT is null-safe: imported servers have no creator, many have no repository owner.
+          sql`${servers.createdBy} IS NOT ${uid} AND ${servers.repoOwner} IS NOT ${user.login}`,
         ),
       )
       .orderBy(desc(servers.popularity), desc(servers.stars), servers.id)
