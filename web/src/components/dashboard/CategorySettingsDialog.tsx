@@ -1,7 +1,7 @@
 import { ExternalLink } from 'lucide-react'
 import { useId, useState } from 'react'
 import { Link } from 'wouter'
-import { LIMITS, recommendationMessageSchema } from '../../../../worker/schemas'
+import { LIMITS, recommendationMessageSchema } from '../../lib/schemas'
 import type { CategorySummary } from '../../../../worker/shared/types'
 import { useCategoryActions } from '../../hooks/useDashboard'
 import { CharCounter } from '../packages/CharCounter'

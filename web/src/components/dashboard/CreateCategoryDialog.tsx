@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { categorySchema, LIMITS } from '../../../../worker/schemas'
+import { categorySchema, LIMITS } from '../../lib/schemas'
 import { useCategoryActions } from '../../hooks/useDashboard'
 import { errorTextClass, inputClass, labelClass } from '../packages/form'
 import { ModalDialog } from '../packages/ModalDialog'

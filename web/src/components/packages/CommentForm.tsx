@@ -1,7 +1,7 @@
 import { Send } from 'lucide-react'
 import { useId, useState } from 'react'
 import { toast } from 'sonner'
-import { commentSchema, guestCommentSchema, LIMITS } from '../../../../worker/schemas'
+import { commentSchema, guestCommentSchema, LIMITS } from '../../lib/schemas'
 import type { SessionUser } from '../../../../worker/shared/types'
 import { request } from '../../lib/api'
 import { buttonClass } from '../ui/button'

@@ -1,4 +1,4 @@
-import { LIMITS, serverPackageSchema } from '../../../../worker/schemas'
+import { LIMITS, serverPackageSchema } from '../../lib/schemas'
 import { FormSection, TextField } from './fields'
 import type { FieldErrors, PackageRow } from './form-model'
 import { AddRow, RowList } from './RowList'

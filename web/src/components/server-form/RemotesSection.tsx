@@ -1,4 +1,4 @@
-import { LIMITS, serverRemoteSchema } from '../../../../worker/schemas'
+import { LIMITS, serverRemoteSchema } from '../../lib/schemas'
 import { FormSection, TextField } from './fields'
 import type { FieldErrors, RemoteRow } from './form-model'
 import { AddRow, RowList } from './RowList'

@@ -4,7 +4,7 @@
  * No DOM and no fetch here, so the browser tests can check these rules in Node.
  */
 import type { ServerDetail, SessionUser } from '../../../../worker/shared/types'
-import { LIMITS, normalizeTags, serverFormSchema, serverUpdateSchema, type ServerUpdate } from '../../../../worker/schemas'
+import { LIMITS, normalizeTags, serverFormSchema, serverUpdateSchema, type ServerUpdate } from '../../lib/schemas'
 
 export interface PackageRow {
   registry_type: string
