@@ -1,8 +1,8 @@
 import { useId, useState } from 'react'
 import { categorySchema, LIMITS } from '../../lib/schemas'
 import { useCategoryActions } from '../../hooks/useDashboard'
-import { errorTextClass, inputClass, labelClass } from '../packages/form'
-import { ModalDialog } from '../packages/ModalDialog'
+import { errorTextClass, inputClass, labelClass } from '../ui/form'
+import { ModalDialog } from '../ui/ModalDialog'
 import { buttonClass } from '../ui/button'
 
 /** 'Create Category': a name (required) and a description (optional). New categories are private. */

@@ -5,8 +5,8 @@ import { commentSchema, guestCommentSchema, LIMITS } from '../../lib/schemas'
 import type { SessionUser } from '../../../../worker/shared/types'
 import { request } from '../../lib/api'
 import { buttonClass } from '../ui/button'
-import { CharCounter } from './CharCounter'
-import { errorTextClass, inputClass, labelClass } from './form'
+import { CharCounter } from '../ui/CharCounter'
+import { errorTextClass, inputClass, labelClass } from '../ui/form'
 
 const TEXTS = {
   contentRequired: 'Please enter a comment',

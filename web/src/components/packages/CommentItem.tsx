@@ -6,7 +6,7 @@ import { request } from '../../lib/api'
 import { formatDateTime } from '../../lib/packages-view'
 import { Badge } from '../ui/Badge'
 import { buttonClass } from '../ui/button'
-import { ConfirmDialog } from './ConfirmDialog'
+import { ConfirmDialog } from '../ui/ConfirmDialog'
 
 /** One comment: who (an account, or a guest's name), when, the text; delete when allowed. */
 export function CommentItem({ packageId, comment, onDeleted }: { packageId: string; comment: PackageComment; onDeleted: () => void }) {

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { X } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { buttonClass } from '../ui/button'
+import { buttonClass } from './button'
 
 interface ModalDialogProps {
   open: boolean
