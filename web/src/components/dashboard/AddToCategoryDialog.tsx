@@ -67,9 +67,11 @@ export function AddToCategoryDialog({ server, categories, onClose, onCreateCateg
             {pending ? 'Adding...' : 'Add'}
           </button>
         ) : (
+          // No field to start on: the way forward has focus.
           <button
             type="button"
             className={buttonClass('primary', 'md')}
+            autoFocus
             onClick={() => {
               close()
               onCreateCategory()
