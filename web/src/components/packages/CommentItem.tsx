@@ -39,7 +39,7 @@ export function CommentItem({ packageId, comment, onDeleted }: { packageId: stri
       </span>
       <article className="min-w-0 flex-1" aria-label={`Comment by ${who}`}>
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <span className="font-medium">{who}</span>
+          <span className="min-w-0 font-medium wrap-anywhere">{who}</span>
           {!comment.user && <Badge>Guest</Badge>}
           <time dateTime={comment.createdAt} className="text-sm text-zinc-600 dark:text-zinc-400">
             {formatDateTime(comment.createdAt)}

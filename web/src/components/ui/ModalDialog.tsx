@@ -100,7 +100,7 @@ export function ModalDialog({ open, onOpenChange, title, description, children, 
           className="fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-lg border border-zinc-200 bg-white p-5 text-zinc-900 shadow-xl dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100"
         >
           <div className="flex items-start justify-between gap-3">
-            <Dialog.Title className="min-w-0 text-lg font-semibold [overflow-wrap:anywhere]">{title}</Dialog.Title>
+            <Dialog.Title className="min-w-0 text-lg font-semibold wrap-anywhere">{title}</Dialog.Title>
             {role === 'dialog' && (
               <Dialog.Close className={buttonClass('ghost', 'sm', '-mt-1 -mr-2')} aria-label="Close">
                 <X className="size-4" aria-hidden="true" />
@@ -108,7 +108,7 @@ export function ModalDialog({ open, onOpenChange, title, description, children, 
             )}
           </div>
           {description ? (
-            <Dialog.Description className="-mt-2 text-sm text-zinc-700 [overflow-wrap:anywhere] dark:text-zinc-300">{description}</Dialog.Description>
+            <Dialog.Description className="-mt-2 text-sm text-zinc-700 wrap-anywhere dark:text-zinc-300">{description}</Dialog.Description>
           ) : (
             <Dialog.Description className="sr-only">{title}</Dialog.Description>
           )}
