@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { signInAs } from './auth'
 import { axeViolations, newSession, useBrowser } from './browser'
-import { apiJson, pathAndQuery, sidewaysOverflow, WIDGET_ID, type ListPage } from './helpers'
+import { apiCall, apiJson, pathAndQuery, sidewaysOverflow, WIDGET_ID, type ListPage } from './helpers'
 
 useBrowser()
 
@@ -66,23 +66,6 @@ async function addToCategory(page: Page, server: { displayName: string }) {
   await dialog.getByRole('button', { name: 'Add', exact: true }).click()
   await toast(page, 'Server added to category')
   await dialog.waitFor({ state: 'detached' })
-}
-
-/** A same-origin API call from the page, with the CSRF headers the SPA sends. */
-async function apiCall<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const { csrfToken } = (await (await fetch('/api/csrf-token')).json()) as { csrfToken: string }
-      const res = await fetch(path, {
-        method,
-        headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-Token': csrfToken },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status}`)
-      return (await res.json()) as T
-    },
-    { method, path, body },
-  )
 }
 
 describe('community', () => {

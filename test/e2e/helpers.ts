@@ -11,6 +11,23 @@ export async function apiJson<T>(path: string): Promise<T> {
   return (await res.json()) as T
 }
 
+/** A same-origin API call from the page, with the CSRF headers the SPA sends; undefined for 204. */
+export async function apiCall<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const { csrfToken } = (await (await fetch('/api/csrf-token')).json()) as { csrfToken: string }
+      const res = await fetch(path, {
+        method,
+        headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-Token': csrfToken },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status}`)
+      return res.status === 204 ? (undefined as T) : ((await res.json()) as T)
+    },
+    { method, path, body },
+  )
+}
+
 export interface ListPage {
   servers: Array<{ id: string; displayName: string; tags: string[]; githubUrl: string | null; likeCount: number; installCommand: string }>
   total: number

@@ -106,7 +106,8 @@ export function App() {
           <AuthErrorNotice />
         </div>
       )}
-      <Toaster visibleToasts={1} duration={TOAST_DURATION_MS} theme="system" closeButton position="bottom-right" />
+      {/* Toasts quote names, which may be one long word: wrap them inside the toast. */}
+      <Toaster visibleToasts={1} duration={TOAST_DURATION_MS} theme="system" closeButton position="bottom-right" toastOptions={{ className: 'wrap-anywhere' }} />
     </>
   )
 }

@@ -110,6 +110,7 @@ export function ServerCard({ server, layout }: { server: ServerSummary; layout: 
               <Link
                 href={`/servers/${server.id}`}
                 onFocus={prefetch}
+                title={server.displayName}
                 className="block truncate rounded outline-offset-4 after:absolute after:inset-0 after:rounded-lg after:content-[''] hover:underline"
               >
                 {server.displayName}
@@ -117,7 +118,9 @@ export function ServerCard({ server, layout }: { server: ServerSummary; layout: 
             </h2>
             {!list && <Standing server={server} />}
           </div>
-          <p className="truncate text-sm text-zinc-600 dark:text-zinc-400">{server.author}</p>
+          <p className="truncate text-sm text-zinc-600 dark:text-zinc-400" title={server.author}>
+            {server.author}
+          </p>
           <p className={cx('mt-2 text-sm leading-6 text-zinc-700 dark:text-zinc-300', list ? 'line-clamp-2' : 'line-clamp-3')}>{server.description}</p>
           {list && (
             <div className="mt-2">

@@ -40,7 +40,9 @@ export default function UserMenu({ user }: { user: SessionUser }) {
           sideOffset={6}
           className="z-50 min-w-48 rounded-md border border-zinc-200 bg-white p-1 text-zinc-900 shadow-lg dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
         >
-          <DropdownMenu.Label className="truncate px-2 py-1.5 text-xs text-zinc-600 dark:text-zinc-400">{name}</DropdownMenu.Label>
+          <DropdownMenu.Label className="truncate px-2 py-1.5 text-xs text-zinc-600 dark:text-zinc-400" title={name}>
+            {name}
+          </DropdownMenu.Label>
           <DropdownMenu.Item className={item} onSelect={() => navigate('/dashboard')}>
             <LayoutDashboard className="size-4" aria-hidden="true" />
             Dashboard

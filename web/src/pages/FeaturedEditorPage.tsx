@@ -37,9 +37,11 @@ function Editor({ id }: { id: string }) {
 
   return (
     <div className="container-page max-w-3xl py-6">
-      <Link href={`/servers/${id}`} className="inline-flex items-center gap-1 rounded text-sm text-zinc-700 underline-offset-2 hover:underline dark:text-zinc-300">
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        Back to {server.displayName}
+      <Link href={`/servers/${id}`} className="inline-flex max-w-full items-center gap-1 rounded text-sm text-zinc-700 underline-offset-2 hover:underline dark:text-zinc-300">
+        <ArrowLeft className="size-4 shrink-0" aria-hidden="true" />
+        <span className="truncate" title={server.displayName}>
+          Back to {server.displayName}
+        </span>
       </Link>
       <h1 className="mt-4 text-2xl font-semibold tracking-tight sm:text-3xl">Manage Featured</h1>
       <p className="mt-1 text-zinc-700 dark:text-zinc-300">

@@ -125,7 +125,11 @@ function FeaturedCard({ server }: { server: FeaturedServer & { title?: string; s
               {title || server.displayName}
             </Link>
           </h3>
-          {title && <p className="truncate text-sm text-zinc-600 dark:text-zinc-400">{server.displayName}</p>}
+          {title && (
+            <p className="truncate text-sm text-zinc-600 dark:text-zinc-400" title={server.displayName}>
+              {server.displayName}
+            </p>
+          )}
         </div>
       </div>
       <p className="text-sm leading-6 text-zinc-700 dark:text-zinc-300">{summary || server.description}</p>

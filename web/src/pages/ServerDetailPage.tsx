@@ -46,7 +46,7 @@ function Breadcrumb({ name }: { name: string }) {
         <li aria-hidden="true">
           <ChevronRight className="size-4" />
         </li>
-        <li className="min-w-0 truncate font-medium text-zinc-900 dark:text-zinc-100" aria-current="page">
+        <li className="min-w-0 truncate font-medium text-zinc-900 dark:text-zinc-100" aria-current="page" title={name}>
           {name}
         </li>
       </ol>
@@ -60,10 +60,10 @@ function DetailHeader({ server, repo, canEdit, isAdmin }: { server: ServerDetail
       <div className="flex min-w-0 gap-4">
         <ServerAvatar name={server.displayName} sources={[repo?.ownerAvatarUrl ?? server.ownerAvatarUrl, server.icon]} size="lg" />
         <div className="min-w-0">
-          <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">{server.displayName}</h1>
+          <h1 className="text-2xl font-semibold tracking-tight wrap-anywhere sm:text-3xl">{server.displayName}</h1>
           <p className="mt-1 leading-7 text-zinc-700 dark:text-zinc-300">{server.description}</p>
           <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-zinc-700 dark:text-zinc-300">
-            <span>by {server.author}</span>
+            <span className="min-w-0 wrap-anywhere">by {server.author}</span>
             <Badge>v{server.version}</Badge>
             <code className="font-mono text-xs break-all text-zinc-600 dark:text-zinc-400">{server.name}</code>
           </div>

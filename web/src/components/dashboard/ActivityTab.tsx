@@ -12,7 +12,7 @@ function AuthorRow({ author }: { author: FollowedAuthor }) {
   return (
     <li className="flex items-center justify-between gap-3 py-2">
       <div className="min-w-0">
-        <a href={`https://github.com/${author.authorName}`} target="_blank" rel="noopener noreferrer" className="font-medium underline-offset-2 hover:underline">
+        <a href={`https://github.com/${author.authorName}`} target="_blank" rel="noopener noreferrer" className="font-medium wrap-anywhere underline-offset-2 hover:underline">
           {author.authorName}
           <span className="sr-only"> on GitHub (opens in a new tab)</span>
         </a>
@@ -38,10 +38,12 @@ export function ActivityTab({ dashboard }: { dashboard: Dashboard }) {
               <li key={s.id} className="flex items-center gap-3 py-2">
                 <ServerAvatar name={s.displayName} sources={[s.ownerAvatarUrl, s.icon]} />
                 <div className="min-w-0 flex-1">
-                  <Link href={`/servers/${s.id}`} className="block truncate font-medium underline-offset-2 hover:underline">
+                  <Link href={`/servers/${s.id}`} className="block truncate font-medium underline-offset-2 hover:underline" title={s.displayName}>
                     {s.displayName}
                   </Link>
-                  <p className="truncate text-sm text-zinc-600 dark:text-zinc-400">{s.author}</p>
+                  <p className="truncate text-sm text-zinc-600 dark:text-zinc-400" title={s.author}>
+                    {s.author}
+                  </p>
                 </div>
                 <Eye className="size-4 text-zinc-500" aria-hidden="true" />
               </li>

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react'
 import type { CategorySummary, ServerSummary } from '../../../../worker/shared/types'
 import { useCategoryActions } from '../../hooks/useDashboard'
-import { labelClass } from '../packages/form'
-import { ModalDialog } from '../packages/ModalDialog'
+import { labelClass } from '../ui/form'
+import { ModalDialog } from '../ui/ModalDialog'
 import { OptionSelect } from '../ui/OptionSelect'
 import { buttonClass } from '../ui/button'
 
@@ -67,9 +67,11 @@ export function AddToCategoryDialog({ server, categories, onClose, onCreateCateg
             {pending ? 'Adding...' : 'Add'}
           </button>
         ) : (
+          // No field to start on: the way forward has focus.
           <button
             type="button"
             className={buttonClass('primary', 'md')}
+            autoFocus
             onClick={() => {
               close()
               onCreateCategory()

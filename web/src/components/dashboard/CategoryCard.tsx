@@ -29,7 +29,7 @@ export function CategoryCard({ category }: { category: CategorySummary }) {
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 className="font-semibold break-words">
+            <h3 className="min-w-0 font-semibold wrap-anywhere">
               <Link href={`/packages/${category.id}`} className="rounded underline-offset-2 hover:underline">
                 {category.name}
               </Link>
@@ -54,7 +54,7 @@ export function CategoryCard({ category }: { category: CategorySummary }) {
         <ul className="flex flex-col gap-1" aria-label={`Servers in ${category.name}`}>
           {category.servers.slice(0, SERVERS_SHOWN).map((s) => (
             <li key={s.id} className="flex items-center justify-between gap-2 rounded-md bg-zinc-50 py-1 pr-1 pl-2 text-sm dark:bg-zinc-800/60">
-              <Link href={`/servers/${s.id}`} className="min-w-0 truncate rounded underline-offset-2 hover:underline">
+              <Link href={`/servers/${s.id}`} className="min-w-0 truncate rounded underline-offset-2 hover:underline" title={s.displayName}>
                 {s.displayName}
               </Link>
               <button

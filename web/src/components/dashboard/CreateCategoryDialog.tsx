@@ -1,9 +1,9 @@
 import { useId, useState } from 'react'
 import { LIMITS } from '../../../../worker/limits'
-import { categorySchema } from '../../../../worker/schemas'
+import { categorySchema } from '../../lib/schemas'
 import { useCategoryActions } from '../../hooks/useDashboard'
-import { errorTextClass, inputClass, labelClass } from '../packages/form'
-import { ModalDialog } from '../packages/ModalDialog'
+import { errorTextClass, inputClass, labelClass } from '../ui/form'
+import { ModalDialog } from '../ui/ModalDialog'
 import { buttonClass } from '../ui/button'
 
 /** 'Create Category': a name (required) and a description (optional). New categories are private. */

@@ -24,10 +24,12 @@ function FavoriteRow({ server, onAdd }: { server: ServerSummary; onAdd: () => vo
     <li className="flex items-center gap-3 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800">
       <ServerAvatar name={server.displayName} sources={[server.ownerAvatarUrl, server.icon]} />
       <div className="min-w-0 flex-1">
-        <Link href={`/servers/${server.id}`} className="block truncate rounded font-medium underline-offset-2 hover:underline">
+        <Link href={`/servers/${server.id}`} className="block truncate rounded font-medium underline-offset-2 hover:underline" title={server.displayName}>
           {server.displayName}
         </Link>
-        <p className="truncate text-sm text-zinc-600 dark:text-zinc-400">{server.author}</p>
+        <p className="truncate text-sm text-zinc-600 dark:text-zinc-400" title={server.author}>
+          {server.author}
+        </p>
       </div>
       <LikeButton server={server} />
       <button type="button" className={buttonClass('secondary', 'sm')} aria-label={`Add ${server.displayName} to a category`} title="Add to category" onClick={onAdd}>

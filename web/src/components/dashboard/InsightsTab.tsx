@@ -78,7 +78,9 @@ export function InsightsTab({ dashboard }: { dashboard: Dashboard }) {
             <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
               {byLikes.map((s) => (
                 <li key={s.id} className="flex items-center justify-between gap-3 py-2">
-                  <span className="min-w-0 truncate font-medium">{s.displayName}</span>
+                  <span className="min-w-0 truncate font-medium" title={s.displayName}>
+                    {s.displayName}
+                  </span>
                   <span className="flex shrink-0 items-center gap-3">
                     <span className="inline-flex items-center gap-1 text-sm tabular-nums">
                       <Heart className="size-4 text-rose-600 dark:text-rose-400" aria-hidden="true" />

@@ -6,11 +6,13 @@ import { ServerAvatar } from '../ServerAvatar'
 import { Card } from '../ui/Card'
 import { FollowButton } from './FollowButton'
 
-function Stat({ label, value }: { label: string; value: React.ReactNode }) {
+function Stat({ label, value }: { label: string; value: string }) {
   return (
     <div className="flex items-baseline justify-between gap-3 py-1.5">
       <dt className="text-zinc-700 dark:text-zinc-300">{label}</dt>
-      <dd className="min-w-0 truncate font-medium tabular-nums">{value}</dd>
+      <dd className="min-w-0 truncate font-medium tabular-nums" title={value}>
+        {value}
+      </dd>
     </div>
   )
 }
@@ -68,7 +70,9 @@ export function DetailSidebar({ server, repo }: { server: ServerDetail; repo: Re
         <div className="mt-3 flex items-center gap-3">
           <ServerAvatar name={server.author} sources={[repo?.ownerAvatarUrl ?? server.ownerAvatarUrl]} />
           <div className="min-w-0">
-            <p className="truncate font-medium">{server.author}</p>
+            <p className="truncate font-medium" title={server.author}>
+              {server.author}
+            </p>
             {ref && (
               <a
                 href={`https://github.com/${ref.owner}`}

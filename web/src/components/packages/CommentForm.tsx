@@ -2,12 +2,12 @@ import { Send } from 'lucide-react'
 import { useId, useState } from 'react'
 import { toast } from 'sonner'
 import { LIMITS } from '../../../../worker/limits'
-import { commentSchema, guestCommentSchema } from '../../../../worker/schemas'
+import { commentSchema, guestCommentSchema } from '../../lib/schemas'
 import type { SessionUser } from '../../../../worker/shared/types'
 import { request } from '../../lib/api'
 import { buttonClass } from '../ui/button'
-import { CharCounter } from './CharCounter'
-import { errorTextClass, inputClass, labelClass } from './form'
+import { CharCounter } from '../ui/CharCounter'
+import { errorTextClass, inputClass, labelClass } from '../ui/form'
 
 const TEXTS = {
   contentRequired: 'Please enter a comment',

@@ -6,7 +6,7 @@ import { request } from '../../lib/api'
 import { formatDateTime } from '../../lib/packages-view'
 import { Badge } from '../ui/Badge'
 import { buttonClass } from '../ui/button'
-import { ConfirmDialog } from './ConfirmDialog'
+import { ConfirmDialog } from '../ui/ConfirmDialog'
 
 /** One comment: who (an account, or a guest's name), when, the text; delete when allowed. */
 export function CommentItem({ packageId, comment, onDeleted }: { packageId: string; comment: PackageComment; onDeleted: () => void }) {
@@ -39,7 +39,7 @@ export function CommentItem({ packageId, comment, onDeleted }: { packageId: stri
       </span>
       <article className="min-w-0 flex-1" aria-label={`Comment by ${who}`}>
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <span className="font-medium">{who}</span>
+          <span className="min-w-0 font-medium wrap-anywhere">{who}</span>
           {!comment.user && <Badge>Guest</Badge>}
           <time dateTime={comment.createdAt} className="text-sm text-zinc-600 dark:text-zinc-400">
             {formatDateTime(comment.createdAt)}

@@ -30,7 +30,7 @@ export function PackageHeader({ pkg }: { pkg: PackageDetail }) {
       <div className="flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
-            <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">{pkg.name}</h1>
+            <h1 className="min-w-0 text-2xl font-semibold tracking-tight wrap-anywhere sm:text-3xl">{pkg.name}</h1>
             {!pkg.isPublic && (
               <Badge>
                 <Lock className="size-3" aria-hidden="true" />
@@ -40,7 +40,7 @@ export function PackageHeader({ pkg }: { pkg: PackageDetail }) {
           </div>
           <p className="mt-1 flex flex-wrap items-center gap-x-2 text-sm text-zinc-700 dark:text-zinc-300">
             {pkg.user?.avatarUrl && <img src={pkg.user.avatarUrl} alt="" width={20} height={20} className="size-5 rounded-full" referrerPolicy="no-referrer" />}
-            <span>
+            <span className="min-w-0 wrap-anywhere">
               Created by <span className="font-medium">{pkg.user?.username ?? 'Anonymous'}</span>
             </span>
             <span aria-hidden="true">·</span>

@@ -16,8 +16,12 @@ export function PackageServerCard({ server }: { server: ServerSummary }) {
       <div className="flex min-w-0 gap-3">
         <ServerAvatar name={server.displayName} sources={[server.ownerAvatarUrl, server.icon]} />
         <div className="min-w-0">
-          <h3 className="truncate font-semibold">{server.displayName}</h3>
-          <p className="truncate text-sm text-zinc-600 dark:text-zinc-400">{server.author}</p>
+          <h3 className="truncate font-semibold" title={server.displayName}>
+            {server.displayName}
+          </h3>
+          <p className="truncate text-sm text-zinc-600 dark:text-zinc-400" title={server.author}>
+            {server.author}
+          </p>
         </div>
       </div>
       <p className="line-clamp-3 text-sm leading-6 text-zinc-700 dark:text-zinc-300">{server.description}</p>

@@ -1,5 +1,5 @@
 import { LIMITS } from '../../../../worker/limits'
-import { serverPackageSchema } from '../../../../worker/schemas'
+import { serverPackageSchema } from '../../lib/schemas'
 import { FormSection, TextField } from './fields'
 import type { FieldErrors, PackageRow } from './form-model'
 import { AddRow, RowList } from './RowList'

@@ -1,5 +1,5 @@
 import { LIMITS } from '../../../../worker/limits'
-import { serverRemoteSchema } from '../../../../worker/schemas'
+import { serverRemoteSchema } from '../../lib/schemas'
 import { FormSection, TextField } from './fields'
 import type { FieldErrors, RemoteRow } from './form-model'
 import { AddRow, RowList } from './RowList'

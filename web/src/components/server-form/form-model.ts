@@ -5,7 +5,7 @@
  */
 import type { ServerDetail, SessionUser } from '../../../../worker/shared/types'
 import { LIMITS } from '../../../../worker/limits'
-import { normalizeTags, serverFormSchema, serverUpdateSchema, type ServerUpdate } from '../../../../worker/schemas'
+import { normalizeTags, serverFormSchema, serverUpdateSchema, type ServerUpdate } from '../../lib/schemas'
 
 export interface PackageRow {
   registry_type: string

@@ -23,7 +23,7 @@ interface OptionSelectProps<T extends string> {
 export function OptionSelect<T extends string>({ value, options, onChange, label, id, placeholder, className }: OptionSelectProps<T>) {
   return (
     <Select.Root value={value} onValueChange={(v) => onChange(v as T)}>
-      <Select.Trigger id={id} aria-label={label} className={buttonClass('secondary', 'md', cx('min-w-40', className))}>
+      <Select.Trigger id={id} aria-label={label} className={buttonClass('secondary', 'md', cx('max-w-full min-w-40', className))}>
         <span className="min-w-0 flex-1 truncate text-left">
           <Select.Value placeholder={placeholder} />
         </span>
@@ -35,7 +35,7 @@ export function OptionSelect<T extends string>({ value, options, onChange, label
         <Select.Content
           position="popper"
           sideOffset={4}
-          className="z-[60] max-h-(--radix-select-content-available-height) min-w-(--radix-select-trigger-width) overflow-hidden rounded-md border border-zinc-200 bg-white p-1 text-zinc-900 shadow-lg dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+          className="z-[60] max-h-(--radix-select-content-available-height) max-w-(--radix-select-content-available-width) min-w-(--radix-select-trigger-width) overflow-hidden rounded-md border border-zinc-200 bg-white p-1 text-zinc-900 shadow-lg dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
         >
           <Select.Viewport>
             {options.map((o) => (
@@ -47,7 +47,7 @@ export function OptionSelect<T extends string>({ value, options, onChange, label
                 <Select.ItemIndicator className="absolute left-2">
                   <Check className="size-4" aria-hidden="true" />
                 </Select.ItemIndicator>
-                <Select.ItemText>{o.label}</Select.ItemText>
+                <Select.ItemText className="wrap-anywhere">{o.label}</Select.ItemText>
               </Select.Item>
             ))}
           </Select.Viewport>

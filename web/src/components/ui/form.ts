@@ -1,4 +1,4 @@
-import { cx } from '../ui/cx'
+import { cx } from './cx'
 
 /** Text inputs and text areas: 1 px border, the app's focus ring, readable in light and dark. */
 export function inputClass(invalid = false, extra?: string): string {

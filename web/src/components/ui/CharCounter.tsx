@@ -1,4 +1,4 @@
-import { cx } from '../ui/cx'
+import { cx } from './cx'
 
 /** Under this many characters left, the counter turns amber (below zero, red). */
 export const LOW_REMAINING = 100

@@ -1,4 +1,4 @@
-import { buttonClass } from '../ui/button'
+import { buttonClass } from './button'
 import { ModalDialog } from './ModalDialog'
 
 interface ConfirmDialogProps {
