@@ -24,6 +24,7 @@
  */
 import { decodeHTML, decodeHTMLAttribute } from 'entities'
 import { ELEMENT_NODE, parse, TEXT_NODE, type ElementNode, type Node } from 'ultrahtml'
+import { LIMITS } from '../limits'
 
 /** A sanitised node: decoded text, or an allowed element with checked, decoded attributes. */
 type Clean = string | CleanElement
@@ -81,7 +82,6 @@ const CODE_CLASS = /^language-[a-z0-9_+#-]{1,30}$/i
 
 /** Deeper nesting is flattened: keeps recursion bounded whatever the input. */
 const MAX_DEPTH = 40
-const SUMMARY_LENGTH = 150
 const ELLIPSIS = '…'
 
 interface Context {
@@ -362,9 +362,9 @@ function cut(text: string, max: number): string {
 /**
  * Title and summary of a featured card (catalogue spec, section 3): the title is the text of the
  * first bold (b or strong) element of the first paragraph, else of the first heading; the summary
- * is the rest of the text, entities decoded and whitespace collapsed, cut to 150 characters with
- * '…' (U+2026) appended only when something was cut. Only sanitised content counts, so the text of
- * a script or style never shows up on a card.
+ * is the rest of the text, entities decoded and whitespace collapsed, cut to
+ * `LIMITS.featuredSummary` characters with '…' (U+2026) appended only when something was cut.
+ * Only sanitised content counts, so the text of a script or style never shows up on a card.
  */
 export function featuredCard(html: string): { title: string; summary: string } {
   const tree = cleanTree(html)
@@ -372,5 +372,5 @@ export function featuredCard(html: string): { title: string; summary: string } {
   let titleNode = paragraph && findFirst(paragraph.children, (el) => el.tag === 'b' || el.tag === 'strong')
   if (!titleNode || !collapse(textOf([titleNode]))) titleNode = findFirst(tree, (el) => HEADINGS.has(el.tag))
   const title = titleNode ? collapse(textOf([titleNode])) : ''
-  return { title, summary: cut(collapse(textOf(tree, titleNode)), SUMMARY_LENGTH) }
+  return { title, summary: cut(collapse(textOf(tree, titleNode)), LIMITS.featuredSummary) }
 }
