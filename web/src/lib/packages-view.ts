@@ -2,6 +2,7 @@
  * What /packages shows, as read from and written to its URL, and the small formats its cards
  * use. Kept free of zod and of worker/schemas.ts so the list's chunk stays small.
  */
+import { api, apiKey } from './api'
 
 /** The sort select's options, in order; the first is the default. */
 export const PACKAGE_SORTS = [
@@ -40,8 +41,9 @@ export function packagesHref(view: PackagesView): string {
   return qs ? `/packages?${qs}` : '/packages'
 }
 
-export function packagesApiPath(view: PackagesView): string {
-  return `/api/packages?sortBy=${view.sortBy}&page=${view.page}&limit=${PACKAGE_PAGE_SIZE}`
+/** The swr key of one page of the list. */
+export function packagesKey(view: PackagesView) {
+  return apiKey(api.packages, { query: { sortBy: view.sortBy, page: String(view.page), limit: String(PACKAGE_PAGE_SIZE) } })
 }
 
 /** The ranking score with one decimal. */

@@ -8,7 +8,7 @@ import { clientConfigs, npxPackage } from './client-config'
 import { featuredCardText } from './featured'
 import { formatCompact, formatNumber, initials } from './format'
 import { pageWindow } from './pagination'
-import { readServersView, serversApiPath, serversHref } from './servers-view'
+import { readServersView, serversKey, serversHref } from './servers-view'
 
 describe('pageWindow', () => {
   it('shows the first five at the start or when there are five pages or fewer', () => {
@@ -53,9 +53,9 @@ describe('servers URL state', () => {
   it('writes short canonical addresses and the API paths', () => {
     expect(serversHref({ q: 'git', page: 1, sortBy: null, tags: [] })).toBe('/servers?q=git')
     expect(serversHref({ sortBy: 'likes', page: 3, tags: ['ai'] })).toBe('/servers?tags=ai&sortBy=likes&page=3')
-    expect(serversApiPath(readServersView(''))).toBe('/api/servers?sortBy=stars&page=1&limit=20')
+    expect(serversKey(readServersView(''))).toBe('/api/servers?sortBy=stars&page=1&limit=20')
     // A search without a chosen sort is ranked by relevance.
-    expect(serversApiPath(readServersView('?q=git'))).toBe('/api/servers/search?q=git&page=1&limit=20')
+    expect(serversKey(readServersView('?q=git'))).toBe('/api/servers/search?q=git&page=1&limit=20')
   })
 })
 

@@ -1,3 +1,5 @@
+import { api, apiKey } from './api'
+
 /**
  * The list's limits, as worker/schemas.ts LIMITS gives them (pageSize, tag, tagFilter). Kept here
  * because importing that module would pull zod into the first page's bundle.
@@ -60,16 +62,17 @@ export function serversHref(view: Partial<ServersView>): string {
   return qs ? `/servers?${qs}` : '/servers'
 }
 
-/** The API path that lists a view's servers (search when there is text). */
-export function serversApiPath(view: ServersView, limit: number = PAGE_SIZE): string {
-  const p = new URLSearchParams()
-  if (view.q) p.set('q', view.q)
+/** The swr key that lists a view's servers (search when there is text). */
+export function serversKey(view: ServersView, limit: number = PAGE_SIZE) {
   // A search without an explicit sort is ranked by relevance (the Worker's default).
-  const sortBy = view.sortBy ?? (view.q ? null : DEFAULT_SORT)
-  if (sortBy) p.set('sortBy', sortBy)
-  p.set('page', String(view.page))
-  p.set('limit', String(limit))
-  if (view.tags.length) p.set('tags', view.tags.join(','))
-  if (view.favorites) p.set('favorites', '1')
-  return `${view.q ? '/api/servers/search' : '/api/servers'}?${p}`
+  const sortBy = view.sortBy ?? (view.q ? undefined : DEFAULT_SORT)
+  const query = {
+    q: view.q || undefined,
+    sortBy,
+    page: String(view.page),
+    limit: String(limit),
+    tags: view.tags.length ? view.tags.join(',') : undefined,
+    favorites: view.favorites ? ('1' as const) : undefined,
+  }
+  return view.q ? apiKey(api.servers.search, { query }) : apiKey(api.servers, { query })
 }

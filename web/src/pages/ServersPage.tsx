@@ -131,7 +131,7 @@ export default function ServersPage() {
   )
 
   let body: React.ReactNode
-  if (needsSignIn || (error && isApiError(error, 401))) body = <FavoritesSignIn />
+  if (needsSignIn || (error && isApiError(error, 'auth_required'))) body = <FavoritesSignIn />
   else if (error && !data) body = <LoadFailed title="Failed to load servers" onRetry={() => void mutate()} />
   else if (isLoading && !data) body = <CardSkeletons label="Loading servers..." gridClassName={gridClass(layout)} count={8} height="h-48" />
   else if (!servers.length) body = <NoServers />

@@ -4,7 +4,7 @@ import { toast } from 'sonner'
 import { LIMITS } from '../../../../worker/limits'
 import { commentSchema, guestCommentSchema } from '../../../../worker/schemas'
 import type { SessionUser } from '../../../../worker/shared/types'
-import { request } from '../../lib/api'
+import { api, call, isApiError } from '../../lib/api'
 import { buttonClass } from '../ui/button'
 import { CharCounter } from './CharCounter'
 import { errorTextClass, inputClass, labelClass } from './form'
@@ -59,17 +59,17 @@ export function CommentForm({ packageId, user, onPosted }: CommentFormProps) {
     if (blocked || pending) return
     setPending(true)
     try {
-      await request(`/api/packages/${packageId}/comments`, {
-        method: 'POST',
-        body: signedIn ? { content: content.trim() } : { content: content.trim(), authorName: authorName.trim() },
-      })
+      // A signed-in comment goes under the account: the Worker ignores a name sent with it.
+      const text = content.trim()
+      const json = signedIn ? { content: text, authorName: null } : { content: text, authorName: authorName.trim() }
+      await call(api.packages[':id'].comments.$post({ param: { id: packageId }, json }))
       toast.success('Comment posted!')
       setContent('')
       setTouched({ content: false, authorName: false })
       onPosted()
     } catch (err) {
-      const reason = (err as { status?: number; reason?: string }).status === 429 ? 'Too many comments in a short time: wait a few minutes.' : undefined
-      toast.error('Failed to post comment. Please try again.', { description: reason })
+      const description = isApiError(err, 'rate_limited') ? 'Too many comments in a short time: wait a few minutes.' : undefined
+      toast.error('Failed to post comment. Please try again.', { description })
     } finally {
       setPending(false)
     }
