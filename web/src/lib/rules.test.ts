@@ -4,11 +4,12 @@
  * include also lists the .test.ts files under web/).
  */
 import { describe, expect, it } from 'vitest'
+import { LIMITS } from '../../../worker/limits'
+import { featuredCard } from '../../../worker/lib/html'
 import { clientConfigs, npxPackage } from './client-config'
-import { featuredCardText } from './featured'
 import { formatCompact, formatNumber, initials } from './format'
 import { pageWindow } from './pagination'
-import { readServersView, serversKey, serversHref } from './servers-view'
+import { readServersView, serversHref, serversKey } from './servers-view'
 
 describe('pageWindow', () => {
   it('shows the first five at the start or when there are five pages or fewer', () => {
@@ -27,20 +28,22 @@ describe('pageWindow', () => {
   })
 })
 
-describe('featuredCardText', () => {
+// The cards show what the Worker derives; these pin the rules the SPA relies on.
+describe('featuredCard', () => {
   it('takes the bold text of the first paragraph as the title and the rest as the summary', () => {
-    expect(featuredCardText('<p><strong>Great   tool</strong> for <em>databases</em>.</p><p>Second&nbsp;line &amp; more.</p>')).toEqual({
+    expect(featuredCard('<p><strong>Great   tool</strong> for <em>databases</em>.</p><p>Second&nbsp;line &amp; more.</p>')).toEqual({
       title: 'Great tool',
       summary: 'for databases. Second line & more.',
     })
   })
   it('falls back to the first heading', () => {
-    expect(featuredCardText('<h2>Why</h2><p>Because it works.</p>')).toEqual({ title: 'Why', summary: 'Because it works.' })
+    expect(featuredCard('<h2>Why</h2><p>Because it works.</p>')).toEqual({ title: 'Why', summary: 'Because it works.' })
   })
   it('cuts the summary to 150 characters plus an ellipsis', () => {
-    const { summary } = featuredCardText(`<p>${'word '.repeat(60)}</p>`)
-    expect(summary.endsWith('...')).toBe(true)
-    expect(summary.length).toBeLessThanOrEqual(153)
+    const { summary } = featuredCard(`<p>${'word '.repeat(60)}</p>`)
+    expect(LIMITS.featuredSummary).toBe(150)
+    expect(summary.endsWith('…')).toBe(true)
+    expect(summary.length).toBeLessThanOrEqual(LIMITS.featuredSummary + 1)
   })
 })
 
