@@ -9,6 +9,7 @@ import { featuredCard } from '../../../worker/lib/html'
 import { clientConfigs, npxPackage } from './client-config'
 import { formatCompact, formatNumber, initials } from './format'
 import { pageWindow } from './pagination'
+import { readPackagesView } from './packages-view'
 import { readServersView, serversHref, serversKey } from './servers-view'
 
 describe('pageWindow', () => {
@@ -52,6 +53,11 @@ describe('servers URL state', () => {
     expect(readServersView('?page=0&sortBy=ranking')).toMatchObject({ page: 1, sortBy: null })
     expect(readServersView('?page=2.5')).toMatchObject({ page: 1 })
     expect(readServersView('?page=7&sortBy=likes&q=%20git%20&tags=AI,ai,,database')).toEqual({ q: 'git', page: 7, sortBy: 'likes', tags: ['ai', 'database'], favorites: false })
+  })
+  it('reads the packages page and sort by the same rules', () => {
+    expect(readPackagesView('?page=0&sortBy=stars')).toEqual({ page: 1, sortBy: 'ranking' })
+    expect(readPackagesView('?page=2.5&sortBy=likes')).toEqual({ page: 1, sortBy: 'likes' })
+    expect(readPackagesView('?page=7&sortBy=created')).toEqual({ page: 7, sortBy: 'created' })
   })
   it('writes short canonical addresses and the API paths', () => {
     expect(serversHref({ q: 'git', page: 1, sortBy: null, tags: [] })).toBe('/servers?q=git')
