@@ -2,7 +2,7 @@ import { LoaderCircle, Trash2 } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { useSWRConfig } from 'swr'
-import { featuredSchema } from '../../../../worker/schemas'
+import { featuredSchema, fieldErrors, fieldIssues } from '../../../../worker/schemas'
 import type { FeaturedComment } from '../../../../worker/shared/types'
 import { FEATURED_LIST_KEY, featuredKey, serverKey } from '../../hooks/useServers'
 import { api, call, isApiError } from '../../lib/api'
@@ -63,8 +63,7 @@ export function FeaturedForm({ serverId, featured }: FeaturedFormProps) {
     const input = { commentHtml: html, isActive, sortOrder, publishStartAt: fromLocalInput(start), publishEndAt: fromLocalInput(end) }
     const result = featuredSchema.safeParse(input)
     if (!result.success) {
-      const next: Errors = {}
-      for (const issue of result.error.issues) next[String(issue.path[0]) as keyof Errors] ??= issue.message
+      const next: Errors = fieldErrors(fieldIssues(result.error))
       setErrors(next)
       const first = (Object.keys(ids) as Array<keyof Errors>).find((k) => next[k])
       if (first) document.getElementById(ids[first])?.focus()

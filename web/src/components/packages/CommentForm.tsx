@@ -2,7 +2,7 @@ import { Send } from 'lucide-react'
 import { useId, useState } from 'react'
 import { toast } from 'sonner'
 import { LIMITS } from '../../../../worker/limits'
-import { commentSchema, guestCommentSchema } from '../../../../worker/schemas'
+import { commentSchema, fieldErrors, fieldIssues, guestCommentSchema } from '../../../../worker/schemas'
 import type { SessionUser } from '../../../../worker/shared/types'
 import { api, call, isApiError } from '../../lib/api'
 import { buttonClass } from '../ui/button'
@@ -15,16 +15,19 @@ const TEXTS = {
   nameRequired: 'Please enter your name',
 }
 
-/** The form's own wording for what the shared schema found (the schema's texts are the API's). */
-function formErrors(content: string, authorName: string, signedIn: boolean) {
+/**
+ * The form's own wording for what the shared schema found (the schema's texts are the API's): a
+ * blank field says so; a field too long says the limit (the schema's text for a name).
+ */
+function formErrors(content: string, authorName: string, signedIn: boolean): { content?: string; authorName?: string } {
   const result = signedIn ? commentSchema.safeParse({ content }) : guestCommentSchema.safeParse({ content, authorName })
-  const errors: { content?: string; authorName?: string } = {}
-  if (result.success) return errors
-  for (const issue of result.error.issues) {
-    if (issue.path[0] === 'content' && !errors.content) errors.content = issue.code === 'too_big' ? TEXTS.contentTooLong : TEXTS.contentRequired
-    if (issue.path[0] === 'authorName' && !errors.authorName) errors.authorName = issue.code === 'too_big' ? issue.message : TEXTS.nameRequired
+  if (result.success) return {}
+  const errors = fieldErrors(fieldIssues(result.error))
+  const nameTooLong = authorName.trim().length > LIMITS.guestName
+  return {
+    content: errors.content && (content.trim().length > LIMITS.comment ? TEXTS.contentTooLong : TEXTS.contentRequired),
+    authorName: errors.authorName && (nameTooLong ? errors.authorName : TEXTS.nameRequired),
   }
-  return errors
 }
 
 interface CommentFormProps {
