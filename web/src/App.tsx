@@ -6,6 +6,7 @@ import { Footer } from './components/Footer'
 import { Header } from './components/Header'
 import { FullPageSpinner, PageSpinner } from './components/Spinner'
 import { useSession } from './hooks/useSession'
+import { LINKS } from './lib/links'
 import LandingPage from './pages/LandingPage'
 import NotFoundPage from './pages/NotFoundPage'
 
@@ -50,8 +51,8 @@ function Routes() {
       <Route path="/packages/:id" component={PackageDetailPage} />
       <Route path="/dashboard" component={DashboardPage} />
       <Route path="/security/mcp-supply-chain" component={SecurityAdvisoryPage} />
-      <Route path="/api/login">{() => <WorkerNavigation to="/api/login" label="Continue to sign in" />}</Route>
-      <Route path="/api/logout">{() => <WorkerNavigation to="/api/logout" label="Continue to log out" />}</Route>
+      <Route path={LINKS.login}>{() => <WorkerNavigation to={LINKS.login} label="Continue to sign in" />}</Route>
+      <Route path={LINKS.logout}>{() => <WorkerNavigation to={LINKS.logout} label="Continue to log out" />}</Route>
       <Route component={NotFoundPage} />
     </Switch>
   )

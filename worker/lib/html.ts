@@ -362,9 +362,9 @@ function cut(text: string, max: number): string {
 /**
  * Title and summary of a featured card: the title is the text of the
  * first bold (b or strong) element of the first paragraph, else of the first heading; the summary
- * is the rest of the text, entities decoded and whitespace collapsed, cut to LIMITS.featuredSummary characters with
- * '…' (U+2026) appended only when something was cut. Only sanitised content counts, so the text of
- * a script or style never shows up on a card.
+ * is the rest of the text, entities decoded and whitespace collapsed, cut to
+ * `LIMITS.featuredSummary` characters with '…' (U+2026) appended only when something was cut.
+ * Only sanitised content counts, so the text of a script or style never shows up on a card.
  */
 export function featuredCard(html: string): { title: string; summary: string } {
   const tree = cleanTree(html)

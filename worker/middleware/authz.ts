@@ -17,6 +17,7 @@ import type { ServerRow } from '../db/schema'
 import { findServerRow } from '../db/servers'
 import type { AppEnv, SignedInUser } from '../env'
 import { ApiError } from '../errors'
+import type { ServerPermissions } from '../shared/types'
 
 /** The specification's 401 message, for every route that needs a signed-in user. */
 export const AUTH_REQUIRED = 'Authentication required'
@@ -45,17 +46,6 @@ export function requireUser(c: Context<AppEnv>): SignedInUser {
 export const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
   requireUser(c)
   await next()
-}
-
-/** The caller's role on one server; null for no role. */
-export type ServerRole = 'admin' | 'owner' | 'restricted' | null
-
-/** What `GET /api/servers/{id}/permissions` answers, and what every server write checks. */
-export interface ServerPermissions {
-  canEdit: boolean
-  canDelete: boolean
-  userRole: ServerRole
-  isAdmin: boolean
 }
 
 /** The server columns the rules read. */

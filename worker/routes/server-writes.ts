@@ -13,10 +13,11 @@ import { getServerDetail } from '../db/servers'
 import type { ServerRow } from '../db/schema'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
-import { assertMayChange, authorizeServer, requireUser, signedIn, type ServerPermissions } from '../middleware/authz'
+import { assertMayChange, authorizeServer, requireUser, signedIn } from '../middleware/authz'
 import { cacheKeys } from '../lib/kv-cache'
 import { rateLimit } from '../middleware/rate-limit'
 import { revisionListQuery, revisionParams, serverFormSchema, serverIdParam, serverUpdateSchema } from '../schemas'
+import type { ServerPermissions } from '../shared/types'
 import { validate } from '../middleware/validate'
 
 const idParam = validate('param', serverIdParam)

@@ -78,7 +78,7 @@ export interface FeaturedServer {
   commentHtml: string
   /** The card's title: bold text of the first paragraph, else the first heading. */
   title: string
-  /** The rest of the comment as plain text, at most 150 characters plus an ellipsis. */
+  /** The rest of the comment as plain text, at most `LIMITS.featuredSummary` characters plus an ellipsis. */
   summary: string
 }
 
@@ -200,6 +200,17 @@ export interface Dashboard {
 export interface ServerStats {
   window: number
   days: Array<{ date: string; views: number; likes: number }>
+}
+
+/** The caller's role on one server; null for no role. */
+export type ServerRole = 'admin' | 'owner' | 'restricted' | null
+
+/** What `GET /api/servers/{id}/permissions` answers, and what every server write checks. */
+export interface ServerPermissions {
+  canEdit: boolean
+  canDelete: boolean
+  userRole: ServerRole
+  isAdmin: boolean
 }
 
 export interface SessionUser {

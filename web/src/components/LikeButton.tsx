@@ -1,5 +1,5 @@
 import { Heart } from 'lucide-react'
-import { useLikeServer } from '../hooks/useLikeServer'
+import { useLikeServer } from '../hooks/useLike'
 import { formatNumber } from '../lib/format'
 import { buttonClass } from './ui/button'
 import { cx } from './ui/cx'

@@ -1,18 +1,20 @@
 import { toast } from 'sonner'
-import useSWR from 'swr'
-import type { CategoryServerState, Dashboard, PackageSummary, ServerStats } from '../../../worker/shared/types'
-import { request } from '../lib/api'
-import { DASHBOARD_KEY, packageKey, useRevalidateCommunity } from './usePackageData'
+import { api, apiKey, call, isApiError } from '../lib/api'
+import { useApi } from './useApi'
+import { DASHBOARD_KEY, useRevalidateCommunity } from './usePackageData'
 
 /** The signed-in user's dashboard; refetched whenever the screen mounts (see freshOnMount). */
 export function useDashboard(signedIn: boolean) {
-  return useSWR<Dashboard>(signedIn ? DASHBOARD_KEY : null, { revalidateIfStale: true })
+  return useApi(signedIn ? DASHBOARD_KEY : null, { revalidateIfStale: true })
 }
 
 /** Views and likes per day of one of the user's servers, over the last `window` days. */
 export function useServerStats(serverId: string | null, days: number) {
-  return useSWR<ServerStats>(serverId ? `/api/users/me/servers/${serverId}/stats?window=${days}` : null, { keepPreviousData: true })
+  const key = serverId && apiKey(api.users.me.servers[':id'].stats, { param: { id: serverId }, query: { window: String(days) } })
+  return useApi(key || null, { keepPreviousData: true })
 }
+
+const categoryServer = api.users.me.categories[':categoryId'].servers[':serverId']
 
 interface Named {
   id: string
@@ -38,7 +40,7 @@ export function useCategoryActions() {
       void revalidate(packageId)
       return true
     } catch (err) {
-      const reason = (err as { reason?: string }).reason
+      const reason = isApiError(err) ? err.reason : undefined
       toast.error(failure, { description: reason && reason !== failure ? reason : undefined })
       return false
     }
@@ -48,7 +50,7 @@ export function useCategoryActions() {
     run(
       undefined,
       async () => {
-        const created = await request<PackageSummary>('/api/users/me/categories', { method: 'POST', body: input })
+        const created = await call(api.users.me.categories.$post({ json: input }))
         toast.success('Category created', { description: `“${created.name}” is ready for servers. It stays private until you make it public.` })
       },
       'Failed to create category.',
@@ -58,7 +60,7 @@ export function useCategoryActions() {
     run(
       category.id,
       async () => {
-        await request<CategoryServerState>(`/api/users/me/categories/${category.id}/servers/${server.id}`, { method: 'POST' })
+        await call(categoryServer.$post({ param: { categoryId: category.id, serverId: server.id } }))
         toast.success('Server added to category', { description: `${server.displayName} was added to ${category.name}.` })
       },
       'Failed to add server to category.',
@@ -68,7 +70,7 @@ export function useCategoryActions() {
     run(
       category.id,
       async () => {
-        await request<CategoryServerState>(`/api/users/me/categories/${category.id}/servers/${server.id}`, { method: 'DELETE' })
+        await call(categoryServer.$delete({ param: { categoryId: category.id, serverId: server.id } }))
         toast.success('Server removed from category', { description: `${server.displayName} was removed from ${category.name}.` })
       },
       'Failed to remove server from category.',
@@ -78,7 +80,7 @@ export function useCategoryActions() {
     run(
       category.id,
       async () => {
-        await request<PackageSummary>(`${packageKey(category.id)}/public-status`, { method: 'PUT', body: { isPublic } })
+        await call(api.packages[':id']['public-status'].$put({ param: { id: category.id }, json: { isPublic } }))
         toast.success(isPublic ? 'Package made public' : 'Package made private', {
           description: isPublic ? `${category.name} is now listed on Recommended Packages.` : `${category.name} is now visible only to you.`,
         })
@@ -92,7 +94,7 @@ export function useCategoryActions() {
       category.id,
       async () => {
         const body = message.trim() ? { recommendationMessage: message } : {}
-        await request<PackageSummary>(`${packageKey(category.id)}/message`, { method: 'PUT', body })
+        await call(api.packages[':id'].message.$put({ param: { id: category.id }, json: body }))
         toast.success('Recommendation message updated')
       },
       'Failed to update recommendation message.',

@@ -1,16 +1,17 @@
 import { useState } from 'react'
 import { toast } from 'sonner'
-import useSWR, { useSWRConfig } from 'swr'
-import type { FollowState } from '../../../worker/shared/types'
-import { request } from '../lib/api'
+import { useSWRConfig } from 'swr'
+import { api, apiKey, call } from '../lib/api'
+import { useApi } from './useApi'
 import { DASHBOARD_KEY } from './usePackageData'
 
 /** Follows are keyed by the author's GitHub login, which the Worker compares case-insensitively. */
-export const followKey = (authorName: string) => `/api/users/me/follows/${encodeURIComponent(authorName.toLowerCase())}`
+const followParam = (authorName: string) => ({ param: { authorName: encodeURIComponent(authorName.toLowerCase()) } })
+export const followKey = (authorName: string) => apiKey(api.users.me.follows[':authorName'], followParam(authorName))
 
 /** Whether the signed-in user follows this author (no call for guests or without an author). */
 export function useFollowState(authorName: string | null, signedIn: boolean) {
-  return useSWR<FollowState>(signedIn && authorName ? followKey(authorName) : null)
+  return useApi(signedIn && authorName ? followKey(authorName) : null)
 }
 
 /** Follow and unfollow, with a toast each way; the dashboard's list and counter follow along. */
@@ -22,7 +23,8 @@ export function useFollowAuthor() {
     if (pending) return false
     setPending(true)
     try {
-      const state = await request<FollowState>(followKey(authorName), { method: follow ? 'POST' : 'DELETE' })
+      const route = api.users.me.follows[':authorName']
+      const state = await call(follow ? route.$post(followParam(authorName)) : route.$delete(followParam(authorName)))
       await mutate(followKey(authorName), state, { revalidate: false })
       void mutate(DASHBOARD_KEY)
       toast.success(state.following ? `Following ${authorName}` : `Unfollowed ${authorName}`, {

@@ -1,17 +1,27 @@
 import useSWR, { useSWRConfig, type SWRConfiguration } from 'swr'
-import type { CommentList, PackageDetail, PackageList, ServerDetail } from '../../../worker/shared/types'
-import { request } from '../lib/api'
-import { packagesApiPath, type PackagesView } from '../lib/packages-view'
+import type { COMMENT_SORTS } from '../../../worker/limits'
+import type { ServerDetail } from '../../../worker/shared/types'
+import { api, apiKey, call, isKeyOf } from '../lib/api'
+import { packagesKey, type PackagesView } from '../lib/packages-view'
+import { useApi } from './useApi'
 
-export const DASHBOARD_KEY = '/api/users/me/dashboard'
-export const packageKey = (id: string) => `/api/packages/${id}`
+export const DASHBOARD_KEY = apiKey(api.users.me.dashboard)
+export const packageKey = (id: string) => apiKey(api.packages[':id'], { param: { id } })
+/** Every page and sort of the public list. */
+export const PACKAGE_LIST_KEY = apiKey(api.packages)
+/** The landing page's top packages, whatever their number. */
+export const TOP_PACKAGES_KEY = apiKey(api.packages.top)
 
 /** Comments shown per page in the package view. */
 export const COMMENT_PAGE_SIZE = 10
-export type CommentSort = 'newest' | 'oldest'
+export type CommentSort = (typeof COMMENT_SORTS)[number]
 
-export const commentsKey = (id: string, sortBy: CommentSort, page: number) =>
-  `${packageKey(id)}/comments?sortBy=${sortBy}&page=${page}&limit=${COMMENT_PAGE_SIZE}`
+/** The key of one page of a package's comments, and without a query, of all of them. */
+export function commentsKey(id: string, view?: { sortBy: CommentSort; page: number }) {
+  const route = api.packages[':id'].comments
+  if (!view) return apiKey(route, { param: { id } })
+  return apiKey(route, { param: { id }, query: { sortBy: view.sortBy, page: String(view.page), limit: String(COMMENT_PAGE_SIZE) } })
+}
 
 /**
  * Community data changes under the visitor's feet (others like, comment, publish), so these
@@ -21,15 +31,15 @@ export const commentsKey = (id: string, sortBy: CommentSort, page: number) =>
 const freshOnMount: SWRConfiguration = { revalidateIfStale: true }
 
 export function usePackageList(view: PackagesView) {
-  return useSWR<PackageList>(packagesApiPath(view), { ...freshOnMount, keepPreviousData: true })
+  return useApi(packagesKey(view), { ...freshOnMount, keepPreviousData: true })
 }
 
 export function usePackage(id: string) {
-  return useSWR<PackageDetail>(packageKey(id), freshOnMount)
+  return useApi(packageKey(id), freshOnMount)
 }
 
 export function useComments(id: string, sortBy: CommentSort, page: number) {
-  return useSWR<CommentList>(commentsKey(id, sortBy, page), { ...freshOnMount, keepPreviousData: true })
+  return useApi(commentsKey(id, { sortBy, page }), { ...freshOnMount, keepPreviousData: true })
 }
 
 /**
@@ -39,7 +49,7 @@ export function useComments(id: string, sortBy: CommentSort, page: number) {
  */
 export function usePackageServerDetails(id: string, serverIds: string[]) {
   return useSWR<Map<string, ServerDetail>>(serverIds.length ? [`${packageKey(id)}#server-details`, ...serverIds] : null, async () => {
-    const settled = await Promise.allSettled(serverIds.map((sid) => request<ServerDetail>(`/api/servers/${sid}`)))
+    const settled = await Promise.allSettled(serverIds.map((sid) => call(api.servers[':id'].$get({ param: { id: sid } }))))
     const details = new Map<string, ServerDetail>()
     settled.forEach((r) => {
       if (r.status === 'fulfilled') details.set(r.value.id, r.value)
@@ -48,12 +58,13 @@ export function usePackageServerDetails(id: string, serverIds: string[]) {
   })
 }
 
+/** Whether a key shows public packages: any page of the list, or the top ones. */
+export const isPackageListKey = (key: unknown) => isKeyOf(key, PACKAGE_LIST_KEY) || isKeyOf(key, TOP_PACKAGES_KEY)
+
 const isCommunityKey = (key: unknown, packageId?: string) =>
-  typeof key === 'string' &&
-  (key === DASHBOARD_KEY ||
-    key.startsWith('/api/packages?') ||
-    key.startsWith('/api/packages/top') ||
-    (packageId !== undefined && (key === packageKey(packageId) || key.startsWith(`${packageKey(packageId)}/comments?`))))
+  key === DASHBOARD_KEY ||
+  isPackageListKey(key) ||
+  (packageId !== undefined && (key === packageKey(packageId) || isKeyOf(key, commentsKey(packageId))))
 
 /**
  * Refetches, after a change, whatever shows packages or the dashboard and is on screen; the rest

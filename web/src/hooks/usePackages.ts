@@ -1,8 +1,8 @@
-import useSWR from 'swr'
-import type { PackageSummary } from '../../../worker/shared/types'
+import { api, apiKey } from '../lib/api'
 import { MINUTE, staleAfter } from './swr-options'
+import { useApi } from './useApi'
 
 /** The landing page's top recommended packages. */
 export function useTopPackages(limit = 5) {
-  return useSWR<PackageSummary[]>(`/api/packages/top?limit=${limit}`, staleAfter(5 * MINUTE))
+  return useApi(apiKey(api.packages.top, { query: { limit: String(limit) } }), staleAfter(5 * MINUTE))
 }

@@ -1,62 +1,66 @@
-import useSWR, { preload } from 'swr'
-import type { FeaturedServer, ReadmeResponse, RepoInfo, ServerDetail, ServerList, TagCount } from '../../../worker/shared/types'
-import { fetcher, isApiError } from '../lib/api'
-import { serversApiPath, type ServersView } from '../lib/servers-view'
+import { preload } from 'swr'
+import type { ErrorCode } from '../../../worker/shared/types'
+import { api, apiKey, fetcher, hasStatus, isApiError } from '../lib/api'
+import { serversKey, type ServersView } from '../lib/servers-view'
 import { MINUTE, retrying, staleAfter } from './swr-options'
+import { useApi } from './useApi'
 
-export const serverPath = (id: string) => `/api/servers/${id}`
+/** The detail's key, which edits, likes and the featured editor write into. */
+export const serverKey = (id: string) => apiKey(api.servers[':id'], { param: { id } })
+export const permissionsKey = (id: string) => apiKey(api.servers[':id'].permissions, { param: { id } })
+/** The featured editor's recommendation for one server. */
+export const featuredKey = (id: string) => apiKey(api.servers[':id'].featured, { param: { id } })
+/** Every page, sort and filter of the list, and of a search. */
+export const SERVER_LIST_KEY = apiKey(api.servers)
+export const SERVER_SEARCH_KEY = apiKey(api.servers.search)
+/** The landing page's featured cards. */
+export const FEATURED_LIST_KEY = apiKey(api.servers.featured)
 
 /** One page of the list or of a search; the previous page stays on screen while the next loads. */
 export function useServerList(view: ServersView) {
-  return useSWR<ServerList>(serversApiPath(view), { keepPreviousData: true })
+  return useApi(serversKey(view), { keepPreviousData: true })
 }
 
 export function useServer(id: string) {
-  return useSWR<ServerDetail>(serverPath(id))
+  return useApi(serverKey(id))
 }
 
 /** Warms the detail's cache (hover or focus on a card) so opening it is instant. */
 export function prefetchServer(id: string) {
-  void preload(serverPath(id), fetcher).catch(() => undefined)
-}
-
-export interface ServerPermissions {
-  canEdit: boolean
-  canDelete: boolean
-  userRole: string
-  isAdmin: boolean
+  void preload(serverKey(id), fetcher).catch(() => undefined)
 }
 
 /** Only asked for signed-in users; a guest can do nothing a permission would unlock. */
 export function useServerPermissions(id: string, signedIn: boolean) {
-  return useSWR<ServerPermissions>(signedIn ? `${serverPath(id)}/permissions` : null, {
+  return useApi(signedIn ? permissionsKey(id) : null, {
     ...staleAfter(5 * MINUTE),
-    ...retrying(3, (err) => isApiError(err, 401) || isApiError(err, 403) || isApiError(err, 404)),
+    ...retrying(3, (err) => hasStatus(err, 401, 403, 404)),
   })
 }
 
 export function useReadme(id: string) {
-  return useSWR<ReadmeResponse>(`${serverPath(id)}/readme`, {
+  return useApi(apiKey(api.servers[':id'].readme, { param: { id } }), {
     ...staleAfter(5 * MINUTE),
     // A missing README or repository will not appear on a retry.
-    ...retrying(2, (err) => isApiError(err, 404) || isApiError(err, 400)),
+    ...retrying(2, (err) => hasStatus(err, 404, 400)),
   })
 }
 
-const NO_REPO_RETRY = ['Rate limited by GitHub API', 'Request timed out', 'Repository not found']
+/** Failures a retry cannot mend within the next seconds. */
+const NO_REPO_RETRY: ErrorCode[] = ['upstream_rate_limited', 'upstream_timeout', 'repository_not_found']
 
 /** Owner avatar, stars and licence, through the Worker's cache of the repository. */
 export function useRepoInfo(id: string, hasRepository: boolean) {
-  return useSWR<RepoInfo>(hasRepository ? `${serverPath(id)}/repo` : null, {
+  return useApi(hasRepository ? apiKey(api.servers[':id'].repo, { param: { id } }) : null, {
     ...staleAfter(10 * MINUTE),
-    ...retrying(2, (err) => isApiError(err) && (err.status < 500 || NO_REPO_RETRY.includes(err.reason ?? ''))),
+    ...retrying(2, (err) => isApiError(err) && (err.status < 500 || isApiError(err, ...NO_REPO_RETRY))),
   })
 }
 
 export function useFeatured() {
-  return useSWR<FeaturedServer[]>('/api/servers/featured', staleAfter(MINUTE))
+  return useApi(FEATURED_LIST_KEY, staleAfter(MINUTE))
 }
 
 export function useTags() {
-  return useSWR<TagCount[]>('/api/tags')
+  return useApi(apiKey(api.tags))
 }

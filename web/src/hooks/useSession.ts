@@ -1,16 +1,15 @@
 import useSWR from 'swr'
-import type { SessionUser } from '../../../worker/shared/types'
-import { isApiError, request } from '../lib/api'
+import { api, apiKey, call, isApiError } from '../lib/api'
 import { MINUTE } from './swr-options'
 
-export const SESSION_KEY = '/api/auth/session'
+export const SESSION_KEY = apiKey(api.auth.session)
 
-/** 401 means a guest, which is an answer rather than an error. */
-async function fetchSession(path: string): Promise<SessionUser | null> {
+/** Not signed in is an answer rather than an error: a guest. */
+async function fetchSession() {
   try {
-    return await request<SessionUser>(path)
+    return await call(api.auth.session.$get())
   } catch (err) {
-    if (isApiError(err, 401)) return null
+    if (isApiError(err, 'auth_required')) return null
     throw err
   }
 }

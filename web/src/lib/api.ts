@@ -1,49 +1,86 @@
 /**
- * The SPA's one door to the Worker: same-origin `/api` calls with credentials, JSON in and out.
- * A non-OK answer becomes `Error('{status}: {body text or status text}')` (an ApiError that also
- * keeps the status and the JSON `error` field, so screens can choose a state without parsing).
- * State-changing calls carry the CSRF headers; a 403 'CSRF token invalid' refetches the token
- * and retries once (the token is tied to the session, which may have changed since we cached it).
+ * The SPA's one door to the Worker. `api` is Hono's typed client over the Worker's own route tree
+ * (`AppType`), so a renamed route, a changed parameter or a changed answer breaks the type-check
+ * instead of a screen; `call` turns a call into its data or an ApiError; `apiKey` gives swr the
+ * same paths as stable string keys, typed with what they answer.
+ *
+ * Every request goes through `send`: same origin with credentials, JSON. State-changing calls
+ * carry the CSRF headers, and a 403 `csrf_invalid` refetches the token and retries once (the token
+ * is tied to the session, which may have changed since it was cached).
  */
+import { hc, type ClientResponse } from 'hono/client'
+import type { AppType } from '../../../worker/index'
+import type { ApiErrorBody, ErrorCode } from '../../../worker/shared/types'
 
+/** Where the Worker serves the API: the route tree below is mounted here. */
+export const API_BASE = '/api'
+
+type FieldIssues = NonNullable<ApiErrorBody['issues']>
+
+/**
+ * A non-OK answer. The message is '{status}: {body text or status text}', as the specification
+ * words it; `code` is what code branches on, `reason` (the body's `error`) what people are shown.
+ */
 export class ApiError extends Error {
   readonly status: number
-  /** The `error` field of a JSON error body, when there is one. */
+  /** Null when the body is not the Worker's (a proxy's error page, a dropped connection's). */
+  readonly code: ErrorCode | null
+  /** The body's `error`: the sentence for people, which may be reworded at any time. */
   readonly reason: string | undefined
+  /** Per-field problems of an `invalid_input` answer. */
+  readonly issues: FieldIssues
 
   constructor(status: number, statusText: string, body: string) {
     super(`${status}: ${body || statusText}`)
     this.name = 'ApiError'
     this.status = status
-    this.reason = reasonOf(body)
+    const parsed = errorBody(body)
+    this.code = parsed.code
+    this.reason = parsed.error
+    this.issues = parsed.issues
   }
 }
 
-export function isApiError(err: unknown, status?: number): err is ApiError {
-  return err instanceof ApiError && (status === undefined || err.status === status)
+/**
+ * Whether `err` is an ApiError, and when codes are given, one with one of those codes.
+ * @example if (isApiError(err, 'auth_required')) return null
+ */
+export function isApiError(err: unknown, ...codes: ErrorCode[]): err is ApiError {
+  return err instanceof ApiError && (codes.length === 0 || (err.code !== null && codes.includes(err.code)))
 }
 
-function reasonOf(body: string): string | undefined {
+/**
+ * Whether `err` is an ApiError with one of these statuses: for whole classes of answers (any
+ * 'not found', whichever resource) rather than one case, which `isApiError` names by its code.
+ */
+export function hasStatus(err: unknown, ...statuses: number[]): err is ApiError {
+  return err instanceof ApiError && statuses.includes(err.status)
+}
+
+function isFieldIssue(issue: unknown): issue is FieldIssues[number] {
+  const { field, message } = (issue ?? {}) as Record<string, unknown>
+  return typeof field === 'string' && typeof message === 'string'
+}
+
+function errorBody(text: string): { code: ErrorCode | null; error: string | undefined; issues: FieldIssues } {
+  let body: Partial<Record<keyof ApiErrorBody, unknown>> = {}
   try {
-    const parsed = JSON.parse(body) as { error?: unknown }
-    return typeof parsed?.error === 'string' ? parsed.error : undefined
+    const parsed: unknown = JSON.parse(text)
+    if (parsed && typeof parsed === 'object') body = parsed
   } catch {
-    return undefined
+    // Not JSON: no code, and the message keeps the text.
   }
-}
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
-
-export interface RequestOptions {
-  method?: Method
-  body?: unknown
-  signal?: AbortSignal
+  return {
+    code: typeof body.code === 'string' ? (body.code as ErrorCode) : null,
+    error: typeof body.error === 'string' ? body.error : undefined,
+    issues: Array.isArray(body.issues) ? body.issues.filter(isFieldIssue) : [],
+  }
 }
 
 let csrfToken: Promise<string> | null = null
 
 function getCsrfToken(): Promise<string> {
-  csrfToken ??= request<{ csrfToken: string }>('/api/csrf-token').then(
+  csrfToken ??= call(api['csrf-token'].$get()).then(
     (r) => r.csrfToken,
     (err: unknown) => {
       // A failed fetch must not stick: the next call asks again.
@@ -54,34 +91,77 @@ function getCsrfToken(): Promise<string> {
   return csrfToken
 }
 
-async function send(path: string, method: Method, opts: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' }
+async function attempt(input: RequestInfo | URL, init: RequestInit, method: string): Promise<Response> {
+  const headers = new Headers(init.headers)
+  headers.set('Accept', 'application/json')
   if (method !== 'GET') {
-    headers['Content-Type'] = 'application/json'
-    headers['X-Requested-With'] = 'XMLHttpRequest'
-    headers['X-CSRF-Token'] = await getCsrfToken()
+    headers.set('Content-Type', 'application/json')
+    headers.set('X-Requested-With', 'XMLHttpRequest')
+    headers.set('X-CSRF-Token', await getCsrfToken())
   }
-  return fetch(path, {
-    method,
-    headers,
-    credentials: 'same-origin',
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-    signal: opts.signal,
-  })
+  return fetch(input, { ...init, headers, credentials: 'same-origin' })
 }
 
-/** Calls the API and returns its JSON (undefined for 204). Throws ApiError on a non-OK status. */
-export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
-  const method = opts.method ?? 'GET'
-  let res = await send(path, method, opts)
-  if (method !== 'GET' && res.status === 403 && reasonOf(await res.clone().text()) === 'CSRF token invalid') {
-    csrfToken = null
-    res = await send(path, method, opts)
-  }
+/** The fetch under every call and every swr key: headers, credentials and the CSRF retry. */
+async function send(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+  const method = (init.method ?? 'GET').toUpperCase()
+  const res = await attempt(input, init, method)
+  if (method === 'GET' || res.status !== 403 || errorBody(await res.clone().text()).code !== 'csrf_invalid') return res
+  csrfToken = null
+  return attempt(input, init, method)
+}
+
+/** The body as JSON (undefined for an empty one, such as a 204); an ApiError for a non-OK status. */
+async function read<T>(res: Pick<Response, 'ok' | 'status' | 'statusText' | 'text'>): Promise<T> {
   const text = await res.text()
   if (!res.ok) throw new ApiError(res.status, res.statusText, text)
   return (text ? JSON.parse(text) : undefined) as T
 }
 
-/** swr's fetcher: the key is the API path. */
-export const fetcher = <T>(path: string) => request<T>(path)
+/**
+ * The Worker's routes as typed calls: paths, parameters, bodies and answers all come from the
+ * route tree, so nothing here is written twice.
+ * @example await call(api.servers[':id'].like.$post({ param: { id } }))
+ */
+export const api = hc<AppType>(API_BASE, { fetch: send })
+
+/**
+ * Awaits a typed call: its JSON answer, or an ApiError.
+ * @example const state = await call(api.users.me.follows[':authorName'].$post({ param: { authorName } }))
+ */
+export async function call<T>(pending: Promise<ClientResponse<T, number, string>>): Promise<T> {
+  return read<T>(await pending)
+}
+
+/** A GET route of the typed client. */
+interface GetRoute {
+  $get: (...args: never[]) => Promise<ClientResponse<unknown, number, string>>
+  $path: (...args: never[]) => string
+}
+
+/** What a GET route answers. */
+export type ApiData<R extends GetRoute> = Awaited<ReturnType<R['$get']>> extends ClientResponse<infer T, number, string> ? T : never
+
+declare const answer: unique symbol
+/** An swr key: the path (and query) of a GET route, carrying the type of its answer. */
+export type ApiKey<T> = string & { readonly [answer]?: T }
+
+/**
+ * The swr key of a GET route: its path from the typed client, so keys and calls cannot drift
+ * apart. The query keeps the order it is given in, which keeps keys stable.
+ * @example apiKey(api.servers[':id'], { param: { id } }) // '/api/servers/{id}'
+ */
+export function apiKey<R extends GetRoute>(route: R, ...arg: Parameters<R['$path']>): ApiKey<ApiData<R>> {
+  return `${API_BASE}${(route.$path as (...a: unknown[]) => string)(...arg)}`
+}
+
+/**
+ * Whether an swr key is the given key, or that key with a query (every page and sort of a list).
+ * @example isKeyOf(key, apiKey(api.packages))
+ */
+export function isKeyOf(key: unknown, base: string): key is string {
+  return typeof key === 'string' && (key === base || key.startsWith(`${base}?`))
+}
+
+/** swr's fetcher: the key is an API path built by `apiKey`. */
+export const fetcher = (key: string) => send(key).then((res) => read<unknown>(res))

@@ -2,19 +2,18 @@
  * What /packages shows, as read from and written to its URL, and the small formats its cards
  * use. Kept free of zod and of worker/schemas.ts so the list's chunk stays small.
  */
+import { LIMITS, type PackageSort } from '../../../worker/limits'
+import { api, apiKey } from './api'
+import { readOption, readPage, writePage } from './list-url'
 
 /** The sort select's options, in order; the first is the default. */
-export const PACKAGE_SORTS = [
+export const PACKAGE_SORT_OPTIONS = [
   { value: 'ranking', label: 'Trending' },
   { value: 'likes', label: 'Most Liked' },
   { value: 'updated', label: 'Recently Updated' },
   { value: 'created', label: 'Newest' },
-] as const
-export type PackageSort = (typeof PACKAGE_SORTS)[number]['value']
+] as const satisfies ReadonlyArray<{ value: PackageSort; label: string }>
 export const DEFAULT_PACKAGE_SORT: PackageSort = 'ranking'
-
-/** LIMITS.pageSize in worker/schemas.ts. */
-export const PACKAGE_PAGE_SIZE = 20
 
 export interface PackagesView {
   page: number
@@ -24,24 +23,21 @@ export interface PackagesView {
 /** Reads the page URL: a bad page or an unknown sort falls back to the default. */
 export function readPackagesView(search: string): PackagesView {
   const p = new URLSearchParams(search)
-  const rawPage = p.get('page') ?? ''
-  const page = /^\d{1,9}$/.test(rawPage) && Number(rawPage) >= 1 ? Number(rawPage) : 1
-  const rawSort = p.get('sortBy')
-  const sortBy = PACKAGE_SORTS.find((s) => s.value === rawSort)?.value ?? DEFAULT_PACKAGE_SORT
-  return { page, sortBy }
+  return { page: readPage(p), sortBy: readOption(p, 'sortBy', PACKAGE_SORT_OPTIONS) ?? DEFAULT_PACKAGE_SORT }
 }
 
 /** The canonical address: page only above 1, sortBy only when not the default (ranking). */
 export function packagesHref(view: PackagesView): string {
   const p = new URLSearchParams()
   if (view.sortBy !== DEFAULT_PACKAGE_SORT) p.set('sortBy', view.sortBy)
-  if (view.page > 1) p.set('page', String(view.page))
+  writePage(p, view.page)
   const qs = p.toString()
   return qs ? `/packages?${qs}` : '/packages'
 }
 
-export function packagesApiPath(view: PackagesView): string {
-  return `/api/packages?sortBy=${view.sortBy}&page=${view.page}&limit=${PACKAGE_PAGE_SIZE}`
+/** The swr key of one page of the list. */
+export function packagesKey(view: PackagesView) {
+  return apiKey(api.packages, { query: { sortBy: view.sortBy, page: String(view.page), limit: String(LIMITS.pageSize) } })
 }
 
 /** The ranking score with one decimal. */

@@ -4,11 +4,13 @@
  * include also lists the .test.ts files under web/).
  */
 import { describe, expect, it } from 'vitest'
+import { LIMITS } from '../../../worker/limits'
+import { featuredCard } from '../../../worker/lib/html'
 import { clientConfigs, npxPackage } from './client-config'
-import { featuredCardText } from './featured'
 import { formatCompact, formatNumber, initials } from './format'
 import { pageWindow } from './pagination'
-import { readServersView, serversApiPath, serversHref } from './servers-view'
+import { readPackagesView } from './packages-view'
+import { readServersView, serversHref, serversKey } from './servers-view'
 
 describe('pageWindow', () => {
   it('shows the first five at the start or when there are five pages or fewer', () => {
@@ -27,20 +29,22 @@ describe('pageWindow', () => {
   })
 })
 
-describe('featuredCardText', () => {
+// The cards show what the Worker derives; these pin the rules the SPA relies on.
+describe('featuredCard', () => {
   it('takes the bold text of the first paragraph as the title and the rest as the summary', () => {
-    expect(featuredCardText('<p><strong>Great   tool</strong> for <em>databases</em>.</p><p>Second&nbsp;line &amp; more.</p>')).toEqual({
+    expect(featuredCard('<p><strong>Great   tool</strong> for <em>databases</em>.</p><p>Second&nbsp;line &amp; more.</p>')).toEqual({
       title: 'Great tool',
       summary: 'for databases. Second line & more.',
     })
   })
   it('falls back to the first heading', () => {
-    expect(featuredCardText('<h2>Why</h2><p>Because it works.</p>')).toEqual({ title: 'Why', summary: 'Because it works.' })
+    expect(featuredCard('<h2>Why</h2><p>Because it works.</p>')).toEqual({ title: 'Why', summary: 'Because it works.' })
   })
   it('cuts the summary to 150 characters plus an ellipsis', () => {
-    const { summary } = featuredCardText(`<p>${'word '.repeat(60)}</p>`)
-    expect(summary.endsWith('...')).toBe(true)
-    expect(summary.length).toBeLessThanOrEqual(153)
+    const { summary } = featuredCard(`<p>${'word '.repeat(60)}</p>`)
+    expect(LIMITS.featuredSummary).toBe(150)
+    expect(summary.endsWith('…')).toBe(true)
+    expect(summary.length).toBeLessThanOrEqual(LIMITS.featuredSummary + 1)
   })
 })
 
@@ -50,12 +54,17 @@ describe('servers URL state', () => {
     expect(readServersView('?page=2.5')).toMatchObject({ page: 1 })
     expect(readServersView('?page=7&sortBy=likes&q=%20git%20&tags=AI,ai,,database')).toEqual({ q: 'git', page: 7, sortBy: 'likes', tags: ['ai', 'database'], favorites: false })
   })
+  it('reads the packages page and sort by the same rules', () => {
+    expect(readPackagesView('?page=0&sortBy=stars')).toEqual({ page: 1, sortBy: 'ranking' })
+    expect(readPackagesView('?page=2.5&sortBy=likes')).toEqual({ page: 1, sortBy: 'likes' })
+    expect(readPackagesView('?page=7&sortBy=created')).toEqual({ page: 7, sortBy: 'created' })
+  })
   it('writes short canonical addresses and the API paths', () => {
     expect(serversHref({ q: 'git', page: 1, sortBy: null, tags: [] })).toBe('/servers?q=git')
     expect(serversHref({ sortBy: 'likes', page: 3, tags: ['ai'] })).toBe('/servers?tags=ai&sortBy=likes&page=3')
-    expect(serversApiPath(readServersView(''))).toBe('/api/servers?sortBy=stars&page=1&limit=20')
+    expect(serversKey(readServersView(''))).toBe('/api/servers?sortBy=stars&page=1&limit=20')
     // A search without a chosen sort is ranked by relevance.
-    expect(serversApiPath(readServersView('?q=git'))).toBe('/api/servers/search?q=git&page=1&limit=20')
+    expect(serversKey(readServersView('?q=git'))).toBe('/api/servers/search?q=git&page=1&limit=20')
   })
 })
 

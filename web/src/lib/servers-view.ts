@@ -1,17 +1,13 @@
-/**
- * The list's limits, as worker/schemas.ts LIMITS gives them (pageSize, tag, tagFilter). Kept here
- * because importing that module would pull zod into the first page's bundle.
- */
-export const PAGE_SIZE = 20
-const TAG_MAX_LENGTH = 30
-const MAX_TAG_FILTERS = 10
+import { LIMITS, type ServerSort } from '../../../worker/limits'
+import { api, apiKey } from './api'
+import { readOption, readPage, writePage } from './list-url'
 
 /** The sorts the list screen offers, in the dropdown's order, with their labels. */
 export const LIST_SORTS = [
   { value: 'stars', label: 'GitHub Stars' },
   { value: 'updated', label: 'Update Date' },
   { value: 'likes', label: 'Likes' },
-] as const
+] as const satisfies ReadonlyArray<{ value: ServerSort; label: string }>
 export type ListSort = (typeof LIST_SORTS)[number]['value']
 export const DEFAULT_SORT: ListSort = 'stars'
 
@@ -29,14 +25,10 @@ export interface ServersView {
 /** Reads the page URL's query: bad or unknown values fall back to the defaults. */
 export function readServersView(search: string | URLSearchParams): ServersView {
   const p = typeof search === 'string' ? new URLSearchParams(search) : search
-  const rawPage = p.get('page') ?? ''
-  const page = /^\d+$/.test(rawPage) && Number(rawPage) >= 1 ? Number(rawPage) : 1
-  const rawSort = p.get('sortBy')
-  const sortBy = LIST_SORTS.some((s) => s.value === rawSort) ? (rawSort as ListSort) : null
   return {
     q: (p.get('q') ?? '').trim(),
-    page: Number.isSafeInteger(page) ? page : 1,
-    sortBy,
+    page: readPage(p),
+    sortBy: readOption(p, 'sortBy', LIST_SORTS),
     tags: parseTags(p.get('tags')),
     favorites: p.get('favorites') === '1',
   }
@@ -44,8 +36,8 @@ export function readServersView(search: string | URLSearchParams): ServersView {
 
 function parseTags(raw: string | null): string[] {
   if (!raw) return []
-  const tags = raw.split(',').map((t) => t.trim().toLowerCase()).filter((t) => t && t.length <= TAG_MAX_LENGTH)
-  return [...new Set(tags)].slice(0, MAX_TAG_FILTERS)
+  const tags = raw.split(',').map((t) => t.trim().toLowerCase()).filter((t) => t && t.length <= LIMITS.tag)
+  return [...new Set(tags)].slice(0, LIMITS.tagFilter)
 }
 
 /** The canonical /servers address of a view; defaults are left out so links stay short. */
@@ -55,21 +47,22 @@ export function serversHref(view: Partial<ServersView>): string {
   if (view.favorites) p.set('favorites', '1')
   if (view.tags?.length) p.set('tags', view.tags.join(','))
   if (view.sortBy) p.set('sortBy', view.sortBy)
-  if (view.page && view.page > 1) p.set('page', String(view.page))
+  writePage(p, view.page)
   const qs = p.toString()
   return qs ? `/servers?${qs}` : '/servers'
 }
 
-/** The API path that lists a view's servers (search when there is text). */
-export function serversApiPath(view: ServersView, limit: number = PAGE_SIZE): string {
-  const p = new URLSearchParams()
-  if (view.q) p.set('q', view.q)
+/** The swr key that lists a view's servers (search when there is text). */
+export function serversKey(view: ServersView, limit: number = LIMITS.pageSize) {
   // A search without an explicit sort is ranked by relevance (the Worker's default).
-  const sortBy = view.sortBy ?? (view.q ? null : DEFAULT_SORT)
-  if (sortBy) p.set('sortBy', sortBy)
-  p.set('page', String(view.page))
-  p.set('limit', String(limit))
-  if (view.tags.length) p.set('tags', view.tags.join(','))
-  if (view.favorites) p.set('favorites', '1')
-  return `${view.q ? '/api/servers/search' : '/api/servers'}?${p}`
+  const sortBy = view.sortBy ?? (view.q ? undefined : DEFAULT_SORT)
+  const query = {
+    q: view.q || undefined,
+    sortBy,
+    page: String(view.page),
+    limit: String(limit),
+    tags: view.tags.length ? view.tags.join(',') : undefined,
+    favorites: view.favorites ? ('1' as const) : undefined,
+  }
+  return view.q ? apiKey(api.servers.search, { query }) : apiKey(api.servers, { query })
 }

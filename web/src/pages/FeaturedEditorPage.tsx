@@ -1,14 +1,13 @@
 import { ArrowLeft, ShieldX } from 'lucide-react'
-import useSWR from 'swr'
 import { Link, useParams } from 'wouter'
-import type { FeaturedComment } from '../../../worker/shared/types'
 import { FeaturedForm } from '../components/featured-editor/FeaturedForm'
 import { PageSpinner } from '../components/Spinner'
 import { buttonClass } from '../components/ui/button'
 import { useDocumentMeta } from '../hooks/useDocumentMeta'
-import { serverPath, useServer } from '../hooks/useServers'
+import { useApi } from '../hooks/useApi'
+import { featuredKey, useServer } from '../hooks/useServers'
 import { useSession } from '../hooks/useSession'
-import { isApiError } from '../lib/api'
+import { hasStatus, isApiError } from '../lib/api'
 
 function Message({ title, text }: { title: string; text: string }) {
   return (
@@ -27,11 +26,11 @@ function Message({ title, text }: { title: string; text: string }) {
 function Editor({ id }: { id: string }) {
   const { data: server, error: serverError } = useServer(id)
   // Always fresh: another admin may have changed it since this tab last looked.
-  const { data: featured, error: featuredError } = useSWR<FeaturedComment | null>(`${serverPath(id)}/featured`, { revalidateOnMount: true })
+  const { data: featured, error: featuredError } = useApi(featuredKey(id), { revalidateOnMount: true })
 
-  const missing = [serverError, featuredError].some((e) => isApiError(e, 404) || isApiError(e, 400))
+  const missing = [serverError, featuredError].some((e) => hasStatus(e, 404, 400))
   if (missing) return <Message title="Server not found" text="The requested MCP server could not be found." />
-  if (isApiError(featuredError, 403)) return <Message title="Access denied" text="Only administrators can manage featured servers." />
+  if (isApiError(featuredError, 'forbidden')) return <Message title="Access denied" text="Only administrators can manage featured servers." />
   if (serverError || featuredError) return <Message title="Failed to load" text="Failed to fetch recommendation. Reload the page to try again." />
   if (!server || featured === undefined) return <PageSpinner />
 

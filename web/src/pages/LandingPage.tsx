@@ -11,7 +11,6 @@ import { useDocumentMeta } from '../hooks/useDocumentMeta'
 import { useTopPackages } from '../hooks/usePackages'
 import { prefetchServer, useFeatured, useServerList } from '../hooks/useServers'
 import { useSession } from '../hooks/useSession'
-import { featuredCardText } from '../lib/featured'
 import { formatNumber } from '../lib/format'
 import { LINKS } from '../lib/links'
 import { readServersView } from '../lib/servers-view'
@@ -111,10 +110,9 @@ function Hero() {
   )
 }
 
-function FeaturedCard({ server }: { server: FeaturedServer & { title?: string; summary?: string } }) {
-  const derived = server.title === undefined || server.summary === undefined ? featuredCardText(server.commentHtml) : null
-  const title = server.title ?? derived?.title ?? ''
-  const summary = server.summary ?? derived?.summary ?? ''
+/** A featured card: its title and summary come derived from the comment by the Worker. */
+function FeaturedCard({ server }: { server: FeaturedServer }) {
+  const { title, summary } = server
   return (
     <Card className="relative flex flex-col gap-3 p-4 transition-colors hover:border-zinc-400 dark:hover:border-zinc-600" onMouseEnter={() => prefetchServer(server.id)}>
       <div className="flex items-center gap-3">

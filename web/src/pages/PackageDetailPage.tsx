@@ -10,7 +10,7 @@ import { PackageServerCard } from '../components/packages/PackageServerCard'
 import { PageSpinner } from '../components/Spinner'
 import { useDocumentMeta } from '../hooks/useDocumentMeta'
 import { usePackage } from '../hooks/usePackageData'
-import { isApiError } from '../lib/api'
+import { hasStatus, isApiError } from '../lib/api'
 
 type TabId = 'servers' | 'comments' | 'config'
 
@@ -23,7 +23,7 @@ export default function PackageDetailPage({ params }: { params: { id: string } }
   const { data: pkg, error, mutate } = usePackage(id)
   const [tab, setTab] = useState<TabId>('servers')
   // 404 is 'not found' and 400 a malformed id, which is not found either; other errors say theirs.
-  const notFound = isApiError(error, 404) || isApiError(error, 400)
+  const notFound = hasStatus(error, 404, 400)
   useDocumentMeta(pkg?.name ?? (notFound ? 'Package not found' : 'Package'), pkg?.description ?? pkg?.recommendationMessage ?? null)
 
   if (notFound) return <PackageNotFound message="Package not found" />

@@ -1,5 +1,5 @@
 import { PackageOpen } from 'lucide-react'
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 import { OptionSelect } from '../components/ui/OptionSelect'
 import { PackageListCard } from '../components/packages/PackageListCard'
@@ -9,33 +9,12 @@ import { ViewSwitch } from '../components/servers/ViewSwitch'
 import { buttonClass } from '../components/ui/button'
 import { cx } from '../components/ui/cx'
 import { useDocumentMeta } from '../hooks/useDocumentMeta'
+import { useLayoutPreference } from '../hooks/useLayoutPreference'
 import { usePackageList } from '../hooks/usePackageData'
 import { formatNumber } from '../lib/format'
-import { PACKAGE_SORTS, packagesHref, readPackagesView } from '../lib/packages-view'
+import { PACKAGE_SORT_OPTIONS, packagesHref, readPackagesView } from '../lib/packages-view'
 import { LoadFailed } from '../components/ui/LoadFailed'
 import { CardSkeletons } from '../components/ui/CardSkeletons'
-
-const LAYOUT_KEY = 'packages-layout'
-
-/** Grid or list, remembered on this device (storage may be off: then for this visit). */
-function useLayoutPreference(): [CardLayout, (layout: CardLayout) => void] {
-  const [layout, setLayout] = useState<CardLayout>(() => {
-    try {
-      return localStorage.getItem(LAYOUT_KEY) === 'list' ? 'list' : 'grid'
-    } catch {
-      return 'grid'
-    }
-  })
-  const save = (next: CardLayout) => {
-    setLayout(next)
-    try {
-      localStorage.setItem(LAYOUT_KEY, next)
-    } catch {
-      // Private mode: the choice lasts for this visit.
-    }
-  }
-  return [layout, save]
-}
 
 const gridClass = (layout: CardLayout) => cx('grid gap-4', layout === 'grid' ? 'grid-cols-1 md:grid-cols-2 xl:grid-cols-3' : 'grid-cols-1')
 
@@ -58,7 +37,7 @@ export default function PackagesPage() {
   const [, navigate] = useLocation()
   const view = useMemo(() => readPackagesView(search), [search])
   const { data, error, isLoading, isValidating, mutate } = usePackageList(view)
-  const [layout, setLayout] = useLayoutPreference()
+  const [layout, setLayout] = useLayoutPreference('packages-layout')
   useDocumentMeta('Recommended Packages', 'Collections of MCP servers recommended by the community, with one configuration to install each.')
 
   let body: React.ReactNode
@@ -87,7 +66,7 @@ export default function PackagesPage() {
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            <OptionSelect label="Sort packages by" value={view.sortBy} options={PACKAGE_SORTS} onChange={(sortBy) => navigate(packagesHref({ sortBy, page: 1 }))} />
+            <OptionSelect label="Sort packages by" value={view.sortBy} options={PACKAGE_SORT_OPTIONS} onChange={(sortBy) => navigate(packagesHref({ sortBy, page: 1 }))} />
             <ViewSwitch value={layout} onChange={setLayout} />
           </div>
         </div>

@@ -17,7 +17,7 @@ import { buttonClass } from '../components/ui/button'
 import { useDocumentMeta } from '../hooks/useDocumentMeta'
 import { useRepoInfo, useServer, useServerPermissions } from '../hooks/useServers'
 import { useSession } from '../hooks/useSession'
-import { isApiError, request } from '../lib/api'
+import { api, call, hasStatus } from '../lib/api'
 import { LoadFailed } from '../components/ui/LoadFailed'
 
 type TabId = 'featured' | 'readme' | 'basic' | 'config'
@@ -28,7 +28,7 @@ function useTrackView(serverId: string, signedIn: boolean, loaded: boolean) {
   useEffect(() => {
     if (!signedIn || !loaded || tracked.current === serverId) return
     tracked.current = serverId
-    request('/api/activity/track', { method: 'POST', body: { serverId, activityType: 'view' } }).catch(() => {
+    call(api.activity.track.$post({ json: { serverId, activityType: 'view' } })).catch(() => {
       // History is a convenience: a failed record must not disturb the page.
     })
   }, [serverId, signedIn, loaded])
@@ -145,7 +145,7 @@ export default function ServerDetailPage({ id }: { id: string }) {
   const { data: repo } = useRepoInfo(id, Boolean(server?.githubUrl))
   const { data: permissions } = useServerPermissions(id, Boolean(user))
   useTrackView(id, Boolean(user), Boolean(server))
-  const notFound = isApiError(error, 404) || isApiError(error, 400)
+  const notFound = hasStatus(error, 404, 400)
   useDocumentMeta(
     server?.displayName ?? (notFound ? 'Server Not Found' : 'Server'),
     server?.description ?? (notFound ? 'The requested MCP server could not be found.' : null),

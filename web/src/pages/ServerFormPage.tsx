@@ -9,7 +9,7 @@ import { buttonClass } from '../components/ui/button'
 import { useDocumentMeta } from '../hooks/useDocumentMeta'
 import { useServer, useServerPermissions } from '../hooks/useServers'
 import { useSession } from '../hooks/useSession'
-import { isApiError } from '../lib/api'
+import { hasStatus, isApiError } from '../lib/api'
 
 function PageFrame({ title, intro, children }: { title: string; intro: string; children: React.ReactNode }) {
   return (
@@ -74,9 +74,9 @@ function EditServer({ id }: { id: string }) {
   const [initial, setInitial] = useState<FormValues | null>(null)
   if (server && !initial) setInitial(formFromServer(server))
 
-  const notFound = [serverError, permissionsError].some((e) => isApiError(e, 404) || isApiError(e, 400))
+  const notFound = [serverError, permissionsError].some((e) => hasStatus(e, 404, 400))
   if (notFound) return <ServerNotFound />
-  if (isApiError(permissionsError, 403) || (permissions && !permissions.canEdit)) return <AccessDenied />
+  if (isApiError(permissionsError, 'forbidden') || (permissions && !permissions.canEdit)) return <AccessDenied />
   if (serverError || permissionsError) return <LoadFailed />
   if (!server || !permissions || !initial) return <LoadingServer />
 

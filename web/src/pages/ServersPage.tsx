@@ -13,6 +13,7 @@ import { Badge } from '../components/ui/Badge'
 import { buttonClass } from '../components/ui/button'
 import { cx } from '../components/ui/cx'
 import { useDocumentMeta } from '../hooks/useDocumentMeta'
+import { useLayoutPreference } from '../hooks/useLayoutPreference'
 import { useServerList, useTags } from '../hooks/useServers'
 import { useSession } from '../hooks/useSession'
 import { isApiError } from '../lib/api'
@@ -20,30 +21,6 @@ import { formatNumber } from '../lib/format'
 import { readServersView, serversHref, type ServersView } from '../lib/servers-view'
 import { LoadFailed } from '../components/ui/LoadFailed'
 import { CardSkeletons } from '../components/ui/CardSkeletons'
-
-const LAYOUT_KEY = 'servers-layout'
-
-/** Grid or list, remembered on this device. */
-function useLayoutPreference(): [CardLayout, (layout: CardLayout) => void] {
-  const [layout, setLayout] = useState<CardLayout>(() => {
-    try {
-      return localStorage.getItem(LAYOUT_KEY) === 'list' ? 'list' : 'grid'
-    } catch {
-      return 'grid'
-    }
-  })
-  return [
-    layout,
-    (next) => {
-      setLayout(next)
-      try {
-        localStorage.setItem(LAYOUT_KEY, next)
-      } catch {
-        // Storage may be off (private mode): the choice then lasts for this visit.
-      }
-    },
-  ]
-}
 
 /** The local filter (no q): display name, description, author or a tag, case-insensitively. */
 function matchesLocally(server: ServerSummary, text: string) {
@@ -112,7 +89,7 @@ export default function ServersPage() {
   const { user } = useSession()
   const { data: tags } = useTags()
   const { data, error, isLoading, isValidating, mutate } = useServerList(view)
-  const [layout, setLayout] = useLayoutPreference()
+  const [layout, setLayout] = useLayoutPreference('servers-layout')
   const [localText, setLocalText] = useState('')
   useDocumentMeta(pageTitle(view), 'Browse, search and filter Model Context Protocol servers by tag, stars, likes and update date.')
 
@@ -131,7 +108,7 @@ export default function ServersPage() {
   )
 
   let body: React.ReactNode
-  if (needsSignIn || (error && isApiError(error, 401))) body = <FavoritesSignIn />
+  if (needsSignIn || (error && isApiError(error, 'auth_required'))) body = <FavoritesSignIn />
   else if (error && !data) body = <LoadFailed title="Failed to load servers" onRetry={() => void mutate()} />
   else if (isLoading && !data) body = <CardSkeletons label="Loading servers..." gridClassName={gridClass(layout)} count={8} height="h-48" />
   else if (!servers.length) body = <NoServers />

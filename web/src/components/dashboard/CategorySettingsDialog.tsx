@@ -2,7 +2,7 @@ import { ExternalLink } from 'lucide-react'
 import { useId, useState } from 'react'
 import { Link } from 'wouter'
 import { LIMITS } from '../../../../worker/limits'
-import { recommendationMessageSchema } from '../../lib/schemas'
+import { fieldErrors, fieldIssues, recommendationMessageSchema } from '../../lib/schemas'
 import type { CategorySummary } from '../../../../worker/shared/types'
 import { useCategoryActions } from '../../hooks/useDashboard'
 import { CharCounter } from '../ui/CharCounter'
@@ -36,7 +36,7 @@ function SettingsBody({ category, onDone }: { category: CategorySummary; onDone:
   const id = useId()
 
   const parsed = recommendationMessageSchema.safeParse({ recommendationMessage: message })
-  const messageError = parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Recommendation message too long')
+  const messageError = parsed.success ? null : fieldErrors(fieldIssues(parsed.error)).recommendationMessage
   const unchanged = message.trim() === (category.recommendationMessage ?? '').trim()
 
   async function toggleVisibility() {

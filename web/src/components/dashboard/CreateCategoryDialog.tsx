@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import { LIMITS } from '../../../../worker/limits'
-import { categorySchema } from '../../lib/schemas'
+import { categorySchema, fieldErrors, fieldIssues } from '../../lib/schemas'
 import { useCategoryActions } from '../../hooks/useDashboard'
 import { errorTextClass, inputClass, labelClass } from '../ui/form'
 import { ModalDialog } from '../ui/ModalDialog'
@@ -10,7 +10,7 @@ import { buttonClass } from '../ui/button'
 export function CreateCategoryDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [name, setName] = useState('')
   const [description, setDescription] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  const [errors, setErrors] = useState<Record<string, string>>({})
   const [pending, setPending] = useState(false)
   const { createCategory } = useCategoryActions()
   const id = useId()
@@ -19,7 +19,7 @@ export function CreateCategoryDialog({ open, onOpenChange }: { open: boolean; on
     if (!next) {
       setName('')
       setDescription('')
-      setError(null)
+      setErrors({})
     }
     onOpenChange(next)
   }
@@ -28,7 +28,7 @@ export function CreateCategoryDialog({ open, onOpenChange }: { open: boolean; on
     e.preventDefault()
     const parsed = categorySchema.safeParse({ name, description })
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Name is required')
+      setErrors(fieldErrors(fieldIssues(parsed.error)))
       return
     }
     setPending(true)
@@ -37,7 +37,9 @@ export function CreateCategoryDialog({ open, onOpenChange }: { open: boolean; on
     if (ok) close(false)
   }
 
-  const nameError = error && error.startsWith('Name') ? error : null
+  const nameError = errors.name
+  // One message at a time: the name's first, as it is the field to fix first.
+  const error = nameError ?? errors.description
   return (
     <ModalDialog open={open} onOpenChange={close} title="Create Category" description="Group favorite servers. A category is private until you make it public as a package.">
       <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
@@ -55,7 +57,7 @@ export function CreateCategoryDialog({ open, onOpenChange }: { open: boolean; on
             aria-describedby={nameError ? `${id}-error` : undefined}
             onChange={(e) => {
               setName(e.target.value)
-              setError(null)
+              setErrors({})
             }}
           />
         </div>
@@ -71,7 +73,7 @@ export function CreateCategoryDialog({ open, onOpenChange }: { open: boolean; on
             maxLength={LIMITS.categoryDescription}
             onChange={(e) => {
               setDescription(e.target.value)
-              setError(null)
+              setErrors({})
             }}
           />
         </div>

@@ -29,7 +29,7 @@ export function ReadmeTab({ serverId, githubUrl }: { serverId: string; githubUrl
       </div>
     )
   }
-  const noSource = isApiError(error, 404) && error.reason === 'No GitHub URL provided'
+  const noSource = isApiError(error, 'no_repository')
   if ((!error && !data?.html.trim()) || noSource) return <Notice title="No README available" />
   if (error || !data) {
     return (

@@ -2,10 +2,10 @@ import { LoaderCircle, Trash2 } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { useSWRConfig } from 'swr'
-import { featuredSchema } from '../../lib/schemas'
+import { featuredSchema, fieldErrors, fieldIssues } from '../../lib/schemas'
 import type { FeaturedComment } from '../../../../worker/shared/types'
-import { serverPath } from '../../hooks/useServers'
-import { isApiError, request } from '../../lib/api'
+import { FEATURED_LIST_KEY, featuredKey, serverKey } from '../../hooks/useServers'
+import { api, call, isApiError } from '../../lib/api'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { describedBy, FieldError, FieldHint, labelClass, TextField } from '../server-form/fields'
 import { fieldId } from '../server-form/form-model'
@@ -47,13 +47,14 @@ export function FeaturedForm({ serverId, featured }: FeaturedFormProps) {
   // Whether the Worker holds a recommendation for this server (there is something to remove).
   const [stored, setStored] = useState(featured !== null)
   const { mutate } = useSWRConfig()
-  const featuredPath = `${serverPath(serverId)}/featured`
+  const route = api.servers[':id'].featured
+  const param = { id: serverId }
 
   /** The landing's list and the detail page show this comment: refetch them. */
   const refreshViews = (saved: FeaturedComment | null) => {
-    void mutate(featuredPath, saved, { revalidate: false })
-    void mutate('/api/servers/featured', undefined, { revalidate: true })
-    void mutate(serverPath(serverId))
+    void mutate(featuredKey(serverId), saved, { revalidate: false })
+    void mutate(FEATURED_LIST_KEY, undefined, { revalidate: true })
+    void mutate(serverKey(serverId))
   }
 
   const save = async (e: FormEvent) => {
@@ -62,8 +63,7 @@ export function FeaturedForm({ serverId, featured }: FeaturedFormProps) {
     const input = { commentHtml: html, isActive, sortOrder, publishStartAt: fromLocalInput(start), publishEndAt: fromLocalInput(end) }
     const result = featuredSchema.safeParse(input)
     if (!result.success) {
-      const next: Errors = {}
-      for (const issue of result.error.issues) next[String(issue.path[0]) as keyof Errors] ??= issue.message
+      const next: Errors = fieldErrors(fieldIssues(result.error))
       setErrors(next)
       const first = (Object.keys(ids) as Array<keyof Errors>).find((k) => next[k])
       if (first) document.getElementById(ids[first])?.focus()
@@ -72,7 +72,7 @@ export function FeaturedForm({ serverId, featured }: FeaturedFormProps) {
     setErrors({})
     setBusy('save')
     try {
-      const saved = await request<FeaturedComment>(featuredPath, { method: 'PUT', body: result.data })
+      const saved = await call(route.$put({ param, json: result.data }))
       // Show what was stored: the Worker's sanitiser may have dropped something.
       if (saved.commentHtml !== html) {
         setHtml(saved.commentHtml)
@@ -92,7 +92,7 @@ export function FeaturedForm({ serverId, featured }: FeaturedFormProps) {
   const remove = async () => {
     setBusy('remove')
     try {
-      await request(featuredPath, { method: 'DELETE' })
+      await call(route.$delete({ param }))
       setConfirmRemove(false)
       // Removing makes it inactive and clears the editor (the Worker keeps the old text).
       setIsActive(false)

@@ -2,9 +2,9 @@ import { Send } from 'lucide-react'
 import { useId, useState } from 'react'
 import { toast } from 'sonner'
 import { LIMITS } from '../../../../worker/limits'
-import { commentSchema, guestCommentSchema } from '../../lib/schemas'
+import { commentSchema, fieldErrors, fieldIssues, guestCommentSchema } from '../../lib/schemas'
 import type { SessionUser } from '../../../../worker/shared/types'
-import { request } from '../../lib/api'
+import { api, call, isApiError } from '../../lib/api'
 import { buttonClass } from '../ui/button'
 import { CharCounter } from '../ui/CharCounter'
 import { errorTextClass, inputClass, labelClass } from '../ui/form'
@@ -15,16 +15,19 @@ const TEXTS = {
   nameRequired: 'Please enter your name',
 }
 
-/** The form's own wording for what the shared schema found (the schema's texts are the API's). */
-function formErrors(content: string, authorName: string, signedIn: boolean) {
+/**
+ * The form's own wording for what the shared schema found (the schema's texts are the API's): a
+ * blank field says so; a field too long says the limit (the schema's text for a name).
+ */
+function formErrors(content: string, authorName: string, signedIn: boolean): { content?: string; authorName?: string } {
   const result = signedIn ? commentSchema.safeParse({ content }) : guestCommentSchema.safeParse({ content, authorName })
-  const errors: { content?: string; authorName?: string } = {}
-  if (result.success) return errors
-  for (const issue of result.error.issues) {
-    if (issue.path[0] === 'content' && !errors.content) errors.content = issue.code === 'too_big' ? TEXTS.contentTooLong : TEXTS.contentRequired
-    if (issue.path[0] === 'authorName' && !errors.authorName) errors.authorName = issue.code === 'too_big' ? issue.message : TEXTS.nameRequired
+  if (result.success) return {}
+  const errors = fieldErrors(fieldIssues(result.error))
+  const nameTooLong = authorName.trim().length > LIMITS.guestName
+  return {
+    content: errors.content && (content.trim().length > LIMITS.comment ? TEXTS.contentTooLong : TEXTS.contentRequired),
+    authorName: errors.authorName && (nameTooLong ? errors.authorName : TEXTS.nameRequired),
   }
-  return errors
 }
 
 interface CommentFormProps {
@@ -59,17 +62,17 @@ export function CommentForm({ packageId, user, onPosted }: CommentFormProps) {
     if (blocked || pending) return
     setPending(true)
     try {
-      await request(`/api/packages/${packageId}/comments`, {
-        method: 'POST',
-        body: signedIn ? { content: content.trim() } : { content: content.trim(), authorName: authorName.trim() },
-      })
+      // A signed-in comment goes under the account: the Worker ignores a name sent with it.
+      const text = content.trim()
+      const json = signedIn ? { content: text, authorName: null } : { content: text, authorName: authorName.trim() }
+      await call(api.packages[':id'].comments.$post({ param: { id: packageId }, json }))
       toast.success('Comment posted!')
       setContent('')
       setTouched({ content: false, authorName: false })
       onPosted()
     } catch (err) {
-      const reason = (err as { status?: number; reason?: string }).status === 429 ? 'Too many comments in a short time: wait a few minutes.' : undefined
-      toast.error('Failed to post comment. Please try again.', { description: reason })
+      const description = isApiError(err, 'rate_limited') ? 'Too many comments in a short time: wait a few minutes.' : undefined
+      toast.error('Failed to post comment. Please try again.', { description })
     } finally {
       setPending(false)
     }

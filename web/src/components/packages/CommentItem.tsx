@@ -2,7 +2,7 @@ import { Trash2, UserRound } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import type { PackageComment } from '../../../../worker/shared/types'
-import { request } from '../../lib/api'
+import { api, call } from '../../lib/api'
 import { formatDateTime } from '../../lib/packages-view'
 import { Badge } from '../ui/Badge'
 import { buttonClass } from '../ui/button'
@@ -17,7 +17,7 @@ export function CommentItem({ packageId, comment, onDeleted }: { packageId: stri
   async function remove() {
     setPending(true)
     try {
-      await request(`/api/packages/${packageId}/comments/${comment.id}`, { method: 'DELETE' })
+      await call(api.packages[':id'].comments[':commentId'].$delete({ param: { id: packageId, commentId: comment.id } }))
       setConfirming(false)
       toast.success('Comment deleted')
       onDeleted()

@@ -1,8 +1,9 @@
 import { MessageSquare } from 'lucide-react'
 import { useState } from 'react'
 import { useSWRConfig } from 'swr'
-import { packageKey, useComments, type CommentSort } from '../../hooks/usePackageData'
+import { commentsKey, useComments, type CommentSort } from '../../hooks/usePackageData'
 import { useSession } from '../../hooks/useSession'
+import { isKeyOf } from '../../lib/api'
 import { formatNumber } from '../../lib/format'
 import { buttonClass } from '../ui/button'
 import { CommentForm } from './CommentForm'
@@ -24,7 +25,7 @@ export function CommentsTab({ packageId }: { packageId: string }) {
   const { mutate: globalMutate } = useSWRConfig()
 
   // Every page and sort of this package's comments may have moved: refetch what is shown now.
-  const refresh = () => globalMutate((key) => typeof key === 'string' && key.startsWith(`${packageKey(packageId)}/comments?`))
+  const refresh = () => globalMutate((key) => isKeyOf(key, commentsKey(packageId)))
 
   function changePage(next: number) {
     setPage(next)

@@ -1,5 +1,5 @@
 import { Heart } from 'lucide-react'
-import { useLikePackage } from '../../hooks/useLikePackage'
+import { useLikePackage } from '../../hooks/useLike'
 import { formatCompact } from '../../lib/format'
 import { buttonClass } from '../ui/button'
 import { cx } from '../ui/cx'

@@ -6,9 +6,8 @@ import { Link, useLocation } from 'wouter'
 import { LIMITS } from '../../../../worker/limits'
 import { GITHUB_URL_RE } from '../../../../worker/github-url'
 import { npmPreviewQuery } from '../../lib/schemas'
-import type { GithubPreview, NpmPreview, ServerDetail } from '../../../../worker/shared/types'
-import { serverPath } from '../../hooks/useServers'
-import { isApiError, request } from '../../lib/api'
+import { permissionsKey, serverKey } from '../../hooks/useServers'
+import { api, call, isApiError } from '../../lib/api'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { buttonClass } from '../ui/button'
 import { FormSection, TextAreaField, TextField } from './fields'
@@ -92,12 +91,12 @@ export function ServerForm({ mode, initial, serverId, canDelete = false }: Serve
     }
     setBusy('repo')
     try {
-      const preview = await request<GithubPreview>(`/api/github/preview?url=${encodeURIComponent(url)}`)
+      const preview = await call(api.github.preview.$get({ query: { url } }))
       setValues((v) => applyRepository(v, preview, initialAuthor))
       setErrors({})
       toast.success('Repository information loaded')
     } catch (err) {
-      if (isApiError(err, 404)) toast.error('Repository not found', { description: "The repository might be private or doesn't exist." })
+      if (isApiError(err, 'repository_not_found')) toast.error('Repository not found', { description: "The repository might be private or doesn't exist." })
       else toast.error('Error loading repository', { description: failureDescription(err) })
     } finally {
       setBusy(null)
@@ -114,7 +113,7 @@ export function ServerForm({ mode, initial, serverId, canDelete = false }: Serve
     setNpmError(undefined)
     setBusy('npm')
     try {
-      const preview = await request<NpmPreview>(`/api/npm/preview?package=${encodeURIComponent(parsed.data.package)}`)
+      const preview = await call(api.npm.preview.$get({ query: { package: parsed.data.package } }))
       setValues((v) => applyNpm(v, preview, initialAuthor))
       toast.success('Loaded', { description: `${preview.packageName}${preview.latestVersion ? ` ${preview.latestVersion}` : ''}` })
     } catch {
@@ -136,14 +135,16 @@ export function ServerForm({ mode, initial, serverId, canDelete = false }: Serve
     setErrors({})
     setBusy('save')
     try {
-      const saved = editing
-        ? await request<ServerDetail>(serverPath(serverId!), { method: 'PUT', body: submission.body })
-        : await request<ServerDetail>('/api/servers', { method: 'POST', body: submission.body })
+      const saved = await call(
+        submission.kind === 'update'
+          ? api.servers[':id'].$put({ param: { id: serverId! }, json: submission.body })
+          : api.servers.$post({ json: submission.body }),
+      )
       toast.success(editing ? 'Server updated successfully' : 'Server registered successfully')
-      const detailKey = serverPath(saved.id)
+      const detailKey = serverKey(saved.id)
       void mutate(detailKey, saved, { revalidate: false })
-      void mutate(`${detailKey}/permissions`)
-      invalidate([detailKey, `${detailKey}/permissions`])
+      void mutate(permissionsKey(saved.id))
+      invalidate([detailKey, permissionsKey(saved.id)])
       navigate('/dashboard')
     } catch (err) {
       // Keep every value; show the Worker's field messages where it gave them.
@@ -158,7 +159,7 @@ export function ServerForm({ mode, initial, serverId, canDelete = false }: Serve
   const remove = async () => {
     setBusy('delete')
     try {
-      await request(serverPath(serverId!), { method: 'DELETE' })
+      await call(api.servers[':id'].$delete({ param: { id: serverId! } }))
       setConfirmDelete(false)
       toast.success('Deleted', { description: `${values.displayName || 'The server'} was removed from the catalogue.` })
       navigate('/servers')

@@ -5,7 +5,15 @@
  */
 import type { ServerDetail, SessionUser } from '../../../../worker/shared/types'
 import { LIMITS } from '../../../../worker/limits'
-import { normalizeTags, serverFormSchema, serverUpdateSchema, type ServerUpdate } from '../../lib/schemas'
+import {
+  fieldErrors,
+  fieldIssues,
+  normalizeTags,
+  serverFormSchema,
+  serverUpdateSchema,
+  type ServerForm,
+  type ServerUpdate,
+} from '../../lib/schemas'
 
 export interface PackageRow {
   registry_type: string
@@ -119,17 +127,11 @@ function changedFields(values: FormValues, initial: FormValues): Partial<Record<
   return changed
 }
 
-function errorsOf(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): FieldErrors {
-  const errors: FieldErrors = {}
-  for (const issue of issues) {
-    const key = issue.path.map(String).join('.')
-    // The first message per field is the one to fix first.
-    errors[key] ??= issue.message
-  }
-  return errors
-}
-
-export type Submission = { ok: true; body: Record<string, unknown> } | { ok: false; errors: FieldErrors }
+/** A valid form as the body of the call it goes with (register or edit), or its field errors. */
+export type Submission =
+  | { ok: true; kind: 'create'; body: ServerForm }
+  | { ok: true; kind: 'update'; body: ServerUpdate }
+  | { ok: false; errors: FieldErrors }
 
 /**
  * Validates and builds the request body. Create sends the whole form; edit only what changed;
@@ -138,12 +140,13 @@ export type Submission = { ok: true; body: Record<string, unknown> } | { ok: fal
 export function buildSubmission(values: FormValues, mode: 'create' | 'edit' | 'restricted', initial: FormValues): Submission {
   if (mode === 'create') {
     const result = serverFormSchema.safeParse(payloadOf(values))
-    return result.success ? { ok: true, body: result.data } : { ok: false, errors: errorsOf(result.error.issues) }
+    if (!result.success) return { ok: false, errors: fieldErrors(fieldIssues(result.error)) }
+    return { ok: true, kind: 'create', body: result.data }
   }
   const candidate = mode === 'restricted' ? { githubUrl: values.githubUrl.trim() } : changedFields(values, initial)
   const result = serverUpdateSchema.safeParse(candidate)
-  if (!result.success) return { ok: false, errors: errorsOf(result.error.issues) }
-  return { ok: true, body: result.data satisfies ServerUpdate }
+  if (!result.success) return { ok: false, errors: fieldErrors(fieldIssues(result.error)) }
+  return { ok: true, kind: 'update', body: result.data }
 }
 
 /** The order fields appear in, so focus goes to the first one with an error. */

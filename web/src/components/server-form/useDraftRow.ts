@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { fieldErrors, fieldIssues } from '../../../../worker/schemas'
 import type { FieldErrors } from './form-model'
 
 /** What `schema.safeParse` answers; any zod schema fits. */
@@ -18,9 +19,7 @@ export function useDraftRow<Row extends { [K in keyof Row]: string }, Out>(schem
   const add = () => {
     const result = schema.safeParse(draft)
     if (!result.success) {
-      const next: FieldErrors = {}
-      for (const issue of result.error.issues) next[`${prefix}.${String(issue.path[0])}`] ??= issue.message
-      setDraftErrors(next)
+      setDraftErrors(fieldErrors(fieldIssues(result.error), prefix))
       return
     }
     setDraftErrors({})
