@@ -1,14 +1,23 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
+import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { app as catalogue } from '../../worker/app'
+import { createDb } from '../../worker/db/client'
+import { servers } from '../../worker/db/schema'
 import type { AppEnv, Variables } from '../../worker/env'
 import { guestCache } from '../../worker/middleware/cache'
+import type { ServerDetail, ServerList } from '../../worker/shared/types'
+import { signIn, type Client } from './auth-helpers'
+import { insertServer } from './factories'
+import { call, db } from './helpers'
 
 /** A tiny app whose handler counts how often it really ran. */
 function countingApp(user: Variables['user']) {
   let runs = 0
   const app = new Hono<AppEnv>()
     .use('*', async (c, next) => {
+      c.set('db', createDb(c.env.DB))
       c.set('user', user)
       await next()
     })
@@ -50,5 +59,65 @@ describe('guestCache', () => {
     await get(app, 'https://c.test/list?q=off', '0')
     await get(app, 'https://c.test/list?q=off', '0')
     expect(runs()).toBe(2)
+  })
+})
+
+/** A guest's read through the whole app with the edge cache on, as deployed. */
+async function guestRead<T>(path: string): Promise<{ status: number; body: T }> {
+  const ctx = createExecutionContext()
+  const res = await catalogue.request(`https://catalogue.test${path}`, {}, { ...env, GUEST_CACHE_SECONDS: '30' }, ctx)
+  const body = (await res.json()) as T
+  await waitOnExecutionContext(ctx)
+  return { status: res.status, body }
+}
+
+const listed = (list: ServerList, id: string) => list.servers.some((s) => s.id === id)
+
+describe('what guests see is true right after a write', () => {
+  let owner: Client
+  let liker: Client
+  beforeAll(async () => {
+    owner = await signIn('cache-truth-owner')
+    liker = await signIn('cache-truth-liker')
+  })
+
+  it('serves repeats from the cache while nothing guests can see has changed', async () => {
+    const server = await insertServer({ displayName: 'Cachedrepeat Tool', createdBy: owner.user!.id })
+    expect((await guestRead<ServerDetail>(`/api/servers/${server.id}`)).body.viewCount).toBe(0)
+    // Views only order lists: a change to them alone is not a reason to drop the cache.
+    await db().update(servers).set({ viewCount: 7 }).where(eq(servers.id, server.id))
+    expect((await guestRead<ServerDetail>(`/api/servers/${server.id}`)).body.viewCount).toBe(0)
+  })
+
+  it('shows an edit at once: detail, list and search', async () => {
+    const server = await insertServer({ displayName: 'Cacheedit Tool', description: 'Before the edit', createdBy: owner.user!.id })
+    expect((await guestRead<ServerDetail>(`/api/servers/${server.id}`)).body.description).toBe('Before the edit')
+    expect(listed((await guestRead<ServerList>('/api/servers/search?q=cacheedit')).body, server.id)).toBe(true)
+    const edit = await call(`/api/servers/${server.id}`, owner.write('PUT', { description: 'After the edit, renamed', displayName: 'Renamedcache Tool' }))
+    expect(edit.status).toBe(200)
+    expect((await guestRead<ServerDetail>(`/api/servers/${server.id}`)).body.description).toBe('After the edit, renamed')
+    expect(listed((await guestRead<ServerList>('/api/servers/search?q=cacheedit')).body, server.id)).toBe(false)
+    expect(listed((await guestRead<ServerList>('/api/servers/search?q=renamedcache')).body, server.id)).toBe(true)
+  })
+
+  it('hides a deleted server at once from its detail, README, the list and search, for every guest', async () => {
+    const server = await insertServer({ displayName: 'Cachedelete Tool', readmeText: '# Cachedelete', createdBy: owner.user!.id, stars: 1_000_000 })
+    expect((await guestRead<ServerDetail>(`/api/servers/${server.id}`)).status).toBe(200)
+    expect((await guestRead<{ html: string }>(`/api/servers/${server.id}/readme`)).status).toBe(200)
+    expect(listed((await guestRead<ServerList>('/api/servers?sortBy=stars')).body, server.id)).toBe(true)
+    expect(listed((await guestRead<ServerList>('/api/servers/search?q=cachedelete')).body, server.id)).toBe(true)
+
+    expect((await call(`/api/servers/${server.id}`, owner.write('DELETE'))).status).toBe(204)
+    expect(await guestRead(`/api/servers/${server.id}`)).toEqual({ status: 404, body: { error: 'Server not found', code: 'server_not_found' } })
+    expect((await guestRead(`/api/servers/${server.id}/readme`)).status).toBe(404)
+    expect(listed((await guestRead<ServerList>('/api/servers?sortBy=stars')).body, server.id)).toBe(false)
+    expect(listed((await guestRead<ServerList>('/api/servers/search?q=cachedelete')).body, server.id)).toBe(false)
+  })
+
+  it('counts a like at once', async () => {
+    const server = await insertServer({ displayName: 'Cachelike Tool', createdBy: owner.user!.id })
+    expect((await guestRead<ServerDetail>(`/api/servers/${server.id}`)).body.likeCount).toBe(0)
+    expect((await call(`/api/servers/${server.id}/like`, liker.write('POST'))).status).toBe(200)
+    expect((await guestRead<ServerDetail>(`/api/servers/${server.id}`)).body.likeCount).toBe(1)
   })
 })

@@ -87,6 +87,16 @@ export const serverCounts = sqliteTable('server_counts', {
   n: integer('n').notNull().default(0),
 })
 
+/**
+ * A number per kind of content that grows with every change guests can see, kept by triggers
+ * (migrations/0005_content_versions_triggers.sql): the guests' edge cache keys its entries with
+ * it, so a write makes every older entry unreachable at once.
+ */
+export const contentVersions = sqliteTable('content_versions', {
+  scope: text('scope').primaryKey(),
+  version: integer('version').notNull().default(0),
+})
+
 /** One row per (server, tag), kept by the write paths: tag filters and tag counts are indexed. */
 export const serverTags = sqliteTable('server_tags', {
   serverId: text('server_id').notNull().references(() => servers.id, { onDelete: 'cascade' }),

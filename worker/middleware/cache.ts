@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono'
+import { contentVersion } from '../db/content-versions'
 import type { AppEnv } from '../env'
 
 const PRIVATE = 'private, no-store'
@@ -23,22 +24,26 @@ export const privateByDefault: MiddlewareHandler<AppEnv> = async (c, next) => {
 }
 
 /**
- * Guests' reads (lists, search, detail, README) are the same for everyone while fresh, so the
- * first one is kept in the data centre's cache (keyed by URL) and repeats skip D1 and KV: a
- * search for a word in most of the catalogue costs about 170 ms of bm25 ranking, a repeat under 5 ms.
- * Signed-in answers carry isLiked and are never stored or served from here. GUEST_CACHE_SECONDS
- * sets the freshness (0 turns it off, as the tests do to read their own writes at once).
+ * Guests' reads of servers (lists, search, detail, README) are the same for everyone while fresh,
+ * so the first one is kept in the data centre's cache and repeats skip the heavy queries: a search
+ * for a word in most of the catalogue costs about 170 ms of bm25 ranking, a repeat under 5 ms.
+ * Entries are keyed by URL and by the servers' content version, which every write guests could
+ * see bumps (triggers in D1), so what a guest reads is true right after any write, for every
+ * guest; the old entries simply age out. Signed-in answers carry isLiked and are never stored or
+ * served from here. GUEST_CACHE_SECONDS sets the freshness (0 turns it off).
  */
 export const guestCache: MiddlewareHandler<AppEnv> = async (c, next) => {
   const seconds = Number(c.env.GUEST_CACHE_SECONDS)
   if (c.var.user || !(seconds > 0)) return next()
+  const key = new URL(c.req.url)
+  key.searchParams.set('__content', String(await contentVersion(c.var.db, 'servers')))
   const cache = await caches.open('guest-reads')
-  const hit = await cache.match(c.req.url)
+  const hit = await cache.match(key)
   if (hit) return new Response(hit.body, hit)
   await next()
   if (c.res.status === 200) {
     const stored = new Response(c.res.clone().body, c.res)
     stored.headers.set('Cache-Control', `public, max-age=${seconds}`)
-    c.executionCtx.waitUntil(cache.put(c.req.url, stored))
+    c.executionCtx.waitUntil(cache.put(key, stored))
   }
 }
