@@ -1,10 +1,10 @@
 import { createExecutionContext, env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { app } from '../../worker/app'
-import { cacheKeys } from '../../worker/lib/kv-cache'
-import { cookieHeader, githubSignIn, guest, navigate, setCookieLine, setCookies, signIn, withCsrf, type Client } from './auth-helpers'
-import { insertServer } from './factories'
-import { call, json } from './helpers'
+import { app } from '../../../worker/app'
+import { cacheKeys } from '../../../worker/lib/kv-cache'
+import { cookieHeader, githubSignIn, guest, navigate, setCookieLine, setCookies, signIn, withCsrf, type Client } from '../auth-helpers'
+import { insertServer } from '../factories'
+import { call, json } from '../helpers'
 
 let serverId: string
 let likePath: string

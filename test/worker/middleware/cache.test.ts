@@ -1,8 +1,8 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import type { AppEnv, Variables } from '../../worker/env'
-import { guestCache } from '../../worker/middleware/cache'
+import type { AppEnv, Variables } from '../../../worker/env'
+import { guestCache } from '../../../worker/middleware/cache'
 
 /** A tiny app whose handler counts how often it really ran. */
 function countingApp(user: Variables['user']) {

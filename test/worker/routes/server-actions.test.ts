@@ -1,9 +1,9 @@
 import { count, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { serverLikes, servers } from '../../worker/db/schema'
-import { guest, signIn, type Client } from './auth-helpers'
-import { insertServer } from './factories'
-import { db, json } from './helpers'
+import { serverLikes, servers } from '../../../worker/db/schema'
+import { guest, signIn, type Client } from '../auth-helpers'
+import { insertServer } from '../factories'
+import { db, json } from '../helpers'
 
 async function stored(serverId: string) {
   const [row] = await db().select().from(servers).where(eq(servers.id, serverId))

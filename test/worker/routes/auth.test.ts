@@ -1,12 +1,12 @@
 import { createExecutionContext, env } from 'cloudflare:test'
 import { count, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import wranglerToml from '../../wrangler.toml?raw'
-import { app } from '../../worker/app'
-import { sessions, users } from '../../worker/db/schema'
-import { sha256Hex } from '../../worker/lib/hash'
-import { ADMIN_LOGIN, cookieHeader, githubSignIn, navigate, setCookieLine, setCookies, signIn } from './auth-helpers'
-import { call, db, fixtureHits, json } from './helpers'
+import wranglerToml from '../../../wrangler.toml?raw'
+import { app } from '../../../worker/app'
+import { sessions, users } from '../../../worker/db/schema'
+import { sha256Hex } from '../../../worker/lib/hash'
+import { ADMIN_LOGIN, cookieHeader, githubSignIn, navigate, setCookieLine, setCookies, signIn } from '../auth-helpers'
+import { call, db, fixtureHits, json } from '../helpers'
 
 const TOKEN_PATH = '/github-oauth/login/oauth/access_token'
 

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { asc, eq } from 'drizzle-orm'
-import { serverRevisions, servers, serverTags } from '../../worker/db/schema'
-import type { ApiErrorBody, ServerDetail, ServerList, ServerRevisionList, TagCount } from '../../worker/shared/types'
-import { ADMIN_LOGIN, guest, signIn, type Client } from './auth-helpers'
-import { insertServer } from './factories'
-import { call, db, json } from './helpers'
+import { serverRevisions, servers, serverTags } from '../../../worker/db/schema'
+import type { ApiErrorBody, ServerDetail, ServerList, ServerRevisionList, TagCount } from '../../../worker/shared/types'
+import { ADMIN_LOGIN, guest, signIn, type Client } from '../auth-helpers'
+import { insertServer } from '../factories'
+import { call, db, json } from '../helpers'
 
 let admin: Client
 let visitor: Client

@@ -1,9 +1,9 @@
 import { decodeHTMLAttribute } from 'entities'
 import { defaultSchema } from 'rehype-sanitize'
 import { describe, expect, it } from 'vitest'
-import { featuredCard, sanitizeFeaturedHtml } from '../../worker/lib/html'
-import { renderReadme } from '../../worker/lib/markdown'
-import { hostileHtml, hostileMarkdown } from '../fixtures/hostile-html'
+import { featuredCard, sanitizeFeaturedHtml } from '../../../worker/lib/html'
+import { renderReadme } from '../../../worker/lib/markdown'
+import { hostileHtml, hostileMarkdown } from '../../fixtures/hostile-html'
 
 interface StartTag {
   name: string

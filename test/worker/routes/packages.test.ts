@@ -1,11 +1,11 @@
 import { count, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { refreshPackagesOfServer } from '../../worker/db/packages'
-import { packageLikes, packages, packageServers, packageViews, servers } from '../../worker/db/schema'
-import type { CategoryServerState, CategorySummary, PackageDetail, PackageList, PackageSummary, ServerSummary } from '../../worker/shared/types'
-import { ADMIN_LOGIN, guest, signIn, type Client } from './auth-helpers'
-import { insertServer } from './factories'
-import { db, json } from './helpers'
+import { refreshPackagesOfServer } from '../../../worker/db/packages'
+import { packageLikes, packages, packageServers, packageViews, servers } from '../../../worker/db/schema'
+import type { CategoryServerState, CategorySummary, PackageDetail, PackageList, PackageSummary, ServerSummary } from '../../../worker/shared/types'
+import { ADMIN_LOGIN, guest, signIn, type Client } from '../auth-helpers'
+import { insertServer } from '../factories'
+import { db, json } from '../helpers'
 
 let alice: Client
 let bob: Client

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { activities, servers } from '../../worker/db/schema'
-import { guest, signIn, type Client } from './auth-helpers'
-import { insertServer } from './factories'
-import { call, db } from './helpers'
+import { activities, servers } from '../../../worker/db/schema'
+import { guest, signIn, type Client } from '../auth-helpers'
+import { insertServer } from '../factories'
+import { call, db } from '../helpers'
 
 const track = (client: Client, body: unknown) => call('/api/activity/track', client.write('POST', body))
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { GithubPreview, NpmPreview } from '../../worker/shared/types'
-import { signIn, type Client } from './auth-helpers'
-import { fixtureHits, json } from './helpers'
+import type { GithubPreview, NpmPreview } from '../../../worker/shared/types'
+import { signIn, type Client } from '../auth-helpers'
+import { fixtureHits, json } from '../helpers'
 
 // Owners and package names unique to this file: the fixture's hit counters are shared with
 // every other test file running at the same time.

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { featured } from '../../worker/db/schema'
-import type { FeaturedComment, FeaturedServer, ServerDetail } from '../../worker/shared/types'
-import { ADMIN_LOGIN, guest, signIn, type Client } from './auth-helpers'
-import { insertServer } from './factories'
-import { call, db, json } from './helpers'
+import { featured } from '../../../worker/db/schema'
+import type { FeaturedComment, FeaturedServer, ServerDetail } from '../../../worker/shared/types'
+import { ADMIN_LOGIN, guest, signIn, type Client } from '../auth-helpers'
+import { insertServer } from '../factories'
+import { call, db, json } from '../helpers'
 
 let admin: Client
 let owner: Client

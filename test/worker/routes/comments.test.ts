@@ -1,11 +1,11 @@
 import { count, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { packageComments, packages } from '../../worker/db/schema'
-import { RATE_LIMIT_MESSAGE } from '../../worker/middleware/rate-limit'
-import { GUEST_COMMENT_RULE } from '../../worker/routes/comments'
-import type { CommentList, PackageComment } from '../../worker/shared/types'
-import { ADMIN_LOGIN, guest, signIn, withCsrf, type Client } from './auth-helpers'
-import { call, db, json } from './helpers'
+import { packageComments, packages } from '../../../worker/db/schema'
+import { RATE_LIMIT_MESSAGE } from '../../../worker/middleware/rate-limit'
+import { GUEST_COMMENT_RULE } from '../../../worker/routes/comments'
+import type { CommentList, PackageComment } from '../../../worker/shared/types'
+import { ADMIN_LOGIN, guest, signIn, withCsrf, type Client } from '../auth-helpers'
+import { call, db, json } from '../helpers'
 
 let owner: Client
 let carol: Client

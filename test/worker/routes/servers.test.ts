@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
-import { servers } from '../../worker/db/schema'
-import type { FeaturedServer, ServerDetail, ServerList, TagCount } from '../../worker/shared/types'
-import { insertFeatured, insertServer } from './factories'
-import { db, json } from './helpers'
+import { servers } from '../../../worker/db/schema'
+import type { FeaturedServer, ServerDetail, ServerList, TagCount } from '../../../worker/shared/types'
+import { insertFeatured, insertServer } from '../factories'
+import { db, json } from '../helpers'
 
 const ids: Record<string, string> = {}
 

@@ -1,10 +1,10 @@
 import { and, eq, gte, inArray, ne, or } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { activities, follows, packages, serverLikes, servers, serverTags } from '../../worker/db/schema'
-import type { Dashboard, FollowedAuthor, FollowState, PackageSummary, ServerStats, TagCount } from '../../worker/shared/types'
-import { ADMIN_LOGIN, guest, signIn, type Client } from './auth-helpers'
-import { insertServer } from './factories'
-import { call, db, json } from './helpers'
+import { activities, follows, packages, serverLikes, servers, serverTags } from '../../../worker/db/schema'
+import type { Dashboard, FollowedAuthor, FollowState, PackageSummary, ServerStats, TagCount } from '../../../worker/shared/types'
+import { ADMIN_LOGIN, guest, signIn, type Client } from '../auth-helpers'
+import { insertServer } from '../factories'
+import { call, db, json } from '../helpers'
 
 const DAY = 86400000
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY).toISOString()
