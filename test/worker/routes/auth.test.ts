@@ -1,11 +1,12 @@
 import { createExecutionContext, env } from 'cloudflare:test'
 import { count, eq } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import wranglerToml from '../../../wrangler.toml?raw'
 import { app } from '../../../worker/app'
 import { sessions, users } from '../../../worker/db/schema'
 import { sha256Hex } from '../../../worker/lib/hash'
-import { ADMIN_LOGIN, cookieHeader, githubSignIn, navigate, setCookieLine, setCookies, signIn } from '../auth-helpers'
+import { ADMIN_LOGIN, cookieHeader, githubSignIn, navigate, setCookieLine, setCookies, signIn, withCsrf } from '../auth-helpers'
+import { insertServer } from '../factories'
 import { call, db, fixtureHits, json } from '../helpers'
 
 const TOKEN_PATH = '/github-oauth/login/oauth/access_token'
@@ -241,6 +242,46 @@ describe('GET /api/auth/session', () => {
   it('marks logins in ADMIN_LOGINS as admin, whatever their case', async () => {
     const admin = await signIn(ADMIN_LOGIN.toUpperCase())
     expect(admin.user).toMatchObject({ username: ADMIN_LOGIN, isAdmin: true })
+  })
+})
+
+describe('GET /api/csrf-token', () => {
+  let likePath: string
+  beforeAll(async () => {
+    likePath = `/api/servers/${(await insertServer()).id}/like`
+  })
+
+  const CSRF_REFUSED = { error: 'CSRF token invalid', code: 'csrf_invalid' }
+  /** A like: a write that reaches its route (200 signed in) once CSRF passes. */
+  const like = (init: RequestInit) => json(likePath, { method: 'POST', ...init })
+
+  it('gives a guest a token bound to a new anonymous __Host- cookie', async () => {
+    const res = await call('/api/csrf-token')
+    const body = (await res.json()) as { csrfToken: string }
+    expect(body.csrfToken).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    const anon = setCookies(res)['__Host-anon']
+    expect(anon).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    const line = setCookieLine(res, '__Host-anon')!
+    for (const attr of ['HttpOnly', 'Secure', 'SameSite=Lax', 'Path=/']) expect(line).toContain(attr)
+    expect(res.headers.get('Cache-Control')).toContain('no-store')
+
+    // The same cookie keeps the same token and is not replaced.
+    const again = await call('/api/csrf-token', { headers: { Cookie: `__Host-anon=${anon}` } })
+    expect(((await again.json()) as { csrfToken: string }).csrfToken).toBe(body.csrfToken)
+    expect(setCookies(again)['__Host-anon']).toBeUndefined()
+  })
+
+  it('binds a signed-in token to the session, not to the anonymous cookie', async () => {
+    const anon = await call('/api/csrf-token')
+    const anonToken = ((await anon.json()) as { csrfToken: string }).csrfToken
+    const { cookies } = await githubSignIn('binding-user', setCookies(anon))
+    expect(cookies['__Host-anon']).toBeTruthy()
+    const res = await call('/api/csrf-token', { headers: { Cookie: cookieHeader(cookies) } })
+    const { csrfToken } = (await res.json()) as { csrfToken: string }
+    expect(csrfToken).not.toBe(anonToken)
+    // The guest token no longer passes once the request carries a session.
+    expect((await like(withCsrf({ cookie: cookieHeader(cookies), csrfToken: anonToken }))).body).toEqual(CSRF_REFUSED)
+    expect((await like(withCsrf({ cookie: cookieHeader(cookies), csrfToken }))).status).toBe(200)
   })
 })
 

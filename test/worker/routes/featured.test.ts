@@ -88,28 +88,6 @@ describe('PUT /api/servers/{id}/featured', () => {
   })
 })
 
-describe('GET /api/servers/featured honours active, window and order', () => {
-  it('lists active recommendations inside their window, by sort order', async () => {
-    const day = 24 * 3600 * 1000
-    const iso = (offset: number) => new Date(Date.now() + offset).toISOString()
-    const cases = [
-      { name: 'Second', body: { sortOrder: 2 } },
-      { name: 'First', body: { sortOrder: 1, publishStartAt: iso(-day), publishEndAt: iso(day) } },
-      { name: 'Not yet', body: { sortOrder: 0, publishStartAt: iso(day) } },
-      { name: 'Ended', body: { sortOrder: 0, publishEndAt: iso(-1000), publishStartAt: iso(-day) } },
-      { name: 'Private', body: { sortOrder: 0, isActive: false } },
-      { name: 'Removed', body: { sortOrder: 0 }, remove: true },
-    ]
-    for (const { name, body, remove } of cases) {
-      const server = await insertServer({ displayName: name })
-      expect((await save(server.id, { commentHtml: `<p><b>${name}</b> pick</p>`, ...body })).status).toBe(200)
-      if (remove) expect((await call(path(server.id), admin.write('DELETE'))).status).toBe(204)
-    }
-    const names = await featuredList()
-    expect(names.filter((n) => cases.some((c) => c.name === n))).toEqual(['First', 'Second'])
-  })
-})
-
 describe('DELETE /api/servers/{id}/featured', () => {
   it('sets the recommendation inactive (204), keeps its text, and takes it off the landing and detail', async () => {
     const server = await insertServer({ displayName: 'To remove' })

@@ -1,10 +1,12 @@
 import { and, eq, gte, inArray, ne, or } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { refreshPackagesOfServer } from '../../../worker/db/packages'
 import { activities, follows, packages, serverLikes, servers, serverTags } from '../../../worker/db/schema'
-import type { Dashboard, FollowedAuthor, FollowState, PackageSummary, ServerStats, TagCount } from '../../../worker/shared/types'
+import type { CategoryServerState, CategorySummary, Dashboard, FollowedAuthor, FollowState, PackageDetail, PackageSummary, ServerStats, ServerSummary, TagCount } from '../../../worker/shared/types'
 import { ADMIN_LOGIN, guest, signIn, type Client } from '../auth-helpers'
 import { insertServer } from '../factories'
 import { call, db, json } from '../helpers'
+import { category, createCategory, storedPackage } from '../package-helpers'
 
 const DAY = 86400000
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY).toISOString()
@@ -15,6 +17,9 @@ let erin: Client
 let frank: Client
 let gus: Client
 let admin: Client
+// Owners of the categories below; the dashboard's numbers are dana's, erin's, frank's and gus's.
+let alice: Client
+let bob: Client
 const s: Record<string, string> = {}
 let frankViews: string[]
 
@@ -39,6 +44,8 @@ beforeAll(async () => {
   frank = await signIn('dash-frank')
   gus = await signIn('dash-gus')
   admin = await signIn(ADMIN_LOGIN)
+  alice = await signIn('pkg-alice')
+  bob = await signIn('pkg-bob')
   const specs = {
     mineA: { createdBy: dana.user!.id, tags: ['database'], updatedAt: '2026-03-01T00:00:00.000Z' },
     mineB: { repoOwner: 'dash-dana', githubUrl: 'https://github.com/dash-dana/tool', updatedAt: '2026-02-01T00:00:00.000Z' },
@@ -289,5 +296,124 @@ describe('deleted and pending servers', () => {
     const shown = [...d.myServers, ...d.recentlyViewed, ...d.recommendedServers, ...d.likedServers]
     expect(hidden).toEqual(expect.arrayContaining([s.mineDeleted, s.minePending, s.recDeleted, s.recPending]))
     expect(shown.filter((x) => hidden.includes(x.id))).toEqual([])
+  })
+})
+
+describe('POST /api/users/me/categories', () => {
+  it('creates a private category owned by the caller', async () => {
+    const { status, body } = await createCategory(alice, { name: '  Databases  ', description: 'SQL and friends' })
+    expect(status).toBe(201)
+    expect(body).toMatchObject({
+      name: 'Databases',
+      description: 'SQL and friends',
+      isPublic: false,
+      recommendationMessage: null,
+      likeCount: 0,
+      viewCount: 0,
+      serverCount: 0,
+      rankingScore: 0,
+      isLiked: false,
+      user: { username: 'pkg-alice' },
+    })
+    expect((await storedPackage(body.id)).userId).toBe(alice.user!.id)
+  })
+
+  it('stores a blank description as absent', async () => {
+    const { body } = await createCategory(alice, { name: 'Blank', description: '   ' })
+    expect(body.description).toBeNull()
+  })
+
+  it('requires a name', async () => {
+    for (const payload of [{}, { name: '   ' }]) {
+      const { status, body } = await createCategory(alice, payload)
+      expect(status).toBe(400)
+      expect(body).toMatchObject({ error: 'Name is required', code: 'invalid_input' })
+    }
+  })
+
+  it('refuses a guest', async () => {
+    expect((await createCategory(await guest(), { name: 'X' })).status).toBe(401)
+  })
+})
+
+describe('GET /api/users/me/categories', () => {
+  it("lists only the caller's categories, each with its first three servers", async () => {
+    const s = await Promise.all([1, 2, 3, 4].map(() => insertServer()))
+    const id = await category(bob, 'Four servers', { servers: s.map((x) => x.id) })
+    await category(alice, 'Not bob')
+    const { status, body } = await json<CategorySummary[]>('/api/users/me/categories', bob.read())
+    expect(status).toBe(200)
+    expect(body.every((c) => c.user?.username === 'pkg-bob')).toBe(true)
+    const mine = body.find((c) => c.id === id)!
+    expect(mine.serverCount).toBe(4)
+    expect(mine.servers.map((x) => x.id)).toEqual(s.slice(0, 3).map((x) => x.id))
+  })
+})
+
+describe('servers in a category', () => {
+  const path = (categoryId: string, serverId: string) => `/api/users/me/categories/${categoryId}/servers/${serverId}`
+
+  it('adds and removes idempotently, keeping server_count equal to the rows', async () => {
+    const [a, b] = [await insertServer({ tags: ['x'] }), await insertServer()]
+    const id = await category(alice, 'Counting')
+
+    for (let i = 0; i < 2; i++) {
+      const res = await json<CategoryServerState>(path(id, a.id), alice.write('POST'))
+      expect(res).toMatchObject({ status: 200, body: { inCategory: true, serverCount: 1 } })
+    }
+    expect((await json(path(id, b.id), alice.write('POST'))).body).toEqual({ inCategory: true, serverCount: 2 })
+    expect(await storedPackage(id)).toMatchObject({ serverCount: 2, serverRows: 2 })
+
+    const list = await json<ServerSummary[]>(`/api/users/me/categories/${id}/servers`, alice.read())
+    expect(list.status).toBe(200)
+    expect(list.body.map((s) => s.id)).toEqual([a.id, b.id])
+    expect(list.body[0]).toMatchObject({ tags: ['x'], isLiked: false, displayName: a.displayName })
+
+    for (let i = 0; i < 2; i++) {
+      expect((await json(path(id, a.id), alice.write('DELETE'))).body).toEqual({ inCategory: false, serverCount: 1 })
+    }
+    expect(await storedPackage(id)).toMatchObject({ serverCount: 1, serverRows: 1 })
+  })
+
+  it('refuses an unknown or deleted server with 404', async () => {
+    const id = await category(alice, 'Only live servers')
+    const gone = await insertServer({ status: 'deleted' })
+    for (const serverId of [crypto.randomUUID(), gone.id]) {
+      const res = await json(path(id, serverId), alice.write('POST'))
+      expect(res).toMatchObject({ status: 404, body: { error: 'Server not found', code: 'server_not_found' } })
+    }
+    // Not even an admin, who can see deleted servers, can put one into their category.
+    const adminCategory = await category(admin, 'Admin category')
+    expect((await json(path(adminCategory, gone.id), admin.write('POST'))).status).toBe(404)
+    expect((await storedPackage(id)).serverRows).toBe(0)
+  })
+
+  it("is the owner's only: 404 on someone else's private category, 403 on a public one, 401 for a guest", async () => {
+    const server = await insertServer()
+    const privateId = await category(alice, 'Private')
+    const publicId = await category(alice, 'Public', { public: true })
+    for (const method of ['POST', 'DELETE'] as const) {
+      expect((await json(path(privateId, server.id), bob.write(method))).body).toEqual({ error: 'Package not found', code: 'package_not_found' })
+      expect((await json(path(publicId, server.id), bob.write(method))).status).toBe(403)
+      expect((await json(path(privateId, server.id), admin.write(method))).status).toBe(404)
+      expect((await json(path(publicId, server.id), (await guest()).write(method))).status).toBe(401)
+    }
+    expect((await json(`/api/users/me/categories/${privateId}/servers`, bob.read())).status).toBe(404)
+    expect((await json(`/api/users/me/categories/${publicId}/servers`, bob.read())).status).toBe(403)
+    expect((await storedPackage(privateId)).serverRows + (await storedPackage(publicId)).serverRows).toBe(0)
+  })
+
+  it('validates the ids', async () => {
+    const res = await json(path('not-a-uuid', crypto.randomUUID()), alice.write('POST'))
+    expect(res).toMatchObject({ status: 400, body: { error: 'Package ID must be a valid UUID', code: 'invalid_input' } })
+  })
+
+  it('drops a soft-deleted server from the counts when the delete path refreshes the packages', async () => {
+    const [a, b] = [await insertServer(), await insertServer()]
+    const id = await category(alice, 'Loses one', { servers: [a.id, b.id], public: true })
+    await db().batch([db().update(servers).set({ status: 'deleted' }).where(eq(servers.id, a.id)), refreshPackagesOfServer(db(), a.id)])
+    expect((await storedPackage(id)).serverCount).toBe(1)
+    const detail = await json<PackageDetail>(`/api/packages/${id}`, alice.read())
+    expect(detail.body.servers.map((s) => s.id)).toEqual([b.id])
   })
 })

@@ -1,9 +1,11 @@
 import { count, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { serverLikes, servers } from '../../../worker/db/schema'
+import type { ServerPermissions } from '../../../worker/middleware/authz'
 import { guest, signIn, type Client } from '../auth-helpers'
 import { insertServer } from '../factories'
 import { db, json } from '../helpers'
+import { ADMIN, NONE, NOT_FOUND, OWNER, RESTRICTED, seedServerRoles, UNAUTHENTICATED, type Actor, type RoleServer } from '../server-roles'
 
 async function stored(serverId: string) {
   const [row] = await db().select().from(servers).where(eq(servers.id, serverId))
@@ -13,11 +15,62 @@ async function stored(serverId: string) {
 
 let alice: Client
 let bob: Client
+const clients = {} as Record<Actor, Client>
+const ids = {} as Record<RoleServer, string>
 
 beforeAll(async () => {
   alice = await signIn('like-alice')
   bob = await signIn('like-bob')
+  const seeded = await seedServerRoles()
+  Object.assign(clients, seeded.clients)
+  Object.assign(ids, seeded.ids)
 })
+
+/** Expected answer of GET /api/servers/{id}/permissions per server and actor. */
+const MATRIX: Record<RoleServer, Record<Actor, ServerPermissions | { status: number; body: unknown }>> = {
+  created: { guest: UNAUTHENTICATED, stranger: NONE, creator: OWNER, loginOwner: OWNER, restricted: NONE, admin: ADMIN },
+  restrictedCreated: { guest: UNAUTHENTICATED, stranger: NONE, creator: NONE, loginOwner: NONE, restricted: RESTRICTED, admin: ADMIN },
+  restrictedLogin: { guest: UNAUTHENTICATED, stranger: NONE, creator: NONE, loginOwner: NONE, restricted: RESTRICTED, admin: ADMIN },
+  // A soft-deleted server exists only for admins, even for its owner.
+  deleted: { guest: UNAUTHENTICATED, stranger: NOT_FOUND, creator: NOT_FOUND, loginOwner: NOT_FOUND, restricted: NOT_FOUND, admin: ADMIN },
+}
+
+const cases = Object.entries(MATRIX).flatMap(([server, row]) =>
+  Object.entries(row).map(([actor, expected]) => ({ server: server as RoleServer, actor: actor as Actor, expected })),
+)
+
+describe('GET /api/servers/{id}/permissions', () => {
+  it.each(cases)('$server server, $actor', async ({ server, actor, expected }) => {
+    const res = await json(`/api/servers/${ids[server]}/permissions`, clients[actor].read())
+    if ('status' in expected) {
+      expect(res.status).toBe(expected.status)
+      expect(res.body).toEqual(expected.body)
+    } else {
+      expect(res.status).toBe(200)
+      expect(res.body).toEqual(expected)
+      expect(res.res.headers.get('Cache-Control')).toContain('private')
+    }
+  })
+
+  it('answers 404 for a missing server and 400 for a malformed id', async () => {
+    const missing = await json(`/api/servers/${crypto.randomUUID()}/permissions`, clients.stranger.read())
+    expect(missing).toMatchObject(NOT_FOUND)
+    const bad = await json('/api/servers/123/permissions', clients.stranger.read())
+    expect(bad.status).toBe(400)
+    expect(bad.body.error).toBe('Server ID must be a valid UUID')
+  })
+
+  it("ignores any user id the request names: only the session's user counts (no IDOR)", async () => {
+    const creatorId = clients.creator.user!.id
+    for (const query of [`?userId=${creatorId}`, `?user=${creatorId}&login=perm-creator`]) {
+      const res = await json(`/api/servers/${ids.created}/permissions${query}`, {
+        headers: { Cookie: clients.stranger.cookie, 'X-User-Id': creatorId },
+      })
+      expect(res.body).toEqual(NONE)
+    }
+  })
+})
+
 
 describe('POST /api/servers/{id}/like and DELETE', () => {
   it('likes once however often it is sent, and unlikes the same way', async () => {
@@ -73,32 +126,6 @@ describe('POST /api/servers/{id}/like and DELETE', () => {
   })
 })
 
-describe('isLiked in lists and detail', () => {
-  it('is true for the user who liked, false for others and guests', async () => {
-    const { id } = await insertServer({ stars: 999_999 })
-    await json(`/api/servers/${id}/like`, alice.write('POST'))
-
-    const find = (body: { servers: Array<{ id: string; isLiked: boolean }> }) => body.servers.find((s) => s.id === id)!
-    const mine = await json('/api/servers?sortBy=stars', alice.read())
-    expect(find(mine.body)).toMatchObject({ isLiked: true, likeCount: 1 })
-    expect(mine.res.headers.get('Cache-Control')).toContain('private')
-
-    expect(find((await json('/api/servers?sortBy=stars', bob.read())).body).isLiked).toBe(false)
-    const anonymous = await json('/api/servers?sortBy=stars')
-    expect(find(anonymous.body).isLiked).toBe(false)
-    // Anonymous pages stay cacheable; the signed-in variant is kept apart by Vary: Cookie.
-    expect(anonymous.res.headers.get('Cache-Control')).toContain('public')
-    expect(anonymous.res.headers.get('Vary')).toContain('Cookie')
-
-    expect((await json(`/api/servers/${id}`, alice.read())).body.isLiked).toBe(true)
-    expect((await json(`/api/servers/${id}`, bob.read())).body.isLiked).toBe(false)
-    expect((await json(`/api/servers/${id}`)).body.isLiked).toBe(false)
-
-    await json(`/api/servers/${id}/like`, alice.write('DELETE'))
-    expect((await json(`/api/servers/${id}`, alice.read())).body).toMatchObject({ isLiked: false, likeCount: 0 })
-  })
-})
-
 describe('concurrent likes', () => {
   let users: Client[]
 
@@ -124,5 +151,15 @@ describe('concurrent likes', () => {
     const after = await stored(id)
     expect(after.likeCount).toBe(after.rows)
     expect(after.popularity).toBe(after.rows * 5)
+  })
+})
+
+describe('likes act for the session user only (no IDOR)', () => {
+  it("another user's like cannot be removed, whatever id the request names", async () => {
+    const { id } = await insertServer()
+    await json(`/api/servers/${id}/like`, clients.creator.write('POST'))
+    const res = await json(`/api/servers/${id}/like`, clients.stranger.write('DELETE', { userId: clients.creator.user!.id }))
+    expect(res.body).toEqual({ isLiked: false, likeCount: 1 })
+    expect((await json(`/api/servers/${id}`, clients.creator.read())).body.isLiked).toBe(true)
   })
 })
