@@ -55,6 +55,16 @@ describe('GET /api/login', () => {
     const b = await startLogin()
     expect(a.state).not.toBe(b.state)
   })
+
+  it('sends the browser home with not_configured, starting nothing, when GitHub sign-in has no client', async () => {
+    for (const missing of ['GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET']) {
+      const bindings = { ...env, [missing]: '' }
+      const res = await app.request('https://catalogue.test/api/login', { redirect: 'manual' }, bindings, createExecutionContext())
+      expect(res.status).toBe(302)
+      expect(res.headers.get('Location')).toBe('/?authError=not_configured')
+      expect(setCookies(res)['__Host-oauth-state']).toBeUndefined()
+    }
+  })
 })
 
 describe('GET /api/auth/callback', () => {
@@ -188,26 +198,19 @@ describe('GET /api/logout', () => {
     expect((await call('/api/auth/session', alice.read())).status).toBe(401)
   })
 
+  it('sends a guest home without touching any session', async () => {
+    const before = (await rowCounts()).sessions
+    const res = await navigate('/api/logout', {}, { 'Sec-Fetch-Site': 'same-origin' })
+    expect(res.status).toBe(302)
+    expect(res.headers.get('Location')).toBe('/')
+    expect((await rowCounts()).sessions).toBe(before)
+  })
+
   it('ignores a cross-site navigation, so another site cannot sign anyone out', async () => {
     const bob = await signIn('logout-bob')
     const res = await navigate('/api/logout', bob.cookie, { 'Sec-Fetch-Site': 'cross-site' })
     expect(res.headers.get('Location')).toBe('/')
     expect((await call('/api/auth/session', bob.read())).status).toBe(200)
-  })
-})
-
-describe('expired sessions', () => {
-  it('are refused, then swept at the next sign-in', async () => {
-    const carol = await signIn('expired-carol')
-    const [user] = await db().select().from(users).where(eq(users.login, 'expired-carol'))
-    await db().update(sessions).set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where(eq(sessions.userId, user.id))
-
-    const res = await json('/api/auth/session', carol.read())
-    expect(res.status).toBe(401)
-    expect(await db().select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1)
-
-    await signIn('someone-else')
-    expect(await db().select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0)
   })
 })
 
@@ -242,6 +245,19 @@ describe('GET /api/auth/session', () => {
   it('marks logins in ADMIN_LOGINS as admin, whatever their case', async () => {
     const admin = await signIn(ADMIN_LOGIN.toUpperCase())
     expect(admin.user).toMatchObject({ username: ADMIN_LOGIN, isAdmin: true })
+  })
+
+  it('refuses an expired session, and the next sign-in sweeps it', async () => {
+    const carol = await signIn('expired-carol')
+    const [user] = await db().select().from(users).where(eq(users.login, 'expired-carol'))
+    await db().update(sessions).set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where(eq(sessions.userId, user.id))
+
+    const res = await json('/api/auth/session', carol.read())
+    expect(res.status).toBe(401)
+    expect(await db().select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1)
+
+    await signIn('someone-else')
+    expect(await db().select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0)
   })
 })
 
@@ -285,7 +301,7 @@ describe('GET /api/csrf-token', () => {
   })
 })
 
-describe('development sign-in', () => {
+describe('GET /api/auth/dev-callback (development sign-in)', () => {
   const devEnv = () => ({ ...env, DEV_LOGIN: 'true' })
   const devCall = (path: string, init: RequestInit = {}, bindings = devEnv()) =>
     app.request(`https://catalogue.test${path}`, { redirect: 'manual', ...init }, bindings, createExecutionContext())
@@ -300,6 +316,7 @@ describe('development sign-in', () => {
   it('is off unless DEV_LOGIN is "true": the callback does not exist', async () => {
     const res = await json('/api/auth/dev-callback?username=mallory&admin=1', { redirect: 'manual' })
     expect(res.status).toBe(404)
+    expect(res.body).toEqual({ error: 'Not found', code: 'not_found' })
     expect(await db().select().from(users).where(eq(users.login, 'mallory'))).toHaveLength(0)
   })
 

@@ -2,10 +2,11 @@ import { and, eq, gte, inArray, ne, or } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { refreshPackagesOfServer } from '../../../worker/db/packages'
 import { activities, follows, packages, serverLikes, servers, serverTags } from '../../../worker/db/schema'
+import { LIMITS } from '../../../worker/limits'
 import type { CategoryServerState, CategorySummary, Dashboard, FollowedAuthor, FollowState, PackageDetail, PackageSummary, ServerStats, ServerSummary, TagCount } from '../../../worker/shared/types'
 import { ADMIN_LOGIN, guest, signIn, type Client } from '../auth-helpers'
 import { insertServer } from '../factories'
-import { call, db, json } from '../helpers'
+import { call, db, expectInvalidInput, json } from '../helpers'
 import { category, createCategory, storedPackage } from '../package-helpers'
 
 const DAY = 86400000
@@ -37,6 +38,9 @@ const dashboard = async (client: Client) => {
   return res.body
 }
 const ids = (list: Array<{ id: string }>) => list.map((x) => x.id)
+const rowsOf = async (client: Client) => (await db().select().from(follows).where(eq(follows.userId, client.user!.id))).map((r) => r.authorName)
+const followState = (client: Client, name: string) => json<FollowState>(`/api/users/me/follows/${name}`, client.read())
+const NOT_A_LOGIN = { error: 'Author name must be a GitHub login', code: 'invalid_input' }
 
 beforeAll(async () => {
   dana = await signIn('dash-dana')
@@ -185,6 +189,15 @@ describe('GET /api/users/me/dashboard', () => {
 
   it('refuses a guest', async () => {
     expect((await call('/api/users/me/dashboard', (await guest()).read())).status).toBe(401)
+    expect(await json('/api/users/me/dashboard', (await guest()).read())).toMatchObject({ status: 401, body: { error: 'Authentication required', code: 'auth_required' } })
+  })
+
+  it('leaves deleted and pending servers out of every server list', async () => {
+    const d = await dashboard(dana)
+    const hidden = (await db().select({ id: servers.id }).from(servers).where(ne(servers.status, 'active'))).map((r) => r.id)
+    const shown = [...d.myServers, ...d.recentlyViewed, ...d.recommendedServers, ...d.likedServers]
+    expect(hidden).toEqual(expect.arrayContaining([s.mineDeleted, s.minePending, s.recDeleted, s.recPending]))
+    expect(shown.filter((x) => hidden.includes(x.id))).toEqual([])
   })
 })
 
@@ -231,6 +244,11 @@ describe('GET /api/users/me/servers/{id}/stats', () => {
     expect((await stats(erin, s.stats, '?window=1')).body.days).toEqual([{ date: dateOf(daysAgo(0)), views: 2, likes: 1 }])
     expect((await stats(erin, s.stats, '?window=365')).body.days).toHaveLength(365)
     for (const q of ['?window=0', '?window=366', '?window=abc']) expect((await stats(erin, s.stats, q)).status).toBe(400)
+    for (const q of ['?window=0', '?window=366', '?window=abc']) expectInvalidInput(await stats(erin, s.stats, q), 'window')
+  })
+
+  it('answers 400 for a malformed server id', async () => {
+    expectInvalidInput(await stats(erin, 'not-a-uuid'), 'id', 'Server ID must be a valid UUID')
   })
 
   it('is for the owner and admins only', async () => {
@@ -239,18 +257,52 @@ describe('GET /api/users/me/servers/{id}/stats', () => {
     // A repository owner is an owner too.
     expect((await stats(dana, s.mineB)).status).toBe(200)
     expect((await call(`/api/users/me/servers/${s.stats}/stats`, (await guest()).read())).status).toBe(401)
+    expect(await stats(await guest(), s.stats)).toMatchObject({ status: 401, body: { error: 'Authentication required', code: 'auth_required' } })
   })
 
   it('is 404 for an unknown server, and for a deleted one unless admin', async () => {
     expect((await stats(erin, crypto.randomUUID())).status).toBe(404)
     expect((await stats(dana, s.mineDeleted)).status).toBe(404)
     expect((await stats(admin, s.mineDeleted)).status).toBe(200)
+    for (const [client, id] of [[erin, crypto.randomUUID()], [dana, s.mineDeleted]] as const) {
+      expect(await stats(client, id)).toMatchObject({ status: 404, body: { error: 'Server not found', code: 'server_not_found' } })
+    }
   })
 })
 
-describe('follows', () => {
-  const rowsOf = async (client: Client) => (await db().select().from(follows).where(eq(follows.userId, client.user!.id))).map((r) => r.authorName)
+describe('GET /api/users/me/follows', () => {
+  it("lists the caller's follows only", async () => {
+    const hana = await signIn('dash-hana')
+    for (const name of ['Hana-First', 'hana-second']) await follow(hana, name)
+    await follow(erin, 'not-hanas')
+    const { status, body } = await json<FollowedAuthor[]>('/api/users/me/follows', hana.read())
+    expect(status).toBe(200)
+    expect(body.map((f) => f.authorName).sort()).toEqual(['hana-first', 'hana-second'])
+    expect(body.every((f) => f.id === f.authorName)).toBe(true)
+  })
 
+  it('refuses a guest with 401', async () => {
+    expect(await json('/api/users/me/follows', (await guest()).read())).toMatchObject({ status: 401, body: { error: 'Authentication required', code: 'auth_required' } })
+  })
+})
+
+describe('GET /api/users/me/follows/{authorName}', () => {
+  it('answers following false for an author never followed, under the lower-cased login', async () => {
+    expect(await followState(gus, 'Never-Followed')).toMatchObject({ status: 200, body: { authorName: 'never-followed', following: false } })
+  })
+
+  it('refuses names that are not GitHub logins with 400', async () => {
+    for (const name of ['-lead', 'trail-', 'dou--ble', 'under_score', 'x'.repeat(40), 'dot.name']) {
+      expect(await followState(gus, name)).toMatchObject({ status: 400, body: NOT_A_LOGIN })
+    }
+  })
+
+  it('refuses a guest with 401', async () => {
+    expect(await followState(await guest(), 'acme')).toMatchObject({ status: 401, body: { error: 'Authentication required', code: 'auth_required' } })
+  })
+})
+
+describe('POST /api/users/me/follows/{authorName}', () => {
   it('follows an author by GitHub login, stored lower-cased, idempotently', async () => {
     for (let i = 0; i < 2; i++) {
       expect(await follow(gus, 'Some-Author')).toMatchObject({ status: 200, body: { authorName: 'some-author', following: true } })
@@ -262,15 +314,6 @@ describe('follows', () => {
     ])
   })
 
-  it('unfollows idempotently', async () => {
-    await follow(gus, 'leaving')
-    for (let i = 0; i < 2; i++) {
-      expect((await follow(gus, 'Leaving', 'DELETE')).body).toEqual({ authorName: 'leaving', following: false })
-    }
-    expect(await rowsOf(gus)).not.toContain('leaving')
-    expect((await json<FollowState>('/api/users/me/follows/leaving', gus.read())).body.following).toBe(false)
-  })
-
   it('refuses names that are not GitHub logins', async () => {
     for (const name of ['-lead', 'trail-', 'dou--ble', 'under_score', 'x'.repeat(40), 'dot.name']) {
       expect(await follow(gus, name)).toMatchObject({ status: 400, body: { error: 'Author name must be a GitHub login', code: 'invalid_input' } })
@@ -280,6 +323,7 @@ describe('follows', () => {
 
   it('needs a signed-in user', async () => {
     expect((await follow(await guest(), 'acme')).status).toBe(401)
+    expect(await follow(await guest(), 'acme')).toMatchObject({ status: 401, body: { error: 'Authentication required', code: 'auth_required' } })
   })
 
   it('are per user', async () => {
@@ -289,13 +333,24 @@ describe('follows', () => {
   })
 })
 
-describe('deleted and pending servers', () => {
-  it('never appear in the server lists of a dashboard', async () => {
-    const d = await dashboard(dana)
-    const hidden = (await db().select({ id: servers.id }).from(servers).where(ne(servers.status, 'active'))).map((r) => r.id)
-    const shown = [...d.myServers, ...d.recentlyViewed, ...d.recommendedServers, ...d.likedServers]
-    expect(hidden).toEqual(expect.arrayContaining([s.mineDeleted, s.minePending, s.recDeleted, s.recPending]))
-    expect(shown.filter((x) => hidden.includes(x.id))).toEqual([])
+describe('DELETE /api/users/me/follows/{authorName}', () => {
+  it('unfollows idempotently', async () => {
+    await follow(gus, 'leaving')
+    for (let i = 0; i < 2; i++) {
+      expect((await follow(gus, 'Leaving', 'DELETE')).body).toEqual({ authorName: 'leaving', following: false })
+    }
+    expect(await rowsOf(gus)).not.toContain('leaving')
+    expect((await json<FollowState>('/api/users/me/follows/leaving', gus.read())).body.following).toBe(false)
+  })
+
+  it('refuses names that are not GitHub logins with 400', async () => {
+    for (const name of ['-lead', 'trail-', 'dou--ble', 'under_score', 'x'.repeat(40), 'dot.name']) {
+      expect(await follow(gus, name, 'DELETE')).toMatchObject({ status: 400, body: NOT_A_LOGIN })
+    }
+  })
+
+  it('refuses a guest with 401', async () => {
+    expect(await follow(await guest(), 'acme', 'DELETE')).toMatchObject({ status: 401, body: { error: 'Authentication required', code: 'auth_required' } })
   })
 })
 
@@ -333,6 +388,14 @@ describe('POST /api/users/me/categories', () => {
 
   it('refuses a guest', async () => {
     expect((await createCategory(await guest(), { name: 'X' })).status).toBe(401)
+    expect(await createCategory(await guest(), { name: 'X' })).toMatchObject({ status: 401, body: { error: 'Authentication required', code: 'auth_required' } })
+  })
+
+  it('refuses a name or description over its limit, and a body that is not JSON', async () => {
+    expectInvalidInput(await createCategory(alice, { name: 'n'.repeat(LIMITS.categoryName + 1) }), 'name', 'Name too long')
+    expectInvalidInput(await createCategory(alice, { name: 'Long', description: 'd'.repeat(LIMITS.categoryDescription + 1) }), 'description', 'Description too long')
+    const notJson = await json('/api/users/me/categories', { ...alice.write('POST'), body: '{"name":' })
+    expect(notJson).toMatchObject({ status: 400, body: { error: 'Malformed JSON in request body', code: 'invalid_json' } })
   })
 })
 
@@ -348,9 +411,40 @@ describe('GET /api/users/me/categories', () => {
     expect(mine.serverCount).toBe(4)
     expect(mine.servers.map((x) => x.id)).toEqual(s.slice(0, 3).map((x) => x.id))
   })
+
+  it('refuses a guest with 401', async () => {
+    expect(await json('/api/users/me/categories', (await guest()).read())).toMatchObject({ status: 401, body: { error: 'Authentication required', code: 'auth_required' } })
+  })
 })
 
-describe('servers in a category', () => {
+describe('GET /api/users/me/categories/{id}/servers', () => {
+  const list = (client: Client, id: string) => json<ServerSummary[]>(`/api/users/me/categories/${id}/servers`, client.read())
+
+  it("lists the category's servers to its owner, private or public", async () => {
+    const [a, b] = [await insertServer(), await insertServer()]
+    for (const open of [false, true]) {
+      const id = await category(alice, `Listed ${open}`, { servers: [a.id, b.id], public: open })
+      expect((await list(alice, id)).body.map((x) => x.id)).toEqual([a.id, b.id])
+    }
+  })
+
+  it("is 404 on someone else's private category, for an admin too, and 403 on their public one", async () => {
+    const privateId = await category(alice, 'Private list')
+    const publicId = await category(alice, 'Public list', { public: true })
+    for (const client of [bob, admin]) {
+      expect(await list(client, privateId)).toMatchObject({ status: 404, body: { error: 'Package not found', code: 'package_not_found' } })
+    }
+    expect(await list(bob, publicId)).toMatchObject({ status: 403, body: { error: "You don't have permission to change this package.", code: 'forbidden' } })
+    expect(await list(bob, crypto.randomUUID())).toMatchObject({ status: 404, body: { error: 'Package not found', code: 'package_not_found' } })
+  })
+
+  it('answers 400 for a malformed id and 401 for a guest', async () => {
+    expectInvalidInput(await list(alice, 'not-a-uuid'), 'id', 'Package ID must be a valid UUID')
+    expect(await list(await guest(), crypto.randomUUID())).toMatchObject({ status: 401, body: { error: 'Authentication required', code: 'auth_required' } })
+  })
+})
+
+describe('POST /api/users/me/categories/{categoryId}/servers/{serverId}', () => {
   const path = (categoryId: string, serverId: string) => `/api/users/me/categories/${categoryId}/servers/${serverId}`
 
   it('adds and removes idempotently, keeping server_count equal to the rows', async () => {
@@ -415,5 +509,36 @@ describe('servers in a category', () => {
     expect((await storedPackage(id)).serverCount).toBe(1)
     const detail = await json<PackageDetail>(`/api/packages/${id}`, alice.read())
     expect(detail.body.servers.map((s) => s.id)).toEqual([b.id])
+  })
+})
+
+describe('DELETE /api/users/me/categories/{categoryId}/servers/{serverId}', () => {
+  const path = (categoryId: string, serverId: string) => `/api/users/me/categories/${categoryId}/servers/${serverId}`
+
+  it('removes a server whatever became of it, so nothing is stuck in a category', async () => {
+    const [a, b] = [await insertServer(), await insertServer()]
+    const id = await category(alice, 'Keeps one', { servers: [a.id, b.id] })
+    await db().batch([db().update(servers).set({ status: 'deleted' }).where(eq(servers.id, a.id)), refreshPackagesOfServer(db(), a.id)])
+    expect(await json<CategoryServerState>(path(id, a.id), alice.write('DELETE'))).toMatchObject({ status: 200, body: { inCategory: false, serverCount: 1 } })
+    expect(await storedPackage(id)).toMatchObject({ serverCount: 1, serverRows: 1 })
+    // A server that never existed is simply not there.
+    expect((await json(path(id, crypto.randomUUID()), alice.write('DELETE'))).body).toEqual({ inCategory: false, serverCount: 1 })
+  })
+
+  it('answers 400 for malformed ids and 404 for a missing category', async () => {
+    const id = await category(alice, 'Ids checked')
+    expectInvalidInput(await json(path('not-a-uuid', crypto.randomUUID()), alice.write('DELETE')), 'categoryId', 'Package ID must be a valid UUID')
+    expectInvalidInput(await json(path(id, 'not-a-uuid'), alice.write('DELETE')), 'serverId', 'Server ID must be a valid UUID')
+    expect(await json(path(crypto.randomUUID(), crypto.randomUUID()), alice.write('DELETE'))).toMatchObject({ status: 404, body: { error: 'Package not found', code: 'package_not_found' } })
+  })
+
+  it('refuses a guest (401), and someone else: 404 on a private category, 403 on a public one', async () => {
+    const server = await insertServer()
+    const privateId = await category(alice, 'Private keep', { servers: [server.id] })
+    const publicId = await category(alice, 'Public keep', { servers: [server.id], public: true })
+    expect(await json(path(publicId, server.id), (await guest()).write('DELETE'))).toMatchObject({ status: 401, body: { error: 'Authentication required', code: 'auth_required' } })
+    expect(await json(path(privateId, server.id), bob.write('DELETE'))).toMatchObject({ status: 404, body: { error: 'Package not found', code: 'package_not_found' } })
+    expect(await json(path(publicId, server.id), bob.write('DELETE'))).toMatchObject({ status: 403, body: { error: "You don't have permission to change this package.", code: 'forbidden' } })
+    expect((await storedPackage(privateId)).serverRows + (await storedPackage(publicId)).serverRows).toBe(2)
   })
 })

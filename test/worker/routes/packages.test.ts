@@ -4,7 +4,7 @@ import { packages, packageViews } from '../../../worker/db/schema'
 import type { PackageDetail, PackageList, PackageSummary } from '../../../worker/shared/types'
 import { ADMIN_LOGIN, guest, signIn, type Client } from '../auth-helpers'
 import { insertServer } from '../factories'
-import { db, json } from '../helpers'
+import { db, expectInvalidInput, json } from '../helpers'
 import { category, storedPackage } from '../package-helpers'
 
 let alice: Client
@@ -35,9 +35,50 @@ function expectScoreSince(p: Scored, since: number) {
   expect(p.rankingScore).toBeLessThanOrEqual(scoreAt(p, since) + 1e-9)
 }
 
+/** A clean slate of public packages with known numbers, written directly; their ids by key. */
+async function seedPublicPackages(): Promise<Record<'old' | 'new' | 'mid', string>> {
+  await db().update(packages).set({ isPublic: false })
+  const rows = [
+    { key: 'old', likeCount: 9, rankingScore: 1.5, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2026-03-01T00:00:00.000Z' },
+    { key: 'new', likeCount: 1, rankingScore: 3.5, createdAt: '2026-02-01T00:00:00.000Z', updatedAt: '2026-02-01T00:00:00.000Z' },
+    { key: 'mid', likeCount: 4, rankingScore: 2.5, createdAt: '2025-06-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' },
+  ] as const
+  const ids = {} as Record<'old' | 'new' | 'mid', string>
+  for (const { key, ...values } of rows) {
+    ids[key] = crypto.randomUUID()
+    await db().insert(packages).values({ id: ids[key], userId: bob.user!.id, name: `List ${key}`, isPublic: true, ...values })
+  }
+  return ids
+}
+
+// First in the file: the empty case needs a catalogue without packages.
 describe('GET /api/packages/top', () => {
   it('is empty until packages exist', async () => {
     expect(await json('/api/packages/top')).toMatchObject({ status: 200, body: [] })
+  })
+
+  describe('with public packages', () => {
+    let ids: Record<'old' | 'new' | 'mid', string>
+    beforeAll(async () => {
+      ids = await seedPublicPackages()
+    })
+
+    it('top lists public packages by score', async () => {
+      const { body } = await json<PackageSummary[]>('/api/packages/top?limit=2')
+      expect(body.map((p) => p.id)).toEqual([ids.new, ids.mid])
+    })
+
+    it('lets shared caches keep a guest answer but not a signed-in one', async () => {
+      const asGuest = await json<PackageSummary[]>('/api/packages/top')
+      expect(asGuest.body.map((p) => p.id)).toEqual([ids.new, ids.mid, ids.old])
+      expect(asGuest.res.headers.get('Cache-Control')).toBe('public, max-age=300')
+      expect(asGuest.res.headers.get('Vary')).toBe('Cookie')
+      expect((await json('/api/packages/top', alice.read())).res.headers.get('Cache-Control')).toBe('private, no-store')
+    })
+  })
+
+  it('refuses a limit outside 1 to 20 with 400', async () => {
+    for (const limit of ['0', '21', 'abc']) expectInvalidInput(await json(`/api/packages/top?limit=${limit}`), 'limit')
   })
 })
 
@@ -80,6 +121,33 @@ describe('PUT /api/packages/{id}/public-status and /message', () => {
     const id = await category(alice, 'Bad body')
     const res = await json(`/api/packages/${id}/public-status`, alice.write('PUT', { isPublic: 'yes' }))
     expect(res.status).toBe(400)
+    expectInvalidInput(res, 'isPublic', 'isPublic must be true or false')
+  })
+
+  it('answers 400 for a malformed id or a body that is not JSON, and 404 for a missing package', async () => {
+    const id = await category(alice, 'Checked input')
+    const writes = [
+      ['public-status', { isPublic: true }],
+      ['message', { recommendationMessage: 'x' }],
+    ] as const
+    for (const [what, body] of writes) {
+      expectInvalidInput(await json(`/api/packages/nope/${what}`, alice.write('PUT', body)), 'id', 'Package ID must be a valid UUID')
+      expect(await json(`/api/packages/${crypto.randomUUID()}/${what}`, alice.write('PUT', body))).toMatchObject({ status: 404, body: { error: 'Package not found', code: 'package_not_found' } })
+      const notJson = await json(`/api/packages/${id}/${what}`, { ...alice.write('PUT'), body: '{"isPublic":' })
+      expect(notJson).toMatchObject({ status: 400, body: { error: 'Malformed JSON in request body', code: 'invalid_json' } })
+    }
+    expect(await storedPackage(id)).toMatchObject({ isPublic: false, recommendationMessage: null })
+  })
+
+  it('tells a guest 401 and someone else 403 why', async () => {
+    const id = await category(alice, 'Told why', { public: true })
+    for (const [what, body] of [['public-status', { isPublic: false }], ['message', { recommendationMessage: 'x' }]] as const) {
+      expect(await json(`/api/packages/${id}/${what}`, (await guest()).write('PUT', body))).toMatchObject({ status: 401, body: { error: 'Authentication required', code: 'auth_required' } })
+      expect(await json(`/api/packages/${id}/${what}`, bob.write('PUT', body))).toMatchObject({
+        status: 403,
+        body: { error: "You don't have permission to change this package.", code: 'forbidden' },
+      })
+    }
   })
 
   it('is refused to everyone but the owner, without revealing a private package', async () => {
@@ -150,17 +218,7 @@ describe('GET /api/packages', () => {
   const ids: Record<string, string> = {}
 
   beforeAll(async () => {
-    // A clean slate of public packages with known numbers, written directly.
-    await db().update(packages).set({ isPublic: false })
-    const rows = [
-      { key: 'old', likeCount: 9, rankingScore: 1.5, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2026-03-01T00:00:00.000Z' },
-      { key: 'new', likeCount: 1, rankingScore: 3.5, createdAt: '2026-02-01T00:00:00.000Z', updatedAt: '2026-02-01T00:00:00.000Z' },
-      { key: 'mid', likeCount: 4, rankingScore: 2.5, createdAt: '2025-06-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' },
-    ]
-    for (const { key, ...values } of rows) {
-      ids[key] = crypto.randomUUID()
-      await db().insert(packages).values({ id: ids[key], userId: bob.user!.id, name: `List ${key}`, isPublic: true, ...values })
-    }
+    Object.assign(ids, await seedPublicPackages())
   })
 
   const order = (list: PackageList) => list.packages.map((p) => Object.keys(ids).find((k) => ids[k] === p.id))
@@ -192,12 +250,8 @@ describe('GET /api/packages', () => {
   it('refuses invalid query values with 400', async () => {
     for (const q of ['sortBy=stars', 'page=0', 'limit=51', 'limit=abc']) {
       expect((await json(`/api/packages?${q}`)).status).toBe(400)
+      expectInvalidInput(await json(`/api/packages?${q}`), q.split('=')[0])
     }
-  })
-
-  it('top lists public packages by score', async () => {
-    const { body } = await json<PackageSummary[]>('/api/packages/top?limit=2')
-    expect(body.map((p) => p.id)).toEqual([ids.new, ids.mid])
   })
 })
 
@@ -217,6 +271,11 @@ describe('GET /api/packages/{id}', () => {
 
   it('refuses a malformed id with 400', async () => {
     expect((await json('/api/packages/nope')).status).toBe(400)
+    expectInvalidInput(await json('/api/packages/nope'), 'id', 'Package ID must be a valid UUID')
+  })
+
+  it('answers 404 for a missing package, to anyone', async () => {
+    for (const init of [{}, alice.read(), admin.read()]) expect(await json(`/api/packages/${crypto.randomUUID()}`, init)).toMatchObject({ status: 404, body: { error: 'Package not found', code: 'package_not_found' } })
   })
 })
 
@@ -303,6 +362,18 @@ describe('POST /api/packages/{id}/like and DELETE', () => {
     const id = await category(alice, 'Guest like', { public: true })
     expect((await json(`/api/packages/${id}/like`, (await guest()).write('POST'))).status).toBe(401)
     expect((await storedPackage(id)).likeRows).toBe(0)
+    for (const method of ['POST', 'DELETE'] as const) {
+      expect(await json(`/api/packages/${id}/like`, (await guest()).write(method))).toMatchObject({ status: 401, body: { error: 'Authentication required', code: 'auth_required' } })
+    }
+  })
+
+  it('answers 400 for a malformed id, and 404 for a missing package or, to others, a private one', async () => {
+    const privateId = await category(alice, 'Private likes')
+    for (const method of ['POST', 'DELETE'] as const) {
+      expectInvalidInput(await json('/api/packages/nope/like', bob.write(method)), 'id', 'Package ID must be a valid UUID')
+      for (const id of [crypto.randomUUID(), privateId]) expect(await json(`/api/packages/${id}/like`, bob.write(method))).toMatchObject({ status: 404, body: { error: 'Package not found', code: 'package_not_found' } })
+    }
+    expect((await storedPackage(privateId)).likeRows).toBe(0)
   })
 })
 

@@ -4,7 +4,7 @@ import { serverLikes, servers } from '../../../worker/db/schema'
 import type { ServerPermissions } from '../../../worker/middleware/authz'
 import { guest, signIn, type Client } from '../auth-helpers'
 import { insertServer } from '../factories'
-import { db, json } from '../helpers'
+import { db, expectInvalidInput, json } from '../helpers'
 import { ADMIN, NONE, NOT_FOUND, OWNER, RESTRICTED, seedServerRoles, UNAUTHENTICATED, type Actor, type RoleServer } from '../server-roles'
 
 async function stored(serverId: string) {
@@ -58,6 +58,13 @@ describe('GET /api/servers/{id}/permissions', () => {
     const bad = await json('/api/servers/123/permissions', clients.stranger.read())
     expect(bad.status).toBe(400)
     expect(bad.body.error).toBe('Server ID must be a valid UUID')
+    expectInvalidInput(bad, 'id', 'Server ID must be a valid UUID')
+  })
+
+  it('refuses a guest with 401 before looking at the id, so a guest learns nothing about servers', async () => {
+    for (const id of [crypto.randomUUID(), ids.deleted, 'not-a-uuid']) {
+      expect(await json(`/api/servers/${id}/permissions`, clients.guest.read())).toMatchObject(UNAUTHENTICATED)
+    }
   })
 
   it("ignores any user id the request names: only the session's user counts (no IDOR)", async () => {
@@ -70,7 +77,6 @@ describe('GET /api/servers/{id}/permissions', () => {
     }
   })
 })
-
 
 describe('POST /api/servers/{id}/like and DELETE', () => {
   it('likes once however often it is sent, and unlikes the same way', async () => {
@@ -123,43 +129,54 @@ describe('POST /api/servers/{id}/like and DELETE', () => {
     const bad = await json('/api/servers/not-a-uuid/like', alice.write('POST'))
     expect(bad.status).toBe(400)
     expect(bad.body.error).toBe('Server ID must be a valid UUID')
-  })
-})
-
-describe('concurrent likes', () => {
-  let users: Client[]
-
-  beforeAll(async () => {
-    users = []
-    for (let i = 0; i < 30; i++) users.push(await signIn(`crowd-${i}`))
+    for (const method of ['POST', 'DELETE'] as const) {
+      expectInvalidInput(await json('/api/servers/not-a-uuid/like', alice.write(method)), 'id', 'Server ID must be a valid UUID')
+      expect(await json(`/api/servers/${crypto.randomUUID()}/like`, alice.write(method))).toMatchObject(NOT_FOUND)
+    }
   })
 
-  it('keep like_count equal to the number of rows under simultaneous likes and unlikes', async () => {
-    const { id } = await insertServer()
-    const path = `/api/servers/${id}/like`
-
-    const liked = await Promise.all(users.map((u) => json(path, u.write('POST'))))
-    expect(liked.every((r) => r.status === 200)).toBe(true)
-    expect(await stored(id)).toMatchObject({ likeCount: 30, rows: 30 })
-
-    // Half unlike while the other half like again (no-ops), all at once.
-    await Promise.all(users.map((u, i) => json(path, u.write(i % 2 ? 'DELETE' : 'POST'))))
-    expect(await stored(id)).toMatchObject({ likeCount: 15, rows: 15, popularity: 15 * 5 })
-
-    // Everyone toggles several times at once, in an order nobody controls.
-    await Promise.all(users.flatMap((u) => [json(path, u.write('POST')), json(path, u.write('DELETE')), json(path, u.write('POST'))]))
-    const after = await stored(id)
-    expect(after.likeCount).toBe(after.rows)
-    expect(after.popularity).toBe(after.rows * 5)
+  it('answers 404 server_not_found on a deleted server even to an admin, who can see it', async () => {
+    const deleted = await insertServer({ status: 'deleted' })
+    expect((await json(`/api/servers/${deleted.id}`, clients.admin.read())).status).toBe(200)
+    for (const method of ['POST', 'DELETE'] as const) {
+      expect(await json(`/api/servers/${deleted.id}/like`, clients.admin.write(method))).toMatchObject(NOT_FOUND)
+    }
+    expect((await stored(deleted.id)).rows).toBe(0)
   })
-})
 
-describe('likes act for the session user only (no IDOR)', () => {
-  it("another user's like cannot be removed, whatever id the request names", async () => {
+  it("acts for the session's user only: another user's like cannot be removed, whatever id the request names (no IDOR)", async () => {
     const { id } = await insertServer()
     await json(`/api/servers/${id}/like`, clients.creator.write('POST'))
     const res = await json(`/api/servers/${id}/like`, clients.stranger.write('DELETE', { userId: clients.creator.user!.id }))
     expect(res.body).toEqual({ isLiked: false, likeCount: 1 })
     expect((await json(`/api/servers/${id}`, clients.creator.read())).body.isLiked).toBe(true)
+  })
+
+  describe('concurrent likes', () => {
+    let users: Client[]
+
+    beforeAll(async () => {
+      users = []
+      for (let i = 0; i < 30; i++) users.push(await signIn(`crowd-${i}`))
+    })
+
+    it('keep like_count equal to the number of rows under simultaneous likes and unlikes', async () => {
+      const { id } = await insertServer()
+      const path = `/api/servers/${id}/like`
+
+      const liked = await Promise.all(users.map((u) => json(path, u.write('POST'))))
+      expect(liked.every((r) => r.status === 200)).toBe(true)
+      expect(await stored(id)).toMatchObject({ likeCount: 30, rows: 30 })
+
+      // Half unlike while the other half like again (no-ops), all at once.
+      await Promise.all(users.map((u, i) => json(path, u.write(i % 2 ? 'DELETE' : 'POST'))))
+      expect(await stored(id)).toMatchObject({ likeCount: 15, rows: 15, popularity: 15 * 5 })
+
+      // Everyone toggles several times at once, in an order nobody controls.
+      await Promise.all(users.flatMap((u) => [json(path, u.write('POST')), json(path, u.write('DELETE')), json(path, u.write('POST'))]))
+      const after = await stored(id)
+      expect(after.likeCount).toBe(after.rows)
+      expect(after.popularity).toBe(after.rows * 5)
+    })
   })
 })

@@ -6,7 +6,7 @@ import { cacheKeys } from '../../../worker/lib/kv-cache'
 import type { FeaturedServer, RepoInfo, ServerDetail, ServerList } from '../../../worker/shared/types'
 import { ADMIN_LOGIN, signIn, type Client } from '../auth-helpers'
 import { insertFeatured, insertServer } from '../factories'
-import { call, db, fixtureHits, json } from '../helpers'
+import { call, db, expectInvalidInput, fixtureHits, json } from '../helpers'
 
 const API = '/github-api/repos'
 
@@ -85,12 +85,14 @@ describe('GET /api/servers', () => {
     expect(status).toBe(400)
     expect(body.error).toEqual(expect.any(String))
     expect(body.issues[0].field).toBe(field)
+    expectInvalidInput({ status, body }, field)
   })
 
   it('refuses the Favorites view to a guest', async () => {
     const { status, body } = await json('/api/servers?favorites=1')
     expect(status).toBe(401)
     expect(body.error).toBe('Authentication required')
+    expect(body.code).toBe('auth_required')
   })
 
   it('lets shared caches keep guest answers', async () => {
@@ -98,10 +100,8 @@ describe('GET /api/servers', () => {
     expect(res.headers.get('cache-control')).toMatch(/^public/)
     expect(res.headers.get('vary')).toMatch(/Cookie/)
   })
-})
 
-describe('the list total kept by triggers', () => {
-  it('follows inserts, status changes and deletes, and equals a real count', async () => {
+  it('keeps the total by triggers: follows inserts, status changes and deletes, and equals a real count', async () => {
     const total = async () => (await json<ServerList>('/api/servers?limit=1')).body.total
     const counted = async () => (await db().select({ n: sql<number>`count(*)` }).from(servers).where(eq(servers.status, 'active')))[0].n
     const before = await total()
@@ -169,6 +169,14 @@ describe('GET /api/servers/search', () => {
     expect((await json<ServerList>('/api/servers/search?q=%20%20')).body.total).toBe(5)
     const long = await json(`/api/servers/search?q=${'a'.repeat(201)}`)
     expect(long.status).toBe(400)
+    expectInvalidInput(long, 'q', 'Search text too long')
+  })
+
+  it('refuses the list parameters the list refuses, and the Favorites view to a guest', async () => {
+    for (const [query, field] of [['page=0', 'page'], ['limit=51', 'limit'], ['sortBy=bogus', 'sortBy']]) {
+      expectInvalidInput(await json(`/api/servers/search?q=postgres&${query}`), field)
+    }
+    expect(await json('/api/servers/search?q=postgres&favorites=1')).toMatchObject({ status: 401, body: { error: 'Authentication required', code: 'auth_required' } })
   })
 })
 
@@ -215,6 +223,14 @@ describe('GET /api/servers/featured', () => {
     expect(body[0]).toMatchObject({ title: 'Great', summary: 'server' })
     const detail = await json<ServerDetail>(`/api/servers/${a.id}`)
     expect(detail.body.commentHtml).toBe('<p><b>Great</b> server</p>')
+  })
+
+  it('lets shared caches keep the guest answer for a minute, and keeps the signed-in one private', async () => {
+    const asGuest = await json('/api/servers/featured')
+    expect(asGuest.status).toBe(200)
+    expect(asGuest.res.headers.get('Cache-Control')).toBe('public, max-age=60')
+    expect(asGuest.res.headers.get('Vary')).toBe('Cookie')
+    expect((await json('/api/servers/featured', admin.read())).res.headers.get('Cache-Control')).toBe('private, no-store')
   })
 
   it('honours active, window and order as the admin saves them', async () => {
@@ -294,19 +310,25 @@ describe('GET /api/servers/{id}/readme', () => {
   })
 
   it.each([
-    ['no README anywhere', 'https://github.com/acme/no-readme', 404, 'README not found'],
-    ['GitHub failing', 'https://github.com/acme/broken', 502, 'Failed to fetch README'],
-    ['GitHub timing out', 'https://github.com/acme/slow', 502, 'Failed to fetch README'],
-    ['no repository link', null, 404, 'No GitHub URL provided'],
-    ['a link of another shape', 'https://gitlab.com/acme/widget', 400, 'Invalid GitHub URL format'],
-  ])('answers the specification error for %s', async (_label, githubUrl, status, error) => {
+    ['no README anywhere', 'https://github.com/acme/no-readme', 404, 'README not found', 'readme_not_found'],
+    ['GitHub failing', 'https://github.com/acme/broken', 502, 'Failed to fetch README', 'upstream_failed'],
+    ['GitHub timing out', 'https://github.com/acme/slow', 502, 'Failed to fetch README', 'upstream_failed'],
+    ['no repository link', null, 404, 'No GitHub URL provided', 'no_repository'],
+    ['a link of another shape', 'https://gitlab.com/acme/widget', 400, 'Invalid GitHub URL format', 'invalid_input'],
+  ])('answers the specification error for %s', async (_label, githubUrl, status, error, code) => {
     const s = await insertServer({ githubUrl })
-    expect(await json(`/api/servers/${s.id}/readme`)).toMatchObject({ status, body: { error } })
+    expect(await json(`/api/servers/${s.id}/readme`)).toMatchObject({ status, body: { error, code } })
   })
 
   it('answers 400 and 404 for bad and unknown ids', async () => {
     expect((await json('/api/servers/xyz/readme')).status).toBe(400)
+    expectInvalidInput(await json('/api/servers/xyz/readme'), 'id', 'Server ID must be a valid UUID')
     expect(await json(`/api/servers/${crypto.randomUUID()}/readme`)).toMatchObject({ status: 404, body: { error: 'Server not found', code: 'server_not_found' } })
+  })
+
+  it('answers 404 for a deleted server, whatever its README', async () => {
+    const s = await insertServer({ githubUrl: 'https://github.com/acme/widget', readmeText: '# Gone', status: 'deleted' })
+    expect(await json(`/api/servers/${s.id}/readme`)).toMatchObject({ status: 404, body: { error: 'Server not found', code: 'server_not_found' } })
   })
 })
 
@@ -328,18 +350,27 @@ describe('GET /api/servers/{id}/repo', () => {
   })
 
   it.each([
-    ['missing', 404, 'Repository not found'],
-    ['rate-limited', 429, 'Rate limited by GitHub API'],
-    ['slow', 504, 'Request timed out'],
-    ['broken', 502, 'Failed to fetch repository info: Internal Server Error'],
-  ])('maps GitHub answering %s to the specification error', async (repo, status, error) => {
+    ['missing', 404, 'Repository not found', 'repository_not_found'],
+    ['rate-limited', 429, 'Rate limited by GitHub API', 'upstream_rate_limited'],
+    ['slow', 504, 'Request timed out', 'upstream_timeout'],
+    ['broken', 502, 'Failed to fetch repository info: Internal Server Error', 'upstream_failed'],
+  ])('maps GitHub answering %s to the specification error', async (repo, status, error, code) => {
     const s = await insertServer({ githubUrl: `https://github.com/acme/${repo}` })
-    expect(await json(`/api/servers/${s.id}/repo`)).toMatchObject({ status, body: { error } })
+    expect(await json(`/api/servers/${s.id}/repo`)).toMatchObject({ status, body: { error, code } })
   })
 
   it('answers No GitHub URL provided without a link', async () => {
     const s = await insertServer({ githubUrl: null })
     expect(await json(`/api/servers/${s.id}/repo`)).toMatchObject({ status: 404, body: { error: 'No GitHub URL provided', code: 'no_repository' } })
+  })
+
+  it('answers 400 for a malformed id, 400 for a link of another shape, and 404 for an unknown or deleted server', async () => {
+    expectInvalidInput(await json('/api/servers/xyz/repo'), 'id', 'Server ID must be a valid UUID')
+    const gitlab = await insertServer({ githubUrl: 'https://gitlab.com/acme/widget' })
+    expect(await json(`/api/servers/${gitlab.id}/repo`)).toMatchObject({ status: 400, body: { error: 'Invalid GitHub URL format', code: 'invalid_input' } })
+    for (const id of [crypto.randomUUID(), ids.deleted]) {
+      expect(await json(`/api/servers/${id}/repo`)).toMatchObject({ status: 404, body: { error: 'Server not found', code: 'server_not_found' } })
+    }
   })
 })
 
