@@ -21,7 +21,7 @@ export default defineConfig({
           NPM_REGISTRY_BASE: `${fixture.url}/npm`,
           MCP_REGISTRY_BASE: `${fixture.url}/registry`,
           OUTBOUND_TIMEOUT_MS: '1000',
-          // Tests read their own writes at once; test/worker/guest-cache.test.ts turns it on.
+          // Tests read their own writes at once; test/worker/middleware/cache.test.ts turns it on.
           GUEST_CACHE_SECONDS: '0',
           ADMIN_LOGINS: 'root-admin',
           // As deployed, whatever a local .dev.vars (written by `npm start`) says.

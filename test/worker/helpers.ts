@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test'
 import { exports } from 'cloudflare:workers'
+import { expect } from 'vitest'
 import { createDb } from '../../worker/db/client'
 
 export const db = () => createDb(env.DB)
@@ -18,4 +19,16 @@ export async function json<T = any>(path: string, init?: RequestInit): Promise<{
 export async function fixtureHits(path: string): Promise<number> {
   const res = await fetch(`${env.FIXTURE_URL}/__hits?path=${encodeURIComponent(path)}`)
   return ((await res.json()) as { hits: number }).hits
+}
+
+/**
+ * A validation 400: code `invalid_input`, an issue for `field`, and `error` the first issue's
+ * message. `message` pins the wording where the project chose it; zod's own is left unpinned.
+ * @example expectInvalidInput(await json('/api/servers?limit=0'), 'limit')
+ */
+export function expectInvalidInput(res: { status: number; body: any }, field: string, message?: string) {
+  expect(res.status).toBe(400)
+  expect(res.body).toMatchObject({ code: 'invalid_input', issues: expect.arrayContaining([expect.objectContaining({ field })]) })
+  expect(res.body.error).toBe(res.body.issues[0].message)
+  if (message !== undefined) expect(res.body.error).toBe(message)
 }

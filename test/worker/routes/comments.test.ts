@@ -1,11 +1,11 @@
 import { count, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { packageComments, packages } from '../../worker/db/schema'
-import { RATE_LIMIT_MESSAGE } from '../../worker/middleware/rate-limit'
-import { GUEST_COMMENT_RULE } from '../../worker/routes/comments'
-import type { CommentList, PackageComment } from '../../worker/shared/types'
-import { ADMIN_LOGIN, guest, signIn, withCsrf, type Client } from './auth-helpers'
-import { call, db, json } from './helpers'
+import { packageComments, packages } from '../../../worker/db/schema'
+import { RATE_LIMIT_MESSAGE } from '../../../worker/middleware/rate-limit'
+import { GUEST_COMMENT_RULE } from '../../../worker/routes/comments'
+import type { CommentList, PackageComment } from '../../../worker/shared/types'
+import { ADMIN_LOGIN, guest, signIn, withCsrf, type Client } from '../auth-helpers'
+import { call, db, expectInvalidInput, json } from '../helpers'
 
 let owner: Client
 let carol: Client
@@ -116,6 +116,14 @@ describe('POST /api/packages/{id}/comments', () => {
     expect(await rows(privateId)).toBe(0)
     expect((await post(privateId, owner, { content: 'Note to self' })).status).toBe(201)
   })
+
+  it('answers 400 for a malformed package id or a body that is not JSON, and 404 for a missing package', async () => {
+    expectInvalidInput(await post('nope', carol, { content: 'Hi' }), 'id', 'Package ID must be a valid UUID')
+    const notJson = await json(`/api/packages/${publicId}/comments`, { ...carol.write('POST'), body: '{"content":' })
+    expect(notJson).toMatchObject({ status: 400, body: { error: 'Malformed JSON in request body', code: 'invalid_json' } })
+    const missing = await post(crypto.randomUUID(), carol, { content: 'Hi' })
+    expect(missing).toMatchObject({ status: 404, body: { error: 'Package not found', code: 'package_not_found' } })
+  })
 })
 
 describe('GET /api/packages/{id}/comments', () => {
@@ -157,6 +165,13 @@ describe('GET /api/packages/{id}/comments', () => {
 
   it('refuses an unknown sort with 400', async () => {
     expect((await list(id, '?sortBy=best')).status).toBe(400)
+    expectInvalidInput(await list(id, '?sortBy=best'), 'sortBy')
+    expectInvalidInput(await list(id, '?page=0'), 'page')
+  })
+
+  it('answers 400 for a malformed package id and 404 for a missing package', async () => {
+    expectInvalidInput(await list('nope'), 'id', 'Package ID must be a valid UUID')
+    expect(await list(crypto.randomUUID())).toMatchObject({ status: 404, body: { error: 'Package not found', code: 'package_not_found' } })
   })
 
   it('is 404 on a private package for everyone but its owner', async () => {
@@ -194,6 +209,12 @@ describe('DELETE /api/packages/{id}/comments/{commentId}', () => {
     expect(await exists(commentId)).toBe(false)
   })
 
+  it('refuses anyone else with 403 forbidden and the reason', async () => {
+    const commentId = await carolComment()
+    expect(await remove(id, commentId, dave)).toEqual({ status: 403, body: { error: "You don't have permission to delete this comment.", code: 'forbidden' } })
+    expect(await exists(commentId)).toBe(true)
+  })
+
   it("lets the package owner delete any comment on it, a guest's too", async () => {
     for (const commentId of [await guestComment(), await carolComment()]) {
       expect((await remove(id, commentId, owner)).status).toBe(204)
@@ -221,5 +242,11 @@ describe('DELETE /api/packages/{id}/comments/{commentId}', () => {
   it('answers 404 for an unknown comment and 400 for a malformed id', async () => {
     expect(await remove(id, crypto.randomUUID(), owner)).toMatchObject({ status: 404, body: { error: 'Comment not found', code: 'comment_not_found' } })
     expect((await remove(id, 'nope', owner)).status).toBe(400)
+    expectInvalidInput(await remove(id, 'nope', owner), 'commentId', 'Comment ID must be a valid UUID')
+    expectInvalidInput(await remove('nope', crypto.randomUUID(), owner), 'id', 'Package ID must be a valid UUID')
+  })
+
+  it('answers 404 package_not_found for a missing package', async () => {
+    expect(await remove(crypto.randomUUID(), crypto.randomUUID(), owner)).toMatchObject({ status: 404, body: { error: 'Package not found', code: 'package_not_found' } })
   })
 })

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { asc, eq } from 'drizzle-orm'
-import { serverRevisions, servers, serverTags } from '../../worker/db/schema'
-import type { ApiErrorBody, ServerDetail, ServerList, ServerRevisionList, TagCount } from '../../worker/shared/types'
-import { ADMIN_LOGIN, guest, signIn, type Client } from './auth-helpers'
-import { insertServer } from './factories'
-import { call, db, json } from './helpers'
+import { serverRevisions, servers, serverTags } from '../../../worker/db/schema'
+import type { ApiErrorBody, ServerDetail, ServerList, ServerRevisionList, TagCount } from '../../../worker/shared/types'
+import { ADMIN_LOGIN, guest, signIn, type Client } from '../auth-helpers'
+import { insertServer } from '../factories'
+import { call, db, expectInvalidInput, json } from '../helpers'
 
 let admin: Client
 let visitor: Client
@@ -120,6 +120,22 @@ describe('POST /api/servers', () => {
     expect(await create(visitor, minimal())).toMatchObject({ status: 401, body: { error: 'Authentication required', code: 'auth_required' } })
     const noToken = await json('/api/servers', { ...alice.write('POST', minimal()), headers: { Cookie: alice.cookie, 'Content-Type': 'application/json', 'X-Requested-With': 'fetch' } })
     expect(noToken).toMatchObject({ status: 403, body: { error: 'CSRF token invalid', code: 'csrf_invalid' } })
+  })
+
+  it('answers 400 invalid_input listing every issue, and invalid_json for a body that is not JSON', async () => {
+    const { status, body } = await create(alice, {})
+    expect(status).toBe(400)
+    expect(body).toEqual({
+      error: 'Display name is required',
+      code: 'invalid_input',
+      issues: [
+        { field: 'displayName', message: 'Display name is required' },
+        { field: 'description', message: 'Description is required' },
+        { field: 'version', message: 'Version is required' },
+      ],
+    })
+    const notJson = await json('/api/servers', { ...alice.write('POST'), body: '{"displayName":' })
+    expect(notJson).toMatchObject({ status: 400, body: { error: 'Malformed JSON in request body', code: 'invalid_json' } })
   })
 
   it('limits registrations per user (30 an hour)', async () => {
@@ -294,6 +310,13 @@ describe('PUT /api/servers/{id}', () => {
     expect(await update(owner, 'nope', { version: '2.0.0' })).toMatchObject({ status: 400, body: { error: 'Server ID must be a valid UUID', code: 'invalid_input' } })
   })
 
+  it('answers 400 invalid_json for a body that is not JSON, changing nothing', async () => {
+    const server = await insertServer({ createdBy: owner.user!.id })
+    const notJson = await json(`/api/servers/${server.id}`, { ...owner.write('PUT'), body: '{"version":' })
+    expect(notJson).toMatchObject({ status: 400, body: { error: 'Malformed JSON in request body', code: 'invalid_json' } })
+    expect(await revisionRows(server.id)).toHaveLength(0)
+  })
+
   describe('a restricted owner', () => {
     // An imported listing: packages in the registry's camelCase with extra keys, owned by login.
     const imported = () =>
@@ -379,7 +402,7 @@ describe('PUT /api/servers/{id}', () => {
   })
 })
 
-describe('DELETE /api/servers/{id} (soft) and POST /api/servers/{id}/restore', () => {
+describe('soft delete and restore', () => {
   let owner: Client
   let stranger: Client
   let maintainer: Client
@@ -391,84 +414,108 @@ describe('DELETE /api/servers/{id} (soft) and POST /api/servers/{id}/restore', (
     restricted = await signIn('delete-restricted', { restricted: true })
   })
 
-  it('refuses a guest (401), a stranger and a restricted owner (403)', async () => {
-    const server = await insertServer({ createdBy: restricted.user!.id, repoOwner: 'delete-restricted' })
-    expect((await remove(visitor, server.id)).status).toBe(401)
-    for (const client of [stranger, restricted]) {
+  describe('DELETE /api/servers/{id}', () => {
+    it('refuses a guest (401), a stranger and a restricted owner (403)', async () => {
+      const server = await insertServer({ createdBy: restricted.user!.id, repoOwner: 'delete-restricted' })
+      expect((await remove(visitor, server.id)).status).toBe(401)
+      for (const client of [stranger, restricted]) {
+        const res = await remove(client, server.id)
+        expect(res.status).toBe(403)
+        expect(await res.json()).toEqual({ error: "You don't have permission to delete this MCP server.", code: 'forbidden' })
+      }
+      expect((await row(server.id)).status).toBe('active')
+    })
+
+    it.each([
+      ['the owner by creation', () => ({ client: owner, server: insertServer({ createdBy: owner.user!.id }) })],
+      ['the owner by GitHub login', () => ({ client: maintainer, server: insertServer({ repoOwner: 'delete-maintainer' }) })],
+      ['an admin', () => ({ client: admin, server: insertServer() })],
+    ])('lets %s delete (204), keeping the row', async (_, setup) => {
+      const { client, server: pending } = setup()
+      const server = await pending
       const res = await remove(client, server.id)
-      expect(res.status).toBe(403)
-      expect(await res.json()).toEqual({ error: "You don't have permission to delete this MCP server.", code: 'forbidden' })
-    }
-    expect((await row(server.id)).status).toBe('active')
+      expect(res.status).toBe(204)
+      expect(await res.text()).toBe('')
+      expect(await row(server.id)).toMatchObject({ status: 'deleted', displayName: server.displayName })
+    })
+
+    it('hides a deleted server from list, search, tags and detail for everyone but admins; restore brings it back', async () => {
+      const { body: server } = await create(owner, { ...minimal(), displayName: 'Zanzibar Gateway', tags: ['soft-delete-tag'] })
+      expect(await tagCount('soft-delete-tag')).toBe(1)
+      expect((await remove(owner, server.id)).status).toBe(204)
+
+      expect(await listed('?tags=soft-delete-tag')).toEqual([])
+      expect(await listed('/search?q=zanzibar')).toEqual([])
+      expect(await listed('?limit=50', admin)).not.toContain(server.id)
+      expect(await tagCount('soft-delete-tag')).toBe(0)
+      for (const client of [undefined, owner, stranger]) {
+        expect(await json(`/api/servers/${server.id}`, client?.read())).toMatchObject({ status: 404, body: { error: 'Server not found', code: 'server_not_found' } })
+      }
+      // The owner can no longer edit or see it; an admin can.
+      expect((await update(owner, server.id, { version: '2.0.0' })).status).toBe(404)
+      expect(await json(`/api/servers/${server.id}`, admin.read())).toMatchObject({ status: 200, body: { status: 'deleted' } })
+
+      // Restore: admins only.
+      expect((await restore(visitor, server.id)).status).toBe(401)
+      for (const client of [stranger, restricted]) expect((await restore(client, server.id)).status).toBe(404)
+      expect((await restore(owner, server.id)).status).toBe(404)
+      const restored = await restore(admin, server.id)
+      expect(restored).toMatchObject({ status: 200, body: { id: server.id, status: 'active', displayName: 'Zanzibar Gateway' } })
+
+      expect(await listed('?tags=soft-delete-tag')).toEqual([server.id])
+      expect(await listed('/search?q=zanzibar')).toEqual([server.id])
+      expect(await tagCount('soft-delete-tag')).toBe(1)
+      expect((await json(`/api/servers/${server.id}`)).status).toBe(200)
+    })
+
+    it('takes a deleted server out of package counts, and puts it back on restore', async () => {
+      const server = await insertServer({ createdBy: owner.user!.id })
+      const { body: category } = await json<{ id: string }>('/api/users/me/categories', owner.write('POST', { name: 'Soft delete' }))
+      await call(`/api/users/me/categories/${category.id}/servers/${server.id}`, owner.write('POST'))
+      const count = async () => (await json<{ serverCount: number }>(`/api/packages/${category.id}`, owner.read())).body.serverCount
+      expect(await count()).toBe(1)
+      expect((await remove(owner, server.id)).status).toBe(204)
+      expect(await count()).toBe(0)
+      await restore(admin, server.id)
+      expect(await count()).toBe(1)
+    })
+
+    it('answers 404 for an unknown server and 400 for a malformed id', async () => {
+      expect(await json(`/api/servers/${crypto.randomUUID()}`, owner.write('DELETE'))).toMatchObject({ status: 404, body: { error: 'Server not found', code: 'server_not_found' } })
+      expect(await json('/api/servers/nope', owner.write('DELETE'))).toMatchObject({ status: 400, body: { error: 'Server ID must be a valid UUID', code: 'invalid_input' } })
+    })
+
+    it('is 404 to the owner once deleted, and a no-op (204) for an admin', async () => {
+      const server = await insertServer({ createdBy: owner.user!.id, status: 'deleted' })
+      expect(await json(`/api/servers/${server.id}`, owner.write('DELETE'))).toMatchObject({ status: 404, body: { error: 'Server not found', code: 'server_not_found' } })
+      expect((await remove(admin, server.id)).status).toBe(204)
+      expect((await row(server.id)).status).toBe('deleted')
+    })
   })
 
-  it.each([
-    ['the owner by creation', () => ({ client: owner, server: insertServer({ createdBy: owner.user!.id }) })],
-    ['the owner by GitHub login', () => ({ client: maintainer, server: insertServer({ repoOwner: 'delete-maintainer' }) })],
-    ['an admin', () => ({ client: admin, server: insertServer() })],
-  ])('lets %s delete (204), keeping the row', async (_, setup) => {
-    const { client, server: pending } = setup()
-    const server = await pending
-    const res = await remove(client, server.id)
-    expect(res.status).toBe(204)
-    expect(await res.text()).toBe('')
-    expect(await row(server.id)).toMatchObject({ status: 'deleted', displayName: server.displayName })
-  })
+  describe('POST /api/servers/{id}/restore', () => {
+    it('refuses restore of an active server to its owner (403 Access denied); an admin restore is idempotent', async () => {
+      const server = await insertServer({ createdBy: owner.user!.id })
+      expect(await restore(owner, server.id)).toMatchObject({ status: 403, body: { error: 'Access denied', code: 'forbidden' } })
+      expect(await restore(admin, server.id)).toMatchObject({ status: 200, body: { status: 'active' } })
+    })
 
-  it('hides a deleted server from list, search, tags and detail for everyone but admins; restore brings it back', async () => {
-    const { body: server } = await create(owner, { ...minimal(), displayName: 'Zanzibar Gateway', tags: ['soft-delete-tag'] })
-    expect(await tagCount('soft-delete-tag')).toBe(1)
-    expect((await remove(owner, server.id)).status).toBe(204)
+    it('lets an admin approve a pending import with restore', async () => {
+      const server = await insertServer({ status: 'pending' })
+      expect((await restore(admin, server.id)).body.status).toBe('active')
+    })
 
-    expect(await listed('?tags=soft-delete-tag')).toEqual([])
-    expect(await listed('/search?q=zanzibar')).toEqual([])
-    expect(await listed('?limit=50', admin)).not.toContain(server.id)
-    expect(await tagCount('soft-delete-tag')).toBe(0)
-    for (const client of [undefined, owner, stranger]) {
-      expect(await json(`/api/servers/${server.id}`, client?.read())).toMatchObject({ status: 404, body: { error: 'Server not found', code: 'server_not_found' } })
-    }
-    // The owner can no longer edit or see it; an admin can.
-    expect((await update(owner, server.id, { version: '2.0.0' })).status).toBe(404)
-    expect(await json(`/api/servers/${server.id}`, admin.read())).toMatchObject({ status: 200, body: { status: 'deleted' } })
-
-    // Restore: admins only.
-    expect((await restore(visitor, server.id)).status).toBe(401)
-    for (const client of [stranger, restricted]) expect((await restore(client, server.id)).status).toBe(404)
-    expect((await restore(owner, server.id)).status).toBe(404)
-    const restored = await restore(admin, server.id)
-    expect(restored).toMatchObject({ status: 200, body: { id: server.id, status: 'active', displayName: 'Zanzibar Gateway' } })
-
-    expect(await listed('?tags=soft-delete-tag')).toEqual([server.id])
-    expect(await listed('/search?q=zanzibar')).toEqual([server.id])
-    expect(await tagCount('soft-delete-tag')).toBe(1)
-    expect((await json(`/api/servers/${server.id}`)).status).toBe(200)
-  })
-
-  it('refuses restore of an active server to its owner (403 Access denied); an admin restore is idempotent', async () => {
-    const server = await insertServer({ createdBy: owner.user!.id })
-    expect(await restore(owner, server.id)).toMatchObject({ status: 403, body: { error: 'Access denied', code: 'forbidden' } })
-    expect(await restore(admin, server.id)).toMatchObject({ status: 200, body: { status: 'active' } })
-  })
-
-  it('takes a deleted server out of package counts, and puts it back on restore', async () => {
-    const server = await insertServer({ createdBy: owner.user!.id })
-    const { body: category } = await json<{ id: string }>('/api/users/me/categories', owner.write('POST', { name: 'Soft delete' }))
-    await call(`/api/users/me/categories/${category.id}/servers/${server.id}`, owner.write('POST'))
-    const count = async () => (await json<{ serverCount: number }>(`/api/packages/${category.id}`, owner.read())).body.serverCount
-    expect(await count()).toBe(1)
-    expect((await remove(owner, server.id)).status).toBe(204)
-    expect(await count()).toBe(0)
-    await restore(admin, server.id)
-    expect(await count()).toBe(1)
-  })
-
-  it('lets an admin approve a pending import with restore', async () => {
-    const server = await insertServer({ status: 'pending' })
-    expect((await restore(admin, server.id)).body.status).toBe('active')
+    it('refuses a guest (401), and answers 404 for an unknown server and 400 for a malformed id', async () => {
+      const server = await insertServer({ status: 'deleted' })
+      expect(await restore(visitor, server.id)).toMatchObject({ status: 401, body: { error: 'Authentication required', code: 'auth_required' } })
+      expect(await restore(admin, crypto.randomUUID())).toMatchObject({ status: 404, body: { error: 'Server not found', code: 'server_not_found' } })
+      expect(await restore(admin, 'nope')).toMatchObject({ status: 400, body: { error: 'Server ID must be a valid UUID', code: 'invalid_input' } })
+      expect((await row(server.id)).status).toBe('deleted')
+    })
   })
 })
 
-describe('revisions: list and revert', () => {
+describe('revisions', () => {
   let owner: Client
   let stranger: Client
   let restricted: Client
@@ -478,72 +525,101 @@ describe('revisions: list and revert', () => {
     restricted = await signIn('rev-restricted', { restricted: true })
   })
 
-  it('lists revisions newest first with author, kind and changed fields, for owners and admins only', async () => {
-    const { body: server } = await create(owner, { ...minimal(), tags: ['rev-a'] })
-    await update(owner, server.id, { description: 'Second.' })
-    await update(owner, server.id, { tags: ['rev-b'], version: '2.0.0' })
-    const { status, body } = await revisions(owner, server.id)
-    expect(status).toBe(200)
-    expect(body).toMatchObject({ total: 3, currentPage: 1, totalPages: 1 })
-    expect(body.revisions.map((r) => [r.kind, r.changedFields.sort()])).toEqual([
-      ['update', ['tags', 'version']],
-      ['update', ['description']],
-      ['create', expect.arrayContaining(['displayName', 'description', 'tags'])],
-    ])
-    expect(body.revisions[0]).toMatchObject({
-      user: { username: 'rev-owner' },
-      before: { tags: ['rev-a'], version: '1.0.0' },
-      after: { tags: ['rev-b'], version: '2.0.0' },
+  describe('GET /api/servers/{id}/revisions', () => {
+    it('lists revisions newest first with author, kind and changed fields, for owners and admins only', async () => {
+      const { body: server } = await create(owner, { ...minimal(), tags: ['rev-a'] })
+      await update(owner, server.id, { description: 'Second.' })
+      await update(owner, server.id, { tags: ['rev-b'], version: '2.0.0' })
+      const { status, body } = await revisions(owner, server.id)
+      expect(status).toBe(200)
+      expect(body).toMatchObject({ total: 3, currentPage: 1, totalPages: 1 })
+      expect(body.revisions.map((r) => [r.kind, r.changedFields.sort()])).toEqual([
+        ['update', ['tags', 'version']],
+        ['update', ['description']],
+        ['create', expect.arrayContaining(['displayName', 'description', 'tags'])],
+      ])
+      expect(body.revisions[0]).toMatchObject({
+        user: { username: 'rev-owner' },
+        before: { tags: ['rev-a'], version: '1.0.0' },
+        after: { tags: ['rev-b'], version: '2.0.0' },
+      })
+      expect(body.revisions[2].before).toBeNull()
+      expect((await revisions(admin, server.id)).status).toBe(200)
+      expect((await revisions(stranger, server.id)).status).toBe(403)
+      expect((await json(`/api/servers/${server.id}/revisions`)).status).toBe(401)
+      const paged = await json<ServerRevisionList>(`/api/servers/${server.id}/revisions?limit=1&page=3`, owner.read())
+      expect(paged.body).toMatchObject({ total: 3, totalPages: 3, currentPage: 3 })
+      expect(paged.body.revisions.map((r) => r.kind)).toEqual(['create'])
     })
-    expect(body.revisions[2].before).toBeNull()
-    expect((await revisions(admin, server.id)).status).toBe(200)
-    expect((await revisions(stranger, server.id)).status).toBe(403)
-    expect((await json(`/api/servers/${server.id}/revisions`)).status).toBe(401)
-    const paged = await json<ServerRevisionList>(`/api/servers/${server.id}/revisions?limit=1&page=3`, owner.read())
-    expect(paged.body).toMatchObject({ total: 3, totalPages: 3, currentPage: 3 })
-    expect(paged.body.revisions.map((r) => r.kind)).toEqual(['create'])
+
+    it('answers 400 for a malformed id or page, 404 for an unknown server, 401 for a guest and 403 for a stranger', async () => {
+      const { body: server } = await create(owner, minimal())
+      expectInvalidInput(await json('/api/servers/nope/revisions', owner.read()), 'id', 'Server ID must be a valid UUID')
+      expectInvalidInput(await json(`/api/servers/${server.id}/revisions?page=0`, owner.read()), 'page')
+      expect(await revisions(owner, crypto.randomUUID())).toMatchObject({ status: 404, body: { error: 'Server not found', code: 'server_not_found' } })
+      expect(await revisions(visitor, server.id)).toMatchObject({ status: 401, body: { error: 'Authentication required', code: 'auth_required' } })
+      expect(await revisions(stranger, server.id)).toMatchObject({ status: 403, body: { error: "You don't have permission to edit this MCP server.", code: 'forbidden' } })
+    })
   })
 
-  it('reverts a bad edit: its fields go back, a new revision is written, tags stay in step', async () => {
-    const { body: server } = await create(owner, { ...minimal(), description: 'Good text.', tags: ['rev-good'] })
-    await update(owner, server.id, { description: 'Vandalised!', tags: ['rev-bad'] })
-    await update(owner, server.id, { version: '1.1.0' })
-    const bad = (await revisions(owner, server.id)).body.revisions.find((r) => r.changedFields.includes('description') && r.kind === 'update')!
-    const { status, body } = await revert(owner, server.id, bad.id)
-    expect(status).toBe(200)
-    // Only the reverted revision's fields change; the later version edit stays.
-    expect(body).toMatchObject({ description: 'Good text.', tags: ['rev-good'], version: '1.1.0' })
-    expect(await tagRows(server.id)).toEqual(['rev-good'])
-    expect(await listed('?tags=rev-good')).toEqual([server.id])
-    expect(await listed('?tags=rev-bad')).toEqual([])
-    const after = (await revisions(owner, server.id)).body.revisions
-    expect(after).toHaveLength(4)
-    expect(after[0]).toMatchObject({ kind: 'update', before: { description: 'Vandalised!', tags: ['rev-bad'] }, after: { description: 'Good text.', tags: ['rev-good'] } })
-  })
+  describe('POST /api/servers/{id}/revisions/{revisionId}/revert', () => {
+    it('reverts a bad edit: its fields go back, a new revision is written, tags stay in step', async () => {
+      const { body: server } = await create(owner, { ...minimal(), description: 'Good text.', tags: ['rev-good'] })
+      await update(owner, server.id, { description: 'Vandalised!', tags: ['rev-bad'] })
+      await update(owner, server.id, { version: '1.1.0' })
+      const bad = (await revisions(owner, server.id)).body.revisions.find((r) => r.changedFields.includes('description') && r.kind === 'update')!
+      const { status, body } = await revert(owner, server.id, bad.id)
+      expect(status).toBe(200)
+      // Only the reverted revision's fields change; the later version edit stays.
+      expect(body).toMatchObject({ description: 'Good text.', tags: ['rev-good'], version: '1.1.0' })
+      expect(await tagRows(server.id)).toEqual(['rev-good'])
+      expect(await listed('?tags=rev-good')).toEqual([server.id])
+      expect(await listed('?tags=rev-bad')).toEqual([])
+      const after = (await revisions(owner, server.id)).body.revisions
+      expect(after).toHaveLength(4)
+      expect(after[0]).toMatchObject({ kind: 'update', before: { description: 'Vandalised!', tags: ['rev-bad'] }, after: { description: 'Good text.', tags: ['rev-good'] } })
+    })
 
-  it('refuses to revert the registration (409), an unknown revision or one of another server (404), and a stranger (403)', async () => {
-    const { body: server } = await create(owner, minimal())
-    const { body: other } = await create(owner, minimal())
-    await update(owner, other.id, { version: '5.0.0' })
-    const [createdRevision] = (await revisions(owner, server.id)).body.revisions
-    const [otherRevision] = (await revisions(owner, other.id)).body.revisions
-    expect((await revert(owner, server.id, createdRevision.id)).status).toBe(409)
-    expect(await revert(owner, server.id, crypto.randomUUID())).toMatchObject({ status: 404, body: { error: 'Revision not found', code: 'revision_not_found' } })
-    expect((await revert(owner, server.id, otherRevision.id)).status).toBe(404)
-    expect((await revert(stranger, other.id, otherRevision.id)).status).toBe(403)
-    expect((await revert(visitor, other.id, otherRevision.id)).status).toBe(401)
-    expect((await row(other.id)).version).toBe('5.0.0')
-  })
+    it('refuses to revert the registration (409), an unknown revision or one of another server (404), and a stranger (403)', async () => {
+      const { body: server } = await create(owner, minimal())
+      const { body: other } = await create(owner, minimal())
+      await update(owner, other.id, { version: '5.0.0' })
+      const [createdRevision] = (await revisions(owner, server.id)).body.revisions
+      const [otherRevision] = (await revisions(owner, other.id)).body.revisions
+      expect((await revert(owner, server.id, createdRevision.id)).status).toBe(409)
+      expect(await revert(owner, server.id, crypto.randomUUID())).toMatchObject({ status: 404, body: { error: 'Revision not found', code: 'revision_not_found' } })
+      expect((await revert(owner, server.id, otherRevision.id)).status).toBe(404)
+      expect((await revert(stranger, other.id, otherRevision.id)).status).toBe(403)
+      expect((await revert(visitor, other.id, otherRevision.id)).status).toBe(401)
+      expect((await row(other.id)).version).toBe('5.0.0')
+    })
 
-  it('lets a restricted owner revert only a repository-link change', async () => {
-    const server = await insertServer({ repoOwner: 'rev-restricted', githubUrl: 'https://github.com/rev-restricted/a', version: '1.0.0' })
-    await update(admin, server.id, { version: '6.6.6' })
-    await update(restricted, server.id, { githubUrl: 'https://github.com/rev-restricted/b' })
-    const list = (await revisions(restricted, server.id)).body.revisions
-    const versionEdit = list.find((r) => r.changedFields.includes('version'))!
-    const linkEdit = list.find((r) => r.changedFields.includes('githubUrl'))!
-    expect((await revert(restricted, server.id, versionEdit.id)).status).toBe(403)
-    expect((await row(server.id)).version).toBe('6.6.6')
-    expect((await revert(restricted, server.id, linkEdit.id)).body.githubUrl).toBe('https://github.com/rev-restricted/a')
+    it('lets a restricted owner revert only a repository-link change', async () => {
+      const server = await insertServer({ repoOwner: 'rev-restricted', githubUrl: 'https://github.com/rev-restricted/a', version: '1.0.0' })
+      await update(admin, server.id, { version: '6.6.6' })
+      await update(restricted, server.id, { githubUrl: 'https://github.com/rev-restricted/b' })
+      const list = (await revisions(restricted, server.id)).body.revisions
+      const versionEdit = list.find((r) => r.changedFields.includes('version'))!
+      const linkEdit = list.find((r) => r.changedFields.includes('githubUrl'))!
+      expect((await revert(restricted, server.id, versionEdit.id)).status).toBe(403)
+      expect((await row(server.id)).version).toBe('6.6.6')
+      expect((await revert(restricted, server.id, linkEdit.id)).body.githubUrl).toBe('https://github.com/rev-restricted/a')
+    })
+
+    it('answers each refusal with its error and code', async () => {
+      const { body: server } = await create(owner, minimal())
+      await update(owner, server.id, { version: '3.0.0' })
+      const [edit, registration] = (await revisions(owner, server.id)).body.revisions
+      expect(await revert(owner, server.id, registration.id)).toMatchObject({
+        status: 409,
+        body: { error: 'The registration cannot be reverted; delete the server instead', code: 'conflict' },
+      })
+      expectInvalidInput(await revert(owner, server.id, 'nope'), 'revisionId', 'Revision ID must be a valid UUID')
+      expectInvalidInput(await revert(owner, 'nope', edit.id), 'id', 'Server ID must be a valid UUID')
+      expect(await revert(owner, crypto.randomUUID(), edit.id)).toMatchObject({ status: 404, body: { error: 'Server not found', code: 'server_not_found' } })
+      expect(await revert(visitor, server.id, edit.id)).toMatchObject({ status: 401, body: { error: 'Authentication required', code: 'auth_required' } })
+      expect(await revert(stranger, server.id, edit.id)).toMatchObject({ status: 403, body: { error: "You don't have permission to edit this MCP server.", code: 'forbidden' } })
+      expect((await row(server.id)).version).toBe('3.0.0')
+    })
   })
 })

@@ -1,12 +1,13 @@
 import { createExecutionContext, env } from 'cloudflare:test'
 import { count, eq } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
-import wranglerToml from '../../wrangler.toml?raw'
-import { app } from '../../worker/app'
-import { sessions, users } from '../../worker/db/schema'
-import { sha256Hex } from '../../worker/lib/hash'
-import { ADMIN_LOGIN, cookieHeader, githubSignIn, navigate, setCookieLine, setCookies, signIn } from './auth-helpers'
-import { call, db, fixtureHits, json } from './helpers'
+import { beforeAll, describe, expect, it } from 'vitest'
+import wranglerToml from '../../../wrangler.toml?raw'
+import { app } from '../../../worker/app'
+import { sessions, users } from '../../../worker/db/schema'
+import { sha256Hex } from '../../../worker/lib/hash'
+import { ADMIN_LOGIN, cookieHeader, githubSignIn, navigate, setCookieLine, setCookies, signIn, withCsrf } from '../auth-helpers'
+import { insertServer } from '../factories'
+import { call, db, fixtureHits, json } from '../helpers'
 
 const TOKEN_PATH = '/github-oauth/login/oauth/access_token'
 
@@ -53,6 +54,16 @@ describe('GET /api/login', () => {
     const a = await startLogin()
     const b = await startLogin()
     expect(a.state).not.toBe(b.state)
+  })
+
+  it('sends the browser home with not_configured, starting nothing, when GitHub sign-in has no client', async () => {
+    for (const missing of ['GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET']) {
+      const bindings = { ...env, [missing]: '' }
+      const res = await app.request('https://catalogue.test/api/login', { redirect: 'manual' }, bindings, createExecutionContext())
+      expect(res.status).toBe(302)
+      expect(res.headers.get('Location')).toBe('/?authError=not_configured')
+      expect(setCookies(res)['__Host-oauth-state']).toBeUndefined()
+    }
   })
 })
 
@@ -187,26 +198,19 @@ describe('GET /api/logout', () => {
     expect((await call('/api/auth/session', alice.read())).status).toBe(401)
   })
 
+  it('sends a guest home without touching any session', async () => {
+    const before = (await rowCounts()).sessions
+    const res = await navigate('/api/logout', {}, { 'Sec-Fetch-Site': 'same-origin' })
+    expect(res.status).toBe(302)
+    expect(res.headers.get('Location')).toBe('/')
+    expect((await rowCounts()).sessions).toBe(before)
+  })
+
   it('ignores a cross-site navigation, so another site cannot sign anyone out', async () => {
     const bob = await signIn('logout-bob')
     const res = await navigate('/api/logout', bob.cookie, { 'Sec-Fetch-Site': 'cross-site' })
     expect(res.headers.get('Location')).toBe('/')
     expect((await call('/api/auth/session', bob.read())).status).toBe(200)
-  })
-})
-
-describe('expired sessions', () => {
-  it('are refused, then swept at the next sign-in', async () => {
-    const carol = await signIn('expired-carol')
-    const [user] = await db().select().from(users).where(eq(users.login, 'expired-carol'))
-    await db().update(sessions).set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where(eq(sessions.userId, user.id))
-
-    const res = await json('/api/auth/session', carol.read())
-    expect(res.status).toBe(401)
-    expect(await db().select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1)
-
-    await signIn('someone-else')
-    expect(await db().select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0)
   })
 })
 
@@ -242,9 +246,62 @@ describe('GET /api/auth/session', () => {
     const admin = await signIn(ADMIN_LOGIN.toUpperCase())
     expect(admin.user).toMatchObject({ username: ADMIN_LOGIN, isAdmin: true })
   })
+
+  it('refuses an expired session, and the next sign-in sweeps it', async () => {
+    const carol = await signIn('expired-carol')
+    const [user] = await db().select().from(users).where(eq(users.login, 'expired-carol'))
+    await db().update(sessions).set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where(eq(sessions.userId, user.id))
+
+    const res = await json('/api/auth/session', carol.read())
+    expect(res.status).toBe(401)
+    expect(await db().select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1)
+
+    await signIn('someone-else')
+    expect(await db().select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0)
+  })
 })
 
-describe('development sign-in', () => {
+describe('GET /api/csrf-token', () => {
+  let likePath: string
+  beforeAll(async () => {
+    likePath = `/api/servers/${(await insertServer()).id}/like`
+  })
+
+  const CSRF_REFUSED = { error: 'CSRF token invalid', code: 'csrf_invalid' }
+  /** A like: a write that reaches its route (200 signed in) once CSRF passes. */
+  const like = (init: RequestInit) => json(likePath, { method: 'POST', ...init })
+
+  it('gives a guest a token bound to a new anonymous __Host- cookie', async () => {
+    const res = await call('/api/csrf-token')
+    const body = (await res.json()) as { csrfToken: string }
+    expect(body.csrfToken).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    const anon = setCookies(res)['__Host-anon']
+    expect(anon).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    const line = setCookieLine(res, '__Host-anon')!
+    for (const attr of ['HttpOnly', 'Secure', 'SameSite=Lax', 'Path=/']) expect(line).toContain(attr)
+    expect(res.headers.get('Cache-Control')).toContain('no-store')
+
+    // The same cookie keeps the same token and is not replaced.
+    const again = await call('/api/csrf-token', { headers: { Cookie: `__Host-anon=${anon}` } })
+    expect(((await again.json()) as { csrfToken: string }).csrfToken).toBe(body.csrfToken)
+    expect(setCookies(again)['__Host-anon']).toBeUndefined()
+  })
+
+  it('binds a signed-in token to the session, not to the anonymous cookie', async () => {
+    const anon = await call('/api/csrf-token')
+    const anonToken = ((await anon.json()) as { csrfToken: string }).csrfToken
+    const { cookies } = await githubSignIn('binding-user', setCookies(anon))
+    expect(cookies['__Host-anon']).toBeTruthy()
+    const res = await call('/api/csrf-token', { headers: { Cookie: cookieHeader(cookies) } })
+    const { csrfToken } = (await res.json()) as { csrfToken: string }
+    expect(csrfToken).not.toBe(anonToken)
+    // The guest token no longer passes once the request carries a session.
+    expect((await like(withCsrf({ cookie: cookieHeader(cookies), csrfToken: anonToken }))).body).toEqual(CSRF_REFUSED)
+    expect((await like(withCsrf({ cookie: cookieHeader(cookies), csrfToken }))).status).toBe(200)
+  })
+})
+
+describe('GET /api/auth/dev-callback (development sign-in)', () => {
   const devEnv = () => ({ ...env, DEV_LOGIN: 'true' })
   const devCall = (path: string, init: RequestInit = {}, bindings = devEnv()) =>
     app.request(`https://catalogue.test${path}`, { redirect: 'manual', ...init }, bindings, createExecutionContext())
@@ -259,6 +316,7 @@ describe('development sign-in', () => {
   it('is off unless DEV_LOGIN is "true": the callback does not exist', async () => {
     const res = await json('/api/auth/dev-callback?username=mallory&admin=1', { redirect: 'manual' })
     expect(res.status).toBe(404)
+    expect(res.body).toEqual({ error: 'Not found', code: 'not_found' })
     expect(await db().select().from(users).where(eq(users.login, 'mallory'))).toHaveLength(0)
   })
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { GithubPreview, NpmPreview } from '../../worker/shared/types'
-import { signIn, type Client } from './auth-helpers'
-import { fixtureHits, json } from './helpers'
+import type { GithubPreview, NpmPreview } from '../../../worker/shared/types'
+import { signIn, type Client } from '../auth-helpers'
+import { fixtureHits, json } from '../helpers'
 
 // Owners and package names unique to this file: the fixture's hit counters are shared with
 // every other test file running at the same time.
@@ -69,12 +69,14 @@ describe('GET /api/github/preview', () => {
     const { status, body } = await githubPreview(url)
     expect(status).toBe(400)
     expect(body.error).toBe(message)
+    expect(body.code).toBe('invalid_input')
   })
 
   it('refuses a request without url', async () => {
     const { status, body } = await json('/api/github/preview', alice.read())
     expect(status).toBe(400)
     expect(body.error).toBe('No GitHub URL provided')
+    expect(body.code).toBe('invalid_input')
   })
 
   it('answers 404 Repository not found for a missing repository', async () => {
@@ -101,6 +103,7 @@ describe('GET /api/github/preview', () => {
     const { status, body } = await githubPreview('https://github.com/previewco/broken')
     expect(status).toBe(502)
     expect(body.error).toMatch(/^Failed to fetch repository info: /)
+    expect(body.code).toBe('upstream_failed')
   })
 
   it('is for signed-in users only, and a guest causes no outbound call', async () => {
@@ -161,6 +164,7 @@ describe('GET /api/npm/preview', () => {
       const { status, body } = await npmPreview(name)
       expect(status).toBe(400)
       expect(body.error).toBe('Invalid npm package name')
+      expect(body.code).toBe('invalid_input')
     },
   )
 
@@ -168,11 +172,17 @@ describe('GET /api/npm/preview', () => {
     const { status, body } = await npmPreview('')
     expect(status).toBe(400)
     expect(body.error).toBe('Package name is required')
+    expect(body.code).toBe('invalid_input')
+  })
+
+  it('refuses a request without package', async () => {
+    expect(await json('/api/npm/preview', alice.read())).toMatchObject({ status: 400, body: { error: 'Package name is required', code: 'invalid_input' } })
   })
 
   it('is for signed-in users only', async () => {
-    const { status } = await npmPreview('preview-guest', null)
+    const { status, body } = await npmPreview('preview-guest', null)
     expect(status).toBe(401)
+    expect(body).toEqual({ error: 'Authentication required', code: 'auth_required' })
     expect(await fixtureHits('/npm/preview-guest')).toBe(0)
   })
 })

@@ -1,11 +1,11 @@
-import { count, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { refreshPackagesOfServer } from '../../worker/db/packages'
-import { packageLikes, packages, packageServers, packageViews, servers } from '../../worker/db/schema'
-import type { CategoryServerState, CategorySummary, PackageDetail, PackageList, PackageSummary, ServerSummary } from '../../worker/shared/types'
-import { ADMIN_LOGIN, guest, signIn, type Client } from './auth-helpers'
-import { insertServer } from './factories'
-import { db, json } from './helpers'
+import { packages, packageViews } from '../../../worker/db/schema'
+import type { PackageDetail, PackageList, PackageSummary } from '../../../worker/shared/types'
+import { ADMIN_LOGIN, guest, signIn, type Client } from '../auth-helpers'
+import { insertServer } from '../factories'
+import { db, expectInvalidInput, json } from '../helpers'
+import { category, storedPackage } from '../package-helpers'
 
 let alice: Client
 let bob: Client
@@ -16,14 +16,6 @@ beforeAll(async () => {
   bob = await signIn('pkg-bob')
   admin = await signIn(ADMIN_LOGIN)
 })
-
-async function stored(id: string) {
-  const [row] = await db().select().from(packages).where(eq(packages.id, id))
-  const [likes] = await db().select({ n: count() }).from(packageLikes).where(eq(packageLikes.packageId, id))
-  const [members] = await db().select({ n: count() }).from(packageServers).where(eq(packageServers.packageId, id))
-  const [views] = await db().select({ n: count() }).from(packageViews).where(eq(packageViews.packageId, id))
-  return { ...row, likeRows: likes.n, serverRows: members.n, viewRows: views.n }
-}
 
 /** The documented formula, from the stored inputs, for comparison with the stored score. */
 type Scored = { likeCount: number; viewCount: number; serverCount: number; createdAt: string; rankingScore: number }
@@ -43,136 +35,50 @@ function expectScoreSince(p: Scored, since: number) {
   expect(p.rankingScore).toBeLessThanOrEqual(scoreAt(p, since) + 1e-9)
 }
 
-async function createCategory(client: Client, body: unknown) {
-  return json<PackageSummary>('/api/users/me/categories', client.write('POST', body))
-}
-
-/** A category of `client` through the API, optionally published, with the given servers. */
-async function category(client: Client, name: string, opts: { public?: boolean; servers?: string[] } = {}) {
-  const { body } = await createCategory(client, { name })
-  for (const serverId of opts.servers ?? []) {
-    expect((await json(`/api/users/me/categories/${body.id}/servers/${serverId}`, client.write('POST'))).status).toBe(200)
+/** A clean slate of public packages with known numbers, written directly; their ids by key. */
+async function seedPublicPackages(): Promise<Record<'old' | 'new' | 'mid', string>> {
+  await db().update(packages).set({ isPublic: false })
+  const rows = [
+    { key: 'old', likeCount: 9, rankingScore: 1.5, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2026-03-01T00:00:00.000Z' },
+    { key: 'new', likeCount: 1, rankingScore: 3.5, createdAt: '2026-02-01T00:00:00.000Z', updatedAt: '2026-02-01T00:00:00.000Z' },
+    { key: 'mid', likeCount: 4, rankingScore: 2.5, createdAt: '2025-06-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' },
+  ] as const
+  const ids = {} as Record<'old' | 'new' | 'mid', string>
+  for (const { key, ...values } of rows) {
+    ids[key] = crypto.randomUUID()
+    await db().insert(packages).values({ id: ids[key], userId: bob.user!.id, name: `List ${key}`, isPublic: true, ...values })
   }
-  if (opts.public) expect((await json(`/api/packages/${body.id}/public-status`, client.write('PUT', { isPublic: true }))).status).toBe(200)
-  return body.id
+  return ids
 }
 
-describe('POST /api/users/me/categories', () => {
-  it('creates a private category owned by the caller', async () => {
-    const { status, body } = await createCategory(alice, { name: '  Databases  ', description: 'SQL and friends' })
-    expect(status).toBe(201)
-    expect(body).toMatchObject({
-      name: 'Databases',
-      description: 'SQL and friends',
-      isPublic: false,
-      recommendationMessage: null,
-      likeCount: 0,
-      viewCount: 0,
-      serverCount: 0,
-      rankingScore: 0,
-      isLiked: false,
-      user: { username: 'pkg-alice' },
+// First in the file: the empty case needs a catalogue without packages.
+describe('GET /api/packages/top', () => {
+  it('is empty until packages exist', async () => {
+    expect(await json('/api/packages/top')).toMatchObject({ status: 200, body: [] })
+  })
+
+  describe('with public packages', () => {
+    let ids: Record<'old' | 'new' | 'mid', string>
+    beforeAll(async () => {
+      ids = await seedPublicPackages()
     })
-    expect((await stored(body.id)).userId).toBe(alice.user!.id)
+
+    it('top lists public packages by score', async () => {
+      const { body } = await json<PackageSummary[]>('/api/packages/top?limit=2')
+      expect(body.map((p) => p.id)).toEqual([ids.new, ids.mid])
+    })
+
+    it('lets shared caches keep a guest answer but not a signed-in one', async () => {
+      const asGuest = await json<PackageSummary[]>('/api/packages/top')
+      expect(asGuest.body.map((p) => p.id)).toEqual([ids.new, ids.mid, ids.old])
+      expect(asGuest.res.headers.get('Cache-Control')).toBe('public, max-age=300')
+      expect(asGuest.res.headers.get('Vary')).toBe('Cookie')
+      expect((await json('/api/packages/top', alice.read())).res.headers.get('Cache-Control')).toBe('private, no-store')
+    })
   })
 
-  it('stores a blank description as absent', async () => {
-    const { body } = await createCategory(alice, { name: 'Blank', description: '   ' })
-    expect(body.description).toBeNull()
-  })
-
-  it('requires a name', async () => {
-    for (const payload of [{}, { name: '   ' }]) {
-      const { status, body } = await createCategory(alice, payload)
-      expect(status).toBe(400)
-      expect(body).toMatchObject({ error: 'Name is required', code: 'invalid_input' })
-    }
-  })
-
-  it('refuses a guest', async () => {
-    expect((await createCategory(await guest(), { name: 'X' })).status).toBe(401)
-  })
-})
-
-describe('GET /api/users/me/categories', () => {
-  it("lists only the caller's categories, each with its first three servers", async () => {
-    const s = await Promise.all([1, 2, 3, 4].map(() => insertServer()))
-    const id = await category(bob, 'Four servers', { servers: s.map((x) => x.id) })
-    await category(alice, 'Not bob')
-    const { status, body } = await json<CategorySummary[]>('/api/users/me/categories', bob.read())
-    expect(status).toBe(200)
-    expect(body.every((c) => c.user?.username === 'pkg-bob')).toBe(true)
-    const mine = body.find((c) => c.id === id)!
-    expect(mine.serverCount).toBe(4)
-    expect(mine.servers.map((x) => x.id)).toEqual(s.slice(0, 3).map((x) => x.id))
-  })
-})
-
-describe('servers in a category', () => {
-  const path = (categoryId: string, serverId: string) => `/api/users/me/categories/${categoryId}/servers/${serverId}`
-
-  it('adds and removes idempotently, keeping server_count equal to the rows', async () => {
-    const [a, b] = [await insertServer({ tags: ['x'] }), await insertServer()]
-    const id = await category(alice, 'Counting')
-
-    for (let i = 0; i < 2; i++) {
-      const res = await json<CategoryServerState>(path(id, a.id), alice.write('POST'))
-      expect(res).toMatchObject({ status: 200, body: { inCategory: true, serverCount: 1 } })
-    }
-    expect((await json(path(id, b.id), alice.write('POST'))).body).toEqual({ inCategory: true, serverCount: 2 })
-    expect(await stored(id)).toMatchObject({ serverCount: 2, serverRows: 2 })
-
-    const list = await json<ServerSummary[]>(`/api/users/me/categories/${id}/servers`, alice.read())
-    expect(list.status).toBe(200)
-    expect(list.body.map((s) => s.id)).toEqual([a.id, b.id])
-    expect(list.body[0]).toMatchObject({ tags: ['x'], isLiked: false, displayName: a.displayName })
-
-    for (let i = 0; i < 2; i++) {
-      expect((await json(path(id, a.id), alice.write('DELETE'))).body).toEqual({ inCategory: false, serverCount: 1 })
-    }
-    expect(await stored(id)).toMatchObject({ serverCount: 1, serverRows: 1 })
-  })
-
-  it('refuses an unknown or deleted server with 404', async () => {
-    const id = await category(alice, 'Only live servers')
-    const gone = await insertServer({ status: 'deleted' })
-    for (const serverId of [crypto.randomUUID(), gone.id]) {
-      const res = await json(path(id, serverId), alice.write('POST'))
-      expect(res).toMatchObject({ status: 404, body: { error: 'Server not found', code: 'server_not_found' } })
-    }
-    // Not even an admin, who can see deleted servers, can put one into their category.
-    const adminCategory = await category(admin, 'Admin category')
-    expect((await json(path(adminCategory, gone.id), admin.write('POST'))).status).toBe(404)
-    expect((await stored(id)).serverRows).toBe(0)
-  })
-
-  it("is the owner's only: 404 on someone else's private category, 403 on a public one, 401 for a guest", async () => {
-    const server = await insertServer()
-    const privateId = await category(alice, 'Private')
-    const publicId = await category(alice, 'Public', { public: true })
-    for (const method of ['POST', 'DELETE'] as const) {
-      expect((await json(path(privateId, server.id), bob.write(method))).body).toEqual({ error: 'Package not found', code: 'package_not_found' })
-      expect((await json(path(publicId, server.id), bob.write(method))).status).toBe(403)
-      expect((await json(path(privateId, server.id), admin.write(method))).status).toBe(404)
-      expect((await json(path(publicId, server.id), (await guest()).write(method))).status).toBe(401)
-    }
-    expect((await json(`/api/users/me/categories/${privateId}/servers`, bob.read())).status).toBe(404)
-    expect((await json(`/api/users/me/categories/${publicId}/servers`, bob.read())).status).toBe(403)
-    expect((await stored(privateId)).serverRows + (await stored(publicId)).serverRows).toBe(0)
-  })
-
-  it('validates the ids', async () => {
-    const res = await json(path('not-a-uuid', crypto.randomUUID()), alice.write('POST'))
-    expect(res).toMatchObject({ status: 400, body: { error: 'Package ID must be a valid UUID', code: 'invalid_input' } })
-  })
-
-  it('drops a soft-deleted server from the counts when the delete path refreshes the packages', async () => {
-    const [a, b] = [await insertServer(), await insertServer()]
-    const id = await category(alice, 'Loses one', { servers: [a.id, b.id], public: true })
-    await db().batch([db().update(servers).set({ status: 'deleted' }).where(eq(servers.id, a.id)), refreshPackagesOfServer(db(), a.id)])
-    expect((await stored(id)).serverCount).toBe(1)
-    const detail = await json<PackageDetail>(`/api/packages/${id}`, alice.read())
-    expect(detail.body.servers.map((s) => s.id)).toEqual([b.id])
+  it('refuses a limit outside 1 to 20 with 400', async () => {
+    for (const limit of ['0', '21', 'abc']) expectInvalidInput(await json(`/api/packages/top?limit=${limit}`), 'limit')
   })
 })
 
@@ -185,11 +91,11 @@ describe('PUT /api/packages/{id}/public-status and /message', () => {
     const message = 'Everything you need for SQL.'
     const withMessage = await json<PackageSummary>(`/api/packages/${id}/message`, alice.write('PUT', { recommendationMessage: message }))
     expect(withMessage.body.recommendationMessage).toBe(message)
-    expect((await stored(id)).recommendationMessage).toBe(message)
+    expect((await storedPackage(id)).recommendationMessage).toBe(message)
 
     const hidden = await json<PackageSummary>(`/api/packages/${id}/public-status`, alice.write('PUT', { isPublic: false }))
     expect(hidden.body.isPublic).toBe(false)
-    expect((await stored(id)).isPublic).toBe(false)
+    expect((await storedPackage(id)).isPublic).toBe(false)
   })
 
   it('accepts a message of 1000 characters and refuses 1001', async () => {
@@ -198,7 +104,7 @@ describe('PUT /api/packages/{id}/public-status and /message', () => {
     expect(ok.status).toBe(200)
     const tooLong = await json(`/api/packages/${id}/message`, alice.write('PUT', { recommendationMessage: 'm'.repeat(1001) }))
     expect(tooLong).toMatchObject({ status: 400, body: { error: 'Recommendation message too long', code: 'invalid_input' } })
-    expect((await stored(id)).recommendationMessage).toHaveLength(1000)
+    expect((await storedPackage(id)).recommendationMessage).toHaveLength(1000)
   })
 
   it('stores an empty or absent message as null', async () => {
@@ -207,7 +113,7 @@ describe('PUT /api/packages/{id}/public-status and /message', () => {
       await json(`/api/packages/${id}/message`, alice.write('PUT', { recommendationMessage: 'set' }))
       const res = await json<PackageSummary>(`/api/packages/${id}/message`, alice.write('PUT', body))
       expect(res.body.recommendationMessage).toBeNull()
-      expect((await stored(id)).recommendationMessage).toBeNull()
+      expect((await storedPackage(id)).recommendationMessage).toBeNull()
     }
   })
 
@@ -215,6 +121,33 @@ describe('PUT /api/packages/{id}/public-status and /message', () => {
     const id = await category(alice, 'Bad body')
     const res = await json(`/api/packages/${id}/public-status`, alice.write('PUT', { isPublic: 'yes' }))
     expect(res.status).toBe(400)
+    expectInvalidInput(res, 'isPublic', 'isPublic must be true or false')
+  })
+
+  it('answers 400 for a malformed id or a body that is not JSON, and 404 for a missing package', async () => {
+    const id = await category(alice, 'Checked input')
+    const writes = [
+      ['public-status', { isPublic: true }],
+      ['message', { recommendationMessage: 'x' }],
+    ] as const
+    for (const [what, body] of writes) {
+      expectInvalidInput(await json(`/api/packages/nope/${what}`, alice.write('PUT', body)), 'id', 'Package ID must be a valid UUID')
+      expect(await json(`/api/packages/${crypto.randomUUID()}/${what}`, alice.write('PUT', body))).toMatchObject({ status: 404, body: { error: 'Package not found', code: 'package_not_found' } })
+      const notJson = await json(`/api/packages/${id}/${what}`, { ...alice.write('PUT'), body: '{"isPublic":' })
+      expect(notJson).toMatchObject({ status: 400, body: { error: 'Malformed JSON in request body', code: 'invalid_json' } })
+    }
+    expect(await storedPackage(id)).toMatchObject({ isPublic: false, recommendationMessage: null })
+  })
+
+  it('tells a guest 401 and someone else 403 why', async () => {
+    const id = await category(alice, 'Told why', { public: true })
+    for (const [what, body] of [['public-status', { isPublic: false }], ['message', { recommendationMessage: 'x' }]] as const) {
+      expect(await json(`/api/packages/${id}/${what}`, (await guest()).write('PUT', body))).toMatchObject({ status: 401, body: { error: 'Authentication required', code: 'auth_required' } })
+      expect(await json(`/api/packages/${id}/${what}`, bob.write('PUT', body))).toMatchObject({
+        status: 403,
+        body: { error: "You don't have permission to change this package.", code: 'forbidden' },
+      })
+    }
   })
 
   it('is refused to everyone but the owner, without revealing a private package', async () => {
@@ -231,8 +164,8 @@ describe('PUT /api/packages/{id}/public-status and /message', () => {
       }
       expect((await json(`/api/packages/${publicId}/${what}`, (await guest()).write('PUT', body))).status).toBe(401)
     }
-    expect(await stored(privateId)).toMatchObject({ isPublic: false, recommendationMessage: null })
-    expect(await stored(publicId)).toMatchObject({ isPublic: true, recommendationMessage: null })
+    expect(await storedPackage(privateId)).toMatchObject({ isPublic: false, recommendationMessage: null })
+    expect(await storedPackage(publicId)).toMatchObject({ isPublic: true, recommendationMessage: null })
   })
 })
 
@@ -271,7 +204,7 @@ describe('privacy of a private package', () => {
 
   it('cannot be liked by others', async () => {
     expect((await json(`/api/packages/${secret}/like`, bob.write('POST'))).status).toBe(404)
-    expect((await stored(secret)).likeRows).toBe(0)
+    expect((await storedPackage(secret)).likeRows).toBe(0)
   })
 
   it('is the same 404 as a package that does not exist', async () => {
@@ -285,17 +218,7 @@ describe('GET /api/packages', () => {
   const ids: Record<string, string> = {}
 
   beforeAll(async () => {
-    // A clean slate of public packages with known numbers, written directly.
-    await db().update(packages).set({ isPublic: false })
-    const rows = [
-      { key: 'old', likeCount: 9, rankingScore: 1.5, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2026-03-01T00:00:00.000Z' },
-      { key: 'new', likeCount: 1, rankingScore: 3.5, createdAt: '2026-02-01T00:00:00.000Z', updatedAt: '2026-02-01T00:00:00.000Z' },
-      { key: 'mid', likeCount: 4, rankingScore: 2.5, createdAt: '2025-06-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' },
-    ]
-    for (const { key, ...values } of rows) {
-      ids[key] = crypto.randomUUID()
-      await db().insert(packages).values({ id: ids[key], userId: bob.user!.id, name: `List ${key}`, isPublic: true, ...values })
-    }
+    Object.assign(ids, await seedPublicPackages())
   })
 
   const order = (list: PackageList) => list.packages.map((p) => Object.keys(ids).find((k) => ids[k] === p.id))
@@ -327,12 +250,8 @@ describe('GET /api/packages', () => {
   it('refuses invalid query values with 400', async () => {
     for (const q of ['sortBy=stars', 'page=0', 'limit=51', 'limit=abc']) {
       expect((await json(`/api/packages?${q}`)).status).toBe(400)
+      expectInvalidInput(await json(`/api/packages?${q}`), q.split('=')[0])
     }
-  })
-
-  it('top lists public packages by score', async () => {
-    const { body } = await json<PackageSummary[]>('/api/packages/top?limit=2')
-    expect(body.map((p) => p.id)).toEqual([ids.new, ids.mid])
   })
 })
 
@@ -352,6 +271,11 @@ describe('GET /api/packages/{id}', () => {
 
   it('refuses a malformed id with 400', async () => {
     expect((await json('/api/packages/nope')).status).toBe(400)
+    expectInvalidInput(await json('/api/packages/nope'), 'id', 'Package ID must be a valid UUID')
+  })
+
+  it('answers 404 for a missing package, to anyone', async () => {
+    for (const init of [{}, alice.read(), admin.read()]) expect(await json(`/api/packages/${crypto.randomUUID()}`, init)).toMatchObject({ status: 404, body: { error: 'Package not found', code: 'package_not_found' } })
   })
 })
 
@@ -362,13 +286,13 @@ describe('views of a package', () => {
   it('count once per visitor a day, and again for another visitor', async () => {
     const id = await category(alice, 'Viewed', { public: true })
     for (let i = 0; i < 3; i++) await view(id, fromIp('198.51.100.1'))
-    expect(await stored(id)).toMatchObject({ viewCount: 1, viewRows: 1 })
+    expect(await storedPackage(id)).toMatchObject({ viewCount: 1, viewRows: 1 })
 
     await view(id, fromIp('198.51.100.2'))
     for (let i = 0; i < 2; i++) await view(id, bob.read())
     const last = await view(id, bob.read())
     expect(last.body.viewCount).toBe(3)
-    expect(await stored(id)).toMatchObject({ viewCount: 3, viewRows: 3 })
+    expect(await storedPackage(id)).toMatchObject({ viewCount: 3, viewRows: 3 })
   })
 
   it('key a guest by address before the anonymous cookie, so a new cookie is not a new visitor', async () => {
@@ -377,11 +301,11 @@ describe('views of a package', () => {
       const visitor = await guest()
       await view(id, { headers: { Cookie: visitor.cookie, 'CF-Connecting-IP': '198.51.100.7' } })
     }
-    expect((await stored(id)).viewCount).toBe(1)
+    expect((await storedPackage(id)).viewCount).toBe(1)
     // Without an address (local use), the anonymous cookie identifies the guest.
     const visitor = await guest()
     for (let i = 0; i < 2; i++) await view(id, visitor.read())
-    expect((await stored(id)).viewCount).toBe(2)
+    expect((await storedPackage(id)).viewCount).toBe(2)
   })
 
   it("store no address: the visitor key is opaque", async () => {
@@ -398,15 +322,15 @@ describe('views of a package', () => {
     const privateId = await category(alice, 'Private views')
     await view(publicId, alice.read())
     await view(privateId, alice.read())
-    expect(await stored(publicId)).toMatchObject({ viewCount: 0, viewRows: 0 })
-    expect(await stored(privateId)).toMatchObject({ viewCount: 0, viewRows: 0 })
+    expect(await storedPackage(publicId)).toMatchObject({ viewCount: 0, viewRows: 0 })
+    expect(await storedPackage(privateId)).toMatchObject({ viewCount: 0, viewRows: 0 })
   })
 
   it('recompute the ranking score', async () => {
     const id = await category(alice, 'Score by views', { public: true })
     const since = Date.now()
     await view(id, fromIp('198.51.100.20'))
-    const row = await stored(id)
+    const row = await storedPackage(id)
     expect(row.rankingScore).toBeGreaterThan(0)
     expectScoreSince(row, since)
   })
@@ -419,14 +343,14 @@ describe('POST /api/packages/{id}/like and DELETE', () => {
       expect(await json(`/api/packages/${id}/like`, bob.write('POST'))).toMatchObject({ status: 200, body: { isLiked: true, likeCount: 1 } })
     }
     expect((await json(`/api/packages/${id}/like`, admin.write('POST'))).body).toEqual({ isLiked: true, likeCount: 2 })
-    expect(await stored(id)).toMatchObject({ likeCount: 2, likeRows: 2 })
+    expect(await storedPackage(id)).toMatchObject({ likeCount: 2, likeRows: 2 })
     expect((await json<PackageDetail>(`/api/packages/${id}`, bob.read())).body.isLiked).toBe(true)
     expect((await json<PackageDetail>(`/api/packages/${id}`, alice.read())).body.isLiked).toBe(false)
 
     for (let i = 0; i < 2; i++) {
       expect((await json(`/api/packages/${id}/like`, bob.write('DELETE'))).body).toEqual({ isLiked: false, likeCount: 1 })
     }
-    expect(await stored(id)).toMatchObject({ likeCount: 1, likeRows: 1 })
+    expect(await storedPackage(id)).toMatchObject({ likeCount: 1, likeRows: 1 })
   })
 
   it('lets the owner like their own private package', async () => {
@@ -437,7 +361,19 @@ describe('POST /api/packages/{id}/like and DELETE', () => {
   it('needs a signed-in user', async () => {
     const id = await category(alice, 'Guest like', { public: true })
     expect((await json(`/api/packages/${id}/like`, (await guest()).write('POST'))).status).toBe(401)
-    expect((await stored(id)).likeRows).toBe(0)
+    expect((await storedPackage(id)).likeRows).toBe(0)
+    for (const method of ['POST', 'DELETE'] as const) {
+      expect(await json(`/api/packages/${id}/like`, (await guest()).write(method))).toMatchObject({ status: 401, body: { error: 'Authentication required', code: 'auth_required' } })
+    }
+  })
+
+  it('answers 400 for a malformed id, and 404 for a missing package or, to others, a private one', async () => {
+    const privateId = await category(alice, 'Private likes')
+    for (const method of ['POST', 'DELETE'] as const) {
+      expectInvalidInput(await json('/api/packages/nope/like', bob.write(method)), 'id', 'Package ID must be a valid UUID')
+      for (const id of [crypto.randomUUID(), privateId]) expect(await json(`/api/packages/${id}/like`, bob.write(method))).toMatchObject({ status: 404, body: { error: 'Package not found', code: 'package_not_found' } })
+    }
+    expect((await storedPackage(privateId)).likeRows).toBe(0)
   })
 })
 
@@ -452,14 +388,14 @@ describe('ranking score', () => {
     let since = Date.now()
     await json(`/api/packages/${second}/like`, alice.write('POST'))
     expect(await ranked()).toEqual([second, first])
-    const b = await stored(second)
+    const b = await storedPackage(second)
     expectScoreSince(b, since)
 
     await json(`/api/packages/${first}/like`, bob.write('POST'))
     since = Date.now()
     await json(`/api/packages/${first}/like`, admin.write('POST'))
     expect(await ranked()).toEqual([first, second])
-    const a = await stored(first)
+    const a = await storedPackage(first)
     expect(a).toMatchObject({ likeCount: 2, serverCount: 1 })
     expectScoreSince(a, since)
   })
@@ -471,7 +407,7 @@ describe('ranking score', () => {
     await db().update(packages).set({ createdAt: new Date(Date.now() - 90 * 86400000).toISOString() }).where(eq(packages.id, old))
     const since = Date.now()
     await json(`/api/users/me/categories/${old}/servers/${server.id}`, alice.write('POST'))
-    const [f, o] = [await stored(fresh), await stored(old)]
+    const [f, o] = [await storedPackage(fresh), await storedPackage(old)]
     expect(f.serverCount).toBe(o.serverCount)
     expectScoreSince(o, since)
     expect(o.rankingScore).toBeLessThan(f.rankingScore / 4)
@@ -482,11 +418,11 @@ describe('ranking score', () => {
     const id = await category(alice, 'Recomputed')
     await db().update(packages).set({ rankingScore: 42 }).where(eq(packages.id, id))
     await json(`/api/packages/${id}/public-status`, alice.write('PUT', { isPublic: true }))
-    expect((await stored(id)).rankingScore).toBe(0)
+    expect((await storedPackage(id)).rankingScore).toBe(0)
     await json(`/api/users/me/categories/${id}/servers/${s1.id}`, alice.write('POST'))
     const since = Date.now()
     await json(`/api/users/me/categories/${id}/servers/${s2.id}`, alice.write('POST'))
-    const row = await stored(id)
+    const row = await storedPackage(id)
     expectScoreSince(row, since)
     expect(row.rankingScore).toBeGreaterThan(1.9)
   })

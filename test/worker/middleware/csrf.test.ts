@@ -1,10 +1,10 @@
 import { createExecutionContext, env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { app } from '../../worker/app'
-import { cacheKeys } from '../../worker/lib/kv-cache'
-import { cookieHeader, githubSignIn, guest, navigate, setCookieLine, setCookies, signIn, withCsrf, type Client } from './auth-helpers'
-import { insertServer } from './factories'
-import { call, json } from './helpers'
+import { app } from '../../../worker/app'
+import { cacheKeys } from '../../../worker/lib/kv-cache'
+import { guest, navigate, signIn, withCsrf, type Client } from '../auth-helpers'
+import { insertServer } from '../factories'
+import { call, json } from '../helpers'
 
 let serverId: string
 let likePath: string
@@ -18,37 +18,6 @@ const CSRF_REFUSED = { error: 'CSRF token invalid', code: 'csrf_invalid' }
 
 /** A like: a write that reaches its route (200 signed in, 401 for a guest) once CSRF passes. */
 const like = (init: RequestInit) => json(likePath, { method: 'POST', ...init })
-
-describe('GET /api/csrf-token', () => {
-  it('gives a guest a token bound to a new anonymous __Host- cookie', async () => {
-    const res = await call('/api/csrf-token')
-    const body = (await res.json()) as { csrfToken: string }
-    expect(body.csrfToken).toMatch(/^[A-Za-z0-9_-]{43}$/)
-    const anon = setCookies(res)['__Host-anon']
-    expect(anon).toMatch(/^[A-Za-z0-9_-]{43}$/)
-    const line = setCookieLine(res, '__Host-anon')!
-    for (const attr of ['HttpOnly', 'Secure', 'SameSite=Lax', 'Path=/']) expect(line).toContain(attr)
-    expect(res.headers.get('Cache-Control')).toContain('no-store')
-
-    // The same cookie keeps the same token and is not replaced.
-    const again = await call('/api/csrf-token', { headers: { Cookie: `__Host-anon=${anon}` } })
-    expect(((await again.json()) as { csrfToken: string }).csrfToken).toBe(body.csrfToken)
-    expect(setCookies(again)['__Host-anon']).toBeUndefined()
-  })
-
-  it('binds a signed-in token to the session, not to the anonymous cookie', async () => {
-    const anon = await call('/api/csrf-token')
-    const anonToken = ((await anon.json()) as { csrfToken: string }).csrfToken
-    const { cookies } = await githubSignIn('binding-user', setCookies(anon))
-    expect(cookies['__Host-anon']).toBeTruthy()
-    const res = await call('/api/csrf-token', { headers: { Cookie: cookieHeader(cookies) } })
-    const { csrfToken } = (await res.json()) as { csrfToken: string }
-    expect(csrfToken).not.toBe(anonToken)
-    // The guest token no longer passes once the request carries a session.
-    expect((await like(withCsrf({ cookie: cookieHeader(cookies), csrfToken: anonToken }))).body).toEqual(CSRF_REFUSED)
-    expect((await like(withCsrf({ cookie: cookieHeader(cookies), csrfToken }))).status).toBe(200)
-  })
-})
 
 describe('the CSRF check on writes', () => {
   let alice: Client
