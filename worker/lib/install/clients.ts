@@ -75,6 +75,17 @@ interface ClientSpec extends ClientInfo {
 }
 
 const it = (names: string[]) => (names.length > 1 ? 'them' : 'it')
+const httpType = (r: RemoteConnection) => (r.transport === 'sse' ? 'sse' : 'http')
+
+/** The note of a client that reads secrets from its environment, written `ref(NAME)` in its file. */
+const readsEnv = (client: string, ref: (name: string) => string) => (names: string[]) =>
+  `${client} reads ${names.map(ref).join(', ')} from the environment it starts in: set ${names.join(', ')} there.`
+
+/** The input a value is made of when it is nothing else. */
+function soleInput(value: Value): string | null {
+  const [only] = value
+  return value.length === 1 && typeof only !== 'string' ? only.input : null
+}
 const json = (doc: unknown) => `${JSON.stringify(doc, null, 2)}\n`
 const nonEmpty = <T extends object>(o: T) => (Object.keys(o).length ? o : undefined)
 const upperSnake = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_+|_+$/g, '')
@@ -97,7 +108,7 @@ function bridge(remote: RemoteConnection, ctx: Ctx): StdioLaunch {
   if (remote.transport === 'sse') args.push(['--transport'], ['sse-only'])
   const env: NamedValue[] = []
   for (const h of remote.headers) {
-    const only = h.value.length === 1 && typeof h.value[0] !== 'string' ? ctx.option.inputs.find((i) => i.id === (h.value[0] as { input: string }).input) : undefined
+    const only = ctx.option.inputs.find((i) => i.id === soleInput(h.value))
     const name = only?.envName ?? `MCP_HEADER_${upperSnake(h.name)}`
     args.push(['--header'], [`${h.name}:\${${name}}`])
     env.push({ name, value: h.value })
@@ -105,7 +116,8 @@ function bridge(remote: RemoteConnection, ctx: Ctx): StdioLaunch {
   return { command: 'npx', args, env }
 }
 
-const headerObject = (headers: NamedValue[], ctx: Ctx) => nonEmpty(Object.fromEntries(headers.map((h) => [h.name, ctx.text(h.value)])))
+const headerObject = (headers: NamedValue[], ctx: Ctx) =>
+  nonEmpty(Object.fromEntries(headers.map((h) => [h.name, ctx.text(h.value)])))
 
 /** Shell parts for a value: secrets as references the shell fills in, the rest as text. */
 function shellParts(value: Value, ctx: Ctx): ShellPart[] {
@@ -117,7 +129,8 @@ function shellParts(value: Value, ctx: Ctx): ShellPart[] {
 }
 
 const shellArgs = (launch: StdioLaunch, ctx: Ctx) => launch.args.map((a) => shellWord(shellParts(a, ctx)))
-const shellPair = (name: string, sep: string, value: Value, ctx: Ctx) => shellWord([`${name}${sep}`, ...shellParts(value, ctx)])
+const shellPair = (name: string, sep: string, value: Value, ctx: Ctx) =>
+  shellWord([`${name}${sep}`, ...shellParts(value, ctx)])
 
 /** A remote option's connection, or a stdio one's launch (a package serving HTTP is connected to). */
 const connection = (o: InstallOption) => (o.remote ? { remote: o.remote } : { stdio: o.stdio! })
@@ -150,7 +163,7 @@ const claudeCode: ClientSpec = {
   answer: () => fromEnv((n) => `\${${n}}`),
   entry(ctx) {
     const c = connection(ctx.option)
-    if (c.remote) return { type: c.remote.transport === 'sse' ? 'sse' : 'http', url: ctx.text(c.remote.url), headers: headerObject(c.remote.headers, ctx) }
+    if (c.remote) return { type: httpType(c.remote), url: ctx.text(c.remote.url), headers: headerObject(c.remote.headers, ctx) }
     return { type: 'stdio', ...stdioEntry(c.stdio, ctx) }
   },
   document: (entries) => json({ mcpServers: Object.fromEntries(entries) }),
@@ -158,13 +171,15 @@ const claudeCode: ClientSpec = {
     const c = connection(ctx.option)
     if (c.remote) {
       const headers = c.remote.headers.flatMap((h) => ['--header', shellPair(h.name, ': ', h.value, ctx)])
-      return shellLine(['claude', 'mcp', 'add', '--transport', c.remote.transport === 'sse' ? 'sse' : 'http', shellQuote(ctx.key), shellWord(shellParts(c.remote.url, ctx)), ...headers])
+      const url = shellWord(shellParts(c.remote.url, ctx))
+      return shellLine(['claude', 'mcp', 'add', '--transport', httpType(c.remote), shellQuote(ctx.key), url, ...headers])
     }
     // Options before the name, the command after `--`, as the documentation gives it.
     const env = c.stdio.env.flatMap((e) => ['--env', shellPair(e.name, '=', e.value, ctx)])
-    return shellLine(['claude', 'mcp', 'add', '--transport', 'stdio', ...env, shellQuote(ctx.key), '--', shellQuote(c.stdio.command), ...shellArgs(c.stdio, ctx)])
+    const run = [shellQuote(c.stdio.command), ...shellArgs(c.stdio, ctx)]
+    return shellLine(['claude', 'mcp', 'add', '--transport', 'stdio', ...env, shellQuote(ctx.key), '--', ...run])
   },
-  secretNote: (names) => `Claude Code reads ${names.map((n) => `\${${n}}`).join(', ')} from the environment it starts in: set ${names.join(', ')} there.`,
+  secretNote: readsEnv('Claude Code', (n) => `\${${n}}`),
 }
 
 const cursor: ClientSpec = {
@@ -182,7 +197,7 @@ const cursor: ClientSpec = {
   },
   document: (entries) => json({ mcpServers: Object.fromEntries(entries) }),
   link: (ctx, entry) => ({ href: cursorInstallLink(ctx.key, entry), label: 'Add to Cursor' }),
-  secretNote: (names) => `Cursor reads ${names.map((n) => `\${env:${n}}`).join(', ')} from the environment it starts in: set ${names.join(', ')} there.`,
+  secretNote: readsEnv('Cursor', (n) => `\${env:${n}}`),
 }
 
 /**
@@ -213,7 +228,7 @@ const vscode: ClientSpec = {
   answer: (idPrefix) => (input) => `\${input:${idPrefix}${input.id}}`,
   entry(ctx) {
     const c = connection(ctx.option)
-    if (c.remote) return { type: c.remote.transport === 'sse' ? 'sse' : 'http', url: ctx.text(c.remote.url), headers: headerObject(c.remote.headers, ctx) }
+    if (c.remote) return { type: httpType(c.remote), url: ctx.text(c.remote.url), headers: headerObject(c.remote.headers, ctx) }
     return { type: 'stdio', ...stdioEntry(c.stdio, ctx) }
   },
   document(entries, inputs, idPrefixes) {
@@ -223,7 +238,8 @@ const vscode: ClientSpec = {
   // `code --add-mcp` takes the same object as the install link (https://code.visualstudio.com/docs/copilot/reference/mcp-configuration).
   command: (ctx, entry) => shellLine(['code', '--add-mcp', shellQuote(JSON.stringify(vscodeServer(ctx, entry)))]),
   link: (ctx, entry) => ({ href: vscodeInstallLink(vscodeServer(ctx, entry)), label: 'Install in VS Code' }),
-  secretNote: () => 'VS Code asks for each value the first time the server starts, hiding secrets as you type, and keeps the answers out of this file.',
+  secretNote: () =>
+    'VS Code asks for each value the first time the server starts, hiding secrets as you type, and keeps the answers out of this file.',
 }
 
 function vscodeServer(ctx: Ctx, entry: Record<string, unknown>): { name: string } & Record<string, unknown> {
@@ -246,7 +262,7 @@ const windsurf: ClientSpec = {
     return c.remote ? { serverUrl: ctx.text(c.remote.url), headers: headerObject(c.remote.headers, ctx) } : stdioEntry(c.stdio, ctx)
   },
   document: (entries) => json({ mcpServers: Object.fromEntries(entries) }),
-  secretNote: (names) => `Windsurf reads ${names.map((n) => `\${env:${n}}`).join(', ')} from the environment it starts in: set ${names.join(', ')} there.`,
+  secretNote: readsEnv('Windsurf', (n) => `\${env:${n}}`),
 }
 
 const zed: ClientSpec = {
@@ -261,7 +277,7 @@ const zed: ClientSpec = {
   entry(ctx) {
     const c = connection(ctx.option)
     // Zed's documentation gives remote servers by url (streamable HTTP); SSE goes through the bridge.
-    if (c.remote && c.remote.transport === 'streamable-http') return { url: ctx.text(c.remote.url), headers: headerObject(c.remote.headers, ctx) }
+    if (c.remote?.transport === 'streamable-http') return { url: ctx.text(c.remote.url), headers: headerObject(c.remote.headers, ctx) }
     return stdioEntry(c.remote ? bridge(c.remote, ctx) : c.stdio, ctx)
   },
   document: (entries) => json({ context_servers: Object.fromEntries(entries) }),
@@ -285,7 +301,8 @@ function codexRemote(remote: RemoteConnection, ctx: Ctx) {
   const fromEnvHeaders: Record<string, string> = {}
   for (const h of remote.headers) {
     const secret = ctx.secretOnly(h.value)
-    const bearer = h.name.toLowerCase() === 'authorization' && h.value.length === 2 && h.value[0] === 'Bearer ' ? ctx.secretOnly(h.value.slice(1)) : null
+    const isBearer = h.name.toLowerCase() === 'authorization' && h.value.length === 2 && h.value[0] === 'Bearer '
+    const bearer = isBearer ? ctx.secretOnly(h.value.slice(1)) : null
     if (secret) fromEnvHeaders[h.name] = secret.envName
     else if (bearer) table.bearer_token_env_var = bearer.envName
     else headers[h.name] = ctx.text(h.value)
@@ -321,7 +338,9 @@ const codex: ClientSpec = {
     const env = launch.env.flatMap((e) => ['--env', shellPair(e.name, '=', e.value, ctx)])
     return shellLine(['codex', 'mcp', 'add', shellQuote(ctx.key), ...env, '--', shellQuote(launch.command), ...shellArgs(launch, ctx)])
   },
-  secretNote: (names) => `Codex hands ${names.join(', ')} to the server from its own environment (env_vars, env_http_headers, bearer_token_env_var): set ${it(names)} before starting Codex.`,
+  secretNote: (names) =>
+    `Codex hands ${names.join(', ')} to the server from its own environment (env_vars, env_http_headers, bearer_token_env_var): ` +
+    `set ${it(names)} before starting Codex.`,
 }
 
 const gemini: ClientSpec = {
@@ -345,15 +364,20 @@ const gemini: ClientSpec = {
     const c = connection(ctx.option)
     if (c.remote) {
       const headers = c.remote.headers.flatMap((h) => ['-H', shellPair(h.name, ': ', h.value, ctx)])
-      return shellLine(['gemini', 'mcp', 'add', '--scope', 'user', '--transport', c.remote.transport === 'sse' ? 'sse' : 'http', ...headers, shellQuote(ctx.key), shellWord(shellParts(c.remote.url, ctx))])
+      const url = shellWord(shellParts(c.remote.url, ctx))
+      return shellLine(['gemini', 'mcp', 'add', '--scope', 'user', '--transport', httpType(c.remote), ...headers, shellQuote(ctx.key), url])
     }
     const env = c.stdio.env.flatMap((e) => ['-e', shellPair(e.name, '=', e.value, ctx)])
     // After `--` the server's own flags ('-y') are not read as the command's.
     const args = shellArgs(c.stdio, ctx)
-    return shellLine(['gemini', 'mcp', 'add', '--scope', 'user', ...env, shellQuote(ctx.key), shellQuote(c.stdio.command), ...(args.length ? ['--', ...args] : [])])
+    const run = [shellQuote(c.stdio.command), ...(args.length ? ['--', ...args] : [])]
+    return shellLine(['gemini', 'mcp', 'add', '--scope', 'user', ...env, shellQuote(ctx.key), ...run])
   },
-  secretNote: (names) => `Gemini CLI reads ${names.map((n) => `\${${n}}`).join(', ')} from the environment it starts in: set ${names.join(', ')} there.`,
+  secretNote: readsEnv('Gemini CLI', (n) => `\${${n}}`),
 }
+
+/** Every extension this writes is on, with goose's usual time-out (seconds). */
+const GOOSE_ON = { enabled: true, timeout: 300 }
 
 /** Goose's stdio extension: variables that are just a secret are listed by name (env_keys), not written. */
 function gooseStdio(launch: StdioLaunch, ctx: Ctx) {
@@ -364,7 +388,7 @@ function gooseStdio(launch: StdioLaunch, ctx: Ctx) {
     if (secret && secret.envName === e.name) keys.push(e.name)
     else envs[e.name] = ctx.text(e.value)
   }
-  return { name: ctx.key, type: 'stdio', cmd: launch.command, args: launch.args.map(ctx.text), envs, env_keys: keys, enabled: true, timeout: 300 }
+  return { name: ctx.key, type: 'stdio', cmd: launch.command, args: launch.args.map(ctx.text), envs, env_keys: keys, ...GOOSE_ON }
 }
 
 const goose: ClientSpec = {
@@ -379,16 +403,20 @@ const goose: ClientSpec = {
   answer: () => placeholder,
   entry(ctx) {
     const c = connection(ctx.option)
-    if (c.remote && c.remote.transport === 'streamable-http') {
-      return { name: ctx.key, type: 'streamable_http', uri: ctx.text(c.remote.url), headers: headerObject(c.remote.headers, ctx) ?? {}, envs: {}, env_keys: [], enabled: true, timeout: 300 }
+    if (c.remote?.transport === 'streamable-http') {
+      const headers = headerObject(c.remote.headers, ctx) ?? {}
+      return { name: ctx.key, type: 'streamable_http', uri: ctx.text(c.remote.url), headers, envs: {}, env_keys: [], ...GOOSE_ON }
     }
     // An SSE extension has no headers: one that needs them goes through the bridge.
-    if (c.remote && c.remote.headers.length === 0) return { name: ctx.key, type: 'sse', uri: ctx.text(c.remote.url), envs: {}, env_keys: [], enabled: true, timeout: 300 }
+    if (c.remote && c.remote.headers.length === 0) {
+      return { name: ctx.key, type: 'sse', uri: ctx.text(c.remote.url), envs: {}, env_keys: [], ...GOOSE_ON }
+    }
     return gooseStdio(c.remote ? bridge(c.remote, ctx) : c.stdio, ctx)
   },
   document: (entries) => toYaml({ extensions: Object.fromEntries(entries.map(([k, e]) => [k, { ...e, name: k }])) }),
   secretNote: (names) =>
-    `goose reads ${names.join(', ')} from its own secret storage (env_keys), not from this file: enter ${names.length > 1 ? 'their values' : 'its value'} in the extension's settings in goose.`,
+    `goose reads ${names.join(', ')} from its own secret storage (env_keys), not from this file: ` +
+    `enter ${names.length > 1 ? 'their values' : 'its value'} in the extension's settings in goose.`,
 }
 
 const cline: ClientSpec = {
@@ -403,9 +431,8 @@ const cline: ClientSpec = {
   answer: () => placeholder,
   entry(ctx) {
     const c = connection(ctx.option)
-    const base = c.remote
-      ? { type: c.remote.transport === 'sse' ? 'sse' : 'streamableHttp', url: ctx.text(c.remote.url), headers: headerObject(c.remote.headers, ctx) }
-      : stdioEntry(c.stdio, ctx)
+    const type = c.remote?.transport === 'sse' ? 'sse' : 'streamableHttp'
+    const base = c.remote ? { type, url: ctx.text(c.remote.url), headers: headerObject(c.remote.headers, ctx) } : stdioEntry(c.stdio, ctx)
     return { ...base, disabled: false, autoApprove: [] }
   },
   document: (entries) => json({ mcpServers: Object.fromEntries(entries) }),
@@ -414,7 +441,14 @@ const cline: ClientSpec = {
 const SPECS: ClientSpec[] = [claudeDesktop, cursor, vscode, windsurf, claudeCode, codex, gemini, goose, zed, cline]
 
 /** Every client, in the order the Configuration tab shows them. */
-export const CLIENTS: readonly ClientInfo[] = SPECS.map(({ id, label, group, format, file, docs }) => ({ id, label, group, format, file, docs }))
+export const CLIENTS: readonly ClientInfo[] = SPECS.map(({ id, label, group, format, file, docs }) => ({
+  id,
+  label,
+  group,
+  format,
+  file,
+  docs,
+}))
 
 function spec(id: ClientId): ClientSpec {
   const found = SPECS.find((s) => s.id === id)
@@ -431,7 +465,7 @@ function context(client: ClientSpec, key: string, option: InstallOption, idPrefi
     idPrefix,
     text: (value) => value.map((p) => (typeof p === 'string' ? p : answer(byId.get(p.input)!))).join(''),
     secretOnly: (value) => {
-      const only = value.length === 1 && typeof value[0] !== 'string' ? byId.get(value[0].input) : undefined
+      const only = byId.get(soleInput(value) ?? '')
       return only?.isSecret ? only : null
     },
   }
@@ -454,7 +488,8 @@ function notesFor(client: ClientSpec, option: InstallOption, text: string, comma
     )
   }
   const handled = secrets.filter((i) => !held.includes(i))
-  if (client.secretNote && (client.id === 'vscode' ? option.inputs.length : handled.length)) notes.push(client.secretNote(handled.map((i) => i.envName)))
+  const asked = client.id === 'vscode' ? option.inputs.length : handled.length
+  if (client.secretNote && asked) notes.push(client.secretNote(handled.map((i) => i.envName)))
   const fromShell = command ? secrets.filter((i) => command.includes(`\${${i.envName}}`)).map((i) => i.envName) : []
   if (fromShell.length) {
     notes.push(`The command takes ${fromShell.join(', ')} from your shell's environment when you run it: export ${it(fromShell)} first.`)
@@ -463,7 +498,8 @@ function notesFor(client: ClientSpec, option: InstallOption, text: string, comma
   if (bridged && option.kind === 'remote') {
     notes.push(
       client.id === 'claude-desktop'
-        ? "Claude Desktop's file starts local programs only, so the remote server is reached through the mcp-remote bridge (needs Node.js). It can also be added as a custom connector in Claude Desktop's settings."
+        ? "Claude Desktop's file starts local programs only, so the remote server is reached through the mcp-remote bridge " +
+            "(needs Node.js). It can also be added as a custom connector in Claude Desktop's settings."
         : `${client.label} does not connect to this kind of endpoint itself, so it goes through the mcp-remote bridge (needs Node.js).`,
     )
   }
@@ -482,7 +518,9 @@ export function clientConfig(plan: InstallPlan, option: InstallOption, id: Clien
   const config = client.document([[plan.key, entry]], option.inputs, option.inputs.map(() => ''))
   const command = client.command?.(ctx, entry) ?? null
   const notes = notesFor(client, option, config, command)
-  if (client.command && !command) notes.push(`${client.label}'s add command cannot set this server's headers: paste the configuration instead.`)
+  if (client.command && !command) {
+    notes.push(`${client.label}'s add command cannot set this server's headers: paste the configuration instead.`)
+  }
   return { client: CLIENTS.find((c) => c.id === id)!, config, command, link: client.link?.(ctx, entry) ?? null, notes }
 }
 

@@ -2,7 +2,19 @@
  * From a listing's declared packages and remotes to install options: what runs, what it is
  * handed, and what the user must supply.
  */
-import type { DeclaredArgument, DeclaredInput, DeclaredKeyValue, DeclaredPackage, DeclaredRemote, Input, InputKind, InstallOption, InstallPlan, NamedValue, Value } from './model'
+import type {
+  DeclaredArgument,
+  DeclaredInput,
+  DeclaredKeyValue,
+  DeclaredPackage,
+  DeclaredRemote,
+  Input,
+  InputKind,
+  InstallOption,
+  InstallPlan,
+  NamedValue,
+  Value,
+} from './model'
 import { noRuntime, runtimeFor } from './runtimes'
 import { looksLikePlaceholder, readPackage, readRemote } from './source'
 
@@ -134,7 +146,8 @@ function remoteOption(remote: DeclaredRemote, index: number, key: string): Insta
   const url = values.template(remote.url, remote.variables, 'url')
   const headers = values.keyValues(remote.headers, 'header')
   const local = LOCAL_HOST.test(remote.url)
-  const shown = remote.url.replace(/\{([A-Za-z0-9_.-]+)\}/g, (whole, name: string) => remote.variables[name]?.default ?? remote.variables[name]?.value ?? whole)
+  const variable = (name: string) => remote.variables[name]?.default ?? remote.variables[name]?.value
+  const shown = remote.url.replace(/\{([A-Za-z0-9_.-]+)\}/g, (whole, name: string) => variable(name) ?? whole)
   const host = /^https?:\/\/([^/?#]+)/i.exec(shown)?.[1] ?? shown
   const notes: string[] = []
   if (local) notes.push('This address is on your own machine: start the server there first (its README says how).')
@@ -161,7 +174,8 @@ function packageOption(pkg: DeclaredPackage, index: number, key: string): Instal
   const values = new ValueBuilder(inputs)
   const env = values.keyValues(pkg.environmentVariables, 'env')
   const runtime = runtimeFor(pkg.registryType)
-  const launch = runtime ? runtime.launch(pkg, { args: (d) => values.args(d), envNames: env.map((e) => e.name) }) : { unsupported: noRuntime(pkg) }
+  const context = { args: (d: DeclaredArgument[]) => values.args(d), envNames: env.map((e) => e.name) }
+  const launch = runtime ? runtime.launch(pkg, context) : { unsupported: noRuntime(pkg) }
   const base = {
     id: `package-${index + 1}`,
     kind: 'package' as const,
@@ -175,14 +189,13 @@ function packageOption(pkg: DeclaredPackage, index: number, key: string): Instal
   if ('unsupported' in launch) return { ...base, runtime: null, stdio: null, remote: null, notes: [], unsupported: launch.unsupported }
   const notes = [`Needs ${runtime!.needs}.`]
   if (!pkg.version) notes.push('The listing pins no version, so the newest release runs.')
-  if (pkg.transport.type === 'stdio') {
-    return { ...base, runtime: launch.command, stdio: { command: launch.command, args: launch.args, env }, remote: null, notes, unsupported: null }
-  }
+  const stdio = { command: launch.command, args: launch.args, env }
+  if (pkg.transport.type === 'stdio') return { ...base, runtime: launch.command, stdio, remote: null, notes, unsupported: null }
   // A package that serves HTTP is started on its own; clients connect to the address it serves.
   const url = values.template(pkg.transport.url, {}, 'url')
   const headers = values.keyValues(pkg.transport.headers, 'header')
   notes.push(`Start it first with ${launch.command} as below, then connect to its address.`)
-  return { ...base, runtime: launch.command, stdio: { command: launch.command, args: launch.args, env }, remote: { transport: pkg.transport.type, url, headers }, notes, unsupported: null }
+  return { ...base, runtime: launch.command, stdio, remote: { transport: pkg.transport.type, url, headers }, notes, unsupported: null }
 }
 
 /**
@@ -192,12 +205,12 @@ function packageOption(pkg: DeclaredPackage, index: number, key: string): Instal
  * @example installPlan(server).options[0].stdio // { command: 'uvx', args: [['pkg==1.0.0']], env: [] }
  */
 export function installPlan(listing: InstallListing, options: PlanOptions = {}): InstallPlan {
-  const chosen = options.version && options.version !== listing.version ? listing.versions?.find((v) => v.version === options.version) : undefined
-  const source: InstallVersion = chosen ?? listing
+  const wanted = options.version ?? listing.version
+  const source: InstallVersion = (wanted !== listing.version && listing.versions?.find((v) => v.version === wanted)) || listing
   const key = serverKey(listing.name)
   const remotes = source.remotes.map(readRemote).filter((r): r is DeclaredRemote => r !== null).map((r, i) => remoteOption(r, i, key))
   const packages = source.packages.map(readPackage).filter((p): p is DeclaredPackage => p !== null).map((p, i) => packageOption(p, i, key))
   const rank = (o: InstallOption) => (o.unsupported ? 3 : o.kind === 'remote' ? (o.local ? 2 : 0) : 1)
-  const all = [...remotes, ...packages]
-  return { name: listing.name, key, version: source.version, options: all.map((o, i) => ({ o, i })).sort((a, b) => rank(a.o) - rank(b.o) || a.i - b.i).map(({ o }) => o) }
+  // Array sort is stable: within a rank, the listing's own order stays.
+  return { name: listing.name, key, version: source.version, options: [...remotes, ...packages].sort((a, b) => rank(a) - rank(b)) }
 }

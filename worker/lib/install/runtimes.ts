@@ -72,7 +72,11 @@ const oci: Runtime = {
   needs: 'Docker (https://docs.docker.com/get-docker/)',
   launch(pkg, ctx) {
     if (!IMAGE_REF.test(pkg.identifier)) {
-      return { unsupported: `The listing names its image "${pkg.identifier}", which is not a Docker image reference, so docker cannot pull it. The repository's README says how to run it.` }
+      return {
+        unsupported:
+          `The listing names its image "${pkg.identifier}", which is not a Docker image reference, so docker cannot pull it. ` +
+          "The repository's README says how to run it.",
+      }
     }
     const tagged = /@sha256:|:[^/]+$/.test(pkg.identifier)
     const image = tagged || !pkg.version ? pkg.identifier : `${pkg.identifier}:${pkg.version}`
@@ -83,7 +87,8 @@ const oci: Runtime = {
     const passed = passedEnv(runtime)
     // `-e NAME` without a value hands the container the variable the client sets for docker.
     const env = ctx.envNames.filter((n) => !passed.has(n)).flatMap((n) => literal('-e', n))
-    return { command: program(pkg, 'docker'), args: [...literal('run', '-i', '--rm'), ...ctx.args(runtime), ...env, [image], ...ctx.args(pkg.packageArguments)] }
+    const args = [...literal('run', '-i', '--rm'), ...ctx.args(runtime), ...env, [image], ...ctx.args(pkg.packageArguments)]
+    return { command: program(pkg, 'docker'), args }
   },
 }
 
@@ -102,7 +107,9 @@ const mcpb: Runtime = {
   needs: 'a client that installs MCP bundles (.mcpb), such as Claude Desktop',
   launch(pkg) {
     return {
-      unsupported: `An MCP bundle is installed, not started by a command: download ${pkg.identifier} and open it with a client that installs bundles (Claude Desktop: Settings, Extensions).`,
+      unsupported:
+        `An MCP bundle is installed, not started by a command: download ${pkg.identifier} and open it with a client ` +
+        'that installs bundles (Claude Desktop: Settings, Extensions).',
     }
   },
 }
@@ -116,7 +123,9 @@ export function runtimeFor(registryType: string): Runtime | null {
 
 /** Why a package of an unknown type gets no command, said to the user. */
 export function noRuntime(pkg: DeclaredPackage): string {
-  return pkg.registryType === 'unknown'
-    ? `The listing does not say which registry "${pkg.identifier}" comes from, so any command written here would be a guess. The repository's README says how to run it.`
-    : `No runtime is known for "${pkg.registryType}" packages, so no command is written for "${pkg.identifier}". The repository's README says how to run it.`
+  const why =
+    pkg.registryType === 'unknown'
+      ? `The listing does not say which registry "${pkg.identifier}" comes from, so any command written here would be a guess.`
+      : `No runtime is known for "${pkg.registryType}" packages, so no command is written for "${pkg.identifier}".`
+  return `${why} The repository's README says how to run it.`
 }

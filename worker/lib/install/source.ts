@@ -36,7 +36,9 @@ export function looksLikePlaceholder(text: string): boolean {
   return PLACEHOLDER.test(text)
 }
 
-const SECRET_WORDS = new Set(['KEY', 'APIKEY', 'TOKEN', 'SECRET', 'PASSWORD', 'PASSWD', 'PASS', 'PWD', 'CREDENTIAL', 'CREDENTIALS', 'PAT', 'SIGNATURE', 'COOKIE'])
+const SECRET_WORDS = new Set(
+  ['KEY', 'APIKEY', 'TOKEN', 'SECRET', 'PASSWORD', 'PASSWD', 'PASS', 'PWD', 'CREDENTIAL', 'CREDENTIALS', 'PAT', 'SIGNATURE', 'COOKIE'],
+)
 /** A name ending so names something about a secret, not the secret ('..._KEY_ID', '..._TOKEN_FILE_PATH'). */
 const NOT_SECRET_ENDINGS = new Set(['ID', 'URL', 'URI', 'NAME', 'TYPE', 'HOST', 'PATH', 'FILE', 'DIR', 'ENV', 'REGION', 'USER', 'USERNAME'])
 
@@ -146,10 +148,15 @@ function readLegacyArguments(v: unknown): DeclaredArgument[] {
 }
 
 /** A Docker image reference: lower-case repository path, optional registry host, tag and digest. */
-export const IMAGE_REF =
-  /^(?:[a-z0-9][a-z0-9.-]*(?::\d+)?\/)?[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:\/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?(?:@sha256:[a-f0-9]{64})?$/
+const IMAGE_PATH_PART = '[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*'
+export const IMAGE_REF = new RegExp(
+  `^(?:[a-z0-9][a-z0-9.-]*(?::\\d+)?/)?${IMAGE_PATH_PART}(?:/${IMAGE_PATH_PART})*` +
+    '(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?(?:@sha256:[a-f0-9]{64})?$',
+)
 
-const DOCKER_FLAGS = new Set(['-i', '--interactive', '--rm', '-e', '--env', '--env-file', '-v', '--volume', '-p', '--publish', '--name', '--network', '-t', '--tty', '--init'])
+const DOCKER_FLAGS = new Set(
+  ['-i', '--interactive', '--rm', '-e', '--env', '--env-file', '-v', '--volume', '-p', '--publish', '--name', '--network', '-t', '--tty', '--init'],
+)
 const isDockerFlag = (a: DeclaredArgument) => DOCKER_FLAGS.has((a.type === 'named' ? a.name : a.value) ?? '')
 const isEnvFlag = (a: DeclaredArgument) => a.type === 'named' && (a.name === '-e' || a.name === '--env')
 
@@ -198,7 +205,9 @@ function readLegacyDocker(pkg: DeclaredPackage) {
 }
 
 /** uv's own options, which 2025 PyPI entries list among the package's arguments. */
-const UV_OPTIONS = new Set(['--directory', '--with', '--with-editable', '--with-requirements', '--python', '-p', '--from', '--project', '--index', '--index-url'])
+const UV_OPTIONS = new Set(
+  ['--directory', '--with', '--with-editable', '--with-requirements', '--python', '-p', '--from', '--project', '--index', '--index-url'],
+)
 
 /**
  * 2025 PyPI entries list what follows `uvx` (or `uv run`): uv's options become runtime arguments,
@@ -227,7 +236,8 @@ export function readPackage(raw: unknown): DeclaredPackage | null {
   if (typeof raw === 'string') {
     const identifier = raw.trim()
     if (!identifier) return null
-    return { registryType: 'unknown', identifier, version: null, runtimeHint: null, runtimeArguments: [], packageArguments: [], environmentVariables: [], transport: { type: 'stdio' }, legacy: true }
+    const none = { runtimeHint: null, runtimeArguments: [], packageArguments: [], environmentVariables: [] }
+    return { registryType: 'unknown', identifier, version: null, ...none, transport: { type: 'stdio' }, legacy: true }
   }
   if (!isObject(raw)) return null
   const legacy = raw.registryType === undefined

@@ -2,6 +2,7 @@ import { useId, useMemo, useState } from 'react'
 import type { ServerDetail } from '../../../../worker/shared/types'
 import { CLIENTS, clientConfig, installPlan, type InstallOption, type InstallPlan } from '../../../../worker/lib/install'
 import { CodeBlock } from '../CopyButton'
+import { cx } from '../ui/cx'
 import { ClientBlock } from '../install/ClientBlock'
 import { ClientSelect, useRememberedClient } from '../install/ClientSelect'
 import { FillInPanel } from '../install/FillInPanel'
@@ -18,7 +19,10 @@ function OptionPicker({ plan, value, onChange }: { plan: InstallPlan; value: str
       {plan.options.map((o) => (
         <label
           key={o.id}
-          className="flex cursor-pointer items-start gap-2 rounded-md border border-zinc-200 px-3 py-2 has-[:checked]:border-blue-600 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blue-600 dark:border-zinc-800 dark:has-[:checked]:border-blue-400"
+          className={cx(
+            'flex cursor-pointer items-start gap-2 rounded-md border border-zinc-200 px-3 py-2 dark:border-zinc-800',
+            'has-[:checked]:border-blue-600 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blue-600 dark:has-[:checked]:border-blue-400',
+          )}
         >
           <input type="radio" name={name} value={o.id} checked={o.id === value} onChange={() => onChange(o.id)} className="mt-1" />
           <span className="min-w-0">
@@ -81,8 +85,8 @@ export function ConfigurationTab({ server }: { server: ServerDetail }) {
   return (
     <div className="flex flex-col gap-6">
       <p className="text-zinc-700 dark:text-zinc-300">
-        Add this server to your AI client: fill in what it needs, then use the one-click link or command, or paste the block into the file named beside your
-        client, and restart the client.
+        Add this server to your AI client: fill in what it needs, then use the one-click link or command, or paste the block into
+        the file named beside your client, and restart the client.
       </p>
       {plan.options.length > 1 && <OptionPicker plan={plan} value={option.id} onChange={setPicked} />}
       {!option ? (

@@ -41,7 +41,8 @@ function planFor(server: ServerSummary, detail: ServerDetail | undefined): Plann
   // A card has no packages or remotes: without its detail there is nothing to configure.
   const plan = installPlan(detail ?? { ...server, packages: [], remotes: [] })
   const option = plan.options.find((o) => !o.unsupported) ?? null
-  const reason = option ? null : detail ? (plan.options[0]?.unsupported ?? 'it names no package and no remote server.') : 'its details could not be read.'
+  const why = plan.options[0]?.unsupported ?? 'It names no package and no remote server.'
+  const reason = option ? null : detail ? why : 'Its details could not be read.'
   return { server, plan, option, reason }
 }
 
@@ -77,8 +78,8 @@ export function PackageConfigTab({ pkg }: { pkg: PackageDetail }) {
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="min-w-0 flex-1 text-zinc-700 dark:text-zinc-300">
-          {included.length === 1 ? 'The server' : `All ${included.length} servers`} of this package in one {client.label} file, <code className="font-mono text-sm">{client.file}</code>{' '}
-          (merge with any servers you already have), then restart the client.
+          {included.length === 1 ? 'The server' : `All ${included.length} servers`} of this package in one {client.label} file,{' '}
+          <code className="font-mono text-sm">{client.file}</code> (merge with any servers you already have), then restart the client.
         </p>
         <ClientSelect label="Client" value={clientId} onChange={setClientId} clients={CLIENTS} />
       </div>
@@ -108,7 +109,7 @@ export function PackageConfigTab({ pkg }: { pkg: PackageDetail }) {
         <ul role="note" aria-label="Servers not in the file" className="list-disc space-y-1 pl-5 text-sm text-zinc-700 dark:text-zinc-300">
           {left.map(({ server, reason }) => (
             <li key={server.id}>
-              Not in the file: <span className="font-medium">{server.displayName}</span>, because {reason}
+              Not in the file: <span className="font-medium">{server.displayName}</span>. {reason}
             </li>
           ))}
         </ul>
