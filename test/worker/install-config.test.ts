@@ -449,6 +449,19 @@ describe('choices the generator makes', () => {
     }
   })
 
+  it('connects to a package that serves HTTP, with the command that starts it', () => {
+    const plan = installPlan({
+      name: 'io.github.acme/web-tool',
+      version: '1.0.0',
+      packages: [{ registryType: 'npm', identifier: 'web-tool', version: '1.0.0', transport: { type: 'streamable-http', url: 'http://localhost:8080/mcp' } }],
+      remotes: [],
+    })
+    const [option] = plan.options
+    expect(option).toMatchObject({ kind: 'package', local: true, remote: { transport: 'streamable-http', url: ['http://localhost:8080/mcp'] } })
+    expect(runCommand(option)).toBe('npx -y web-tool@1.0.0')
+    expect(JSON.parse(clientConfig(plan, option, 'vscode')!.config).servers['web-tool']).toEqual({ type: 'http', url: 'http://localhost:8080/mcp' })
+  })
+
   it('makes keys every client accepts', () => {
     expect(serverKey('io.github.acme/widget')).toBe('widget')
     expect(serverKey('io.github.x/my.server name')).toBe('my-server-name')

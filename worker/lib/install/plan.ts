@@ -194,7 +194,7 @@ function packageOption(pkg: DeclaredPackage, index: number, key: string): Instal
   // A package that serves HTTP is started on its own; clients connect to the address it serves.
   const url = values.template(pkg.transport.url, {}, 'url')
   const headers = values.keyValues(pkg.transport.headers, 'header')
-  notes.push(`Start it first with ${launch.command} as below, then connect to its address.`)
+  notes.push('It serves HTTP: start it first with its start command, then clients connect to the address it serves.')
   return { ...base, runtime: launch.command, stdio, remote: { transport: pkg.transport.type, url, headers }, notes, unsupported: null }
 }
 

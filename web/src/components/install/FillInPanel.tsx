@@ -1,5 +1,6 @@
 import { Lock } from 'lucide-react'
-import type { Input, InputKind, InstallOption } from '../../../../worker/lib/install'
+import { runCommand, type Input, type InputKind, type InstallOption } from '../../../../worker/lib/install'
+import { CodeBlock } from '../CopyButton'
 import { Badge } from '../ui/Badge'
 
 const KIND: Record<InputKind, string> = { env: 'environment variable', argument: 'argument', header: 'HTTP header', url: 'part of the address' }
@@ -57,6 +58,11 @@ export function FillInPanel({ option }: { option: InstallOption }) {
             ))}
           </ul>
         </details>
+      )}
+      {option.kind === 'package' && option.remote && (
+        <div className="mt-3">
+          <CodeBlock code={runCommand(option) ?? ''} what="start command" title="Start it first" />
+        </div>
       )}
       {option.notes.length > 0 && (
         <ul className="mt-3 list-disc space-y-1 pl-5 text-sm leading-6 text-zinc-700 dark:text-zinc-300">
