@@ -5,7 +5,9 @@
  */
 import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
+import { parse as parseToml } from 'smol-toml'
 import { describe, expect, it } from 'vitest'
+import { parse as parseYaml } from 'yaml'
 import { signInAs } from './auth'
 import { axeViolations, newSession, useBrowser } from './browser'
 import { apiCall, apiJson, pathAndQuery, sidewaysOverflow, WIDGET_ID, type ListPage } from './helpers'
@@ -247,11 +249,23 @@ describe('community', () => {
     const text = readFileSync((await download.path())!, 'utf8')
     expect(text).toBe(copied)
     const config = JSON.parse(text) as { mcpServers: Record<string, { command: string; args: string[]; env?: Record<string, string> }> }
-    const entries = Object.entries(config.mcpServers)
-    expect(entries).toHaveLength(shared.servers.length)
-    // Each server's entry is the one its own page gives: the widget runs its npm package with its variable.
-    expect(config.mcpServers.widget).toEqual({ command: 'npx', args: ['-y', '@acme/widget-mcp'], env: { WIDGET_TOKEN: '<WIDGET_TOKEN>' } })
-    for (const [, entry] of entries) expect(entry.command).toBe('npx')
+    // Every server is in the file, or named with the reason it cannot be (no known way to run it).
+    const left = await page.locator('[aria-label="Servers not in the file"] li').count()
+    expect(Object.keys(config.mcpServers).length + left).toBe(shared.servers.length)
+    // Each server's entry is the one its own page opens on: the widget's remote, bridged for Claude Desktop.
+    expect(config.mcpServers.widget).toEqual({ command: 'npx', args: ['-y', 'mcp-remote', 'https://widget.example.com/sse', '--transport', 'sse-only'] })
+
+    // The same file for every client, in that client's own format.
+    await page.getByRole('combobox', { name: 'Client' }).click()
+    await page.getByRole('option', { name: 'Codex CLI', exact: true }).click()
+    await page.getByRole('button', { name: 'Copy TOML' }).click()
+    await page.getByText('Copied!').waitFor()
+    expect(parseToml(await page.evaluate(() => navigator.clipboard.readText())).mcp_servers).toHaveProperty('widget')
+    await page.getByRole('button', { name: `Download ${PACKAGE_NAME}-config.toml` }).waitFor()
+    await page.getByRole('combobox', { name: 'Client' }).click()
+    await page.getByRole('option', { name: 'Goose', exact: true }).click()
+    const [yamlFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Download ${PACKAGE_NAME}-config.yaml` }).click()])
+    expect(parseYaml(readFileSync((await yamlFile.path())!, 'utf8')).extensions.widget).toMatchObject({ type: 'sse', uri: 'https://widget.example.com/sse' })
     expect(problems).toEqual([])
     await context.close()
   })

@@ -78,11 +78,13 @@ describe('/servers/{id}', () => {
     await page.goto(`/servers/${WIDGET_ID}`)
     await page.getByRole('tab', { name: 'Basic Info' }).click()
     const panel = page.getByRole('tabpanel')
-    await panel.getByText('npx @modelcontextprotocol/cli add io.github.acme/widget', { exact: true }).waitFor()
+    // Its remote needs nothing installed, so the command adds that (the old npx command named a package npm does not have).
+    const command = 'claude mcp add --transport sse widget https://widget.example.com/sse'
+    await panel.getByText(command, { exact: true }).waitFor()
     const copy = panel.getByRole('button', { name: 'Copy install command' })
     await copy.click()
     await panel.getByText('Copied!', { exact: true }).waitFor()
-    expect(await clipboard(page)).toBe('npx @modelcontextprotocol/cli add io.github.acme/widget')
+    expect(await clipboard(page)).toBe(command)
     const copiedAt = Date.now()
     await panel.getByText('Copied!', { exact: true }).waitFor({ state: 'detached', timeout: 4000 })
     expect(Date.now() - copiedAt).toBeGreaterThan(1500)
@@ -92,30 +94,37 @@ describe('/servers/{id}', () => {
     await context.close()
   })
 
-  it('copies a working client configuration: valid JSON with the right key for each client', async () => {
+  it('copies a working client configuration: valid JSON with the right key for each client, remote first, the package on request', async () => {
     const { page, context, problems } = await newSession()
     await page.goto(`/servers/${WIDGET_ID}`)
     await page.getByRole('tab', { name: 'Configuration' }).click()
     const panel = page.getByRole('tabpanel')
 
+    // The remote needs nothing installed, so it is the way offered first.
+    const ways = panel.getByRole('group', { name: 'How to run it' })
+    expect(await ways.getByRole('radio', { name: /^Remote server/ }).isChecked()).toBe(true)
     await panel.getByRole('button', { name: 'Copy VS Code configuration' }).click()
     await panel.getByText('Copied!', { exact: true }).waitFor()
+    expect(JSON.parse(await clipboard(page))).toEqual({ servers: { widget: { type: 'sse', url: 'https://widget.example.com/sse' } } })
+    // Claude Desktop's file starts local programs only: the remote goes through the bridge.
+    await panel.getByRole('button', { name: 'Copy Claude Desktop configuration' }).click()
+    expect(JSON.parse(await clipboard(page)).mcpServers.widget).toEqual({ command: 'npx', args: ['-y', 'mcp-remote', 'https://widget.example.com/sse', '--transport', 'sse-only'] })
+
+    // The npm package, at the listed version, with its token asked for rather than written.
+    await ways.getByRole('radio', { name: /^npm package/ }).check()
+    await panel.getByRole('button', { name: 'Copy VS Code configuration' }).click()
     const vscode = JSON.parse(await clipboard(page))
-    expect(Object.keys(vscode)).toEqual(['servers'])
-    expect(vscode.servers.widget).toEqual({ type: 'stdio', command: 'npx', args: ['-y', '@acme/widget-mcp'], env: { WIDGET_TOKEN: '<WIDGET_TOKEN>' } })
+    expect(Object.keys(vscode)).toEqual(['inputs', 'servers'])
+    expect(vscode.servers.widget).toEqual({ type: 'stdio', command: 'npx', args: ['-y', '@acme/widget-mcp@1.2.3'], env: { WIDGET_TOKEN: '${input:WIDGET_TOKEN}' } })
+    expect(vscode.inputs).toEqual([{ type: 'promptString', id: 'WIDGET_TOKEN', description: 'WIDGET_TOKEN: API token for the widget service', password: true }])
 
     for (const client of ['Claude Desktop', 'Cursor', 'Windsurf']) {
       await panel.getByRole('button', { name: `Copy ${client} configuration` }).click()
       const config = JSON.parse(await clipboard(page))
       expect(Object.keys(config)).toEqual(['mcpServers'])
       expect(config.mcpServers.widget.command).toBe('npx')
-      expect(config.mcpServers.widget.args).toEqual(['-y', '@acme/widget-mcp'])
+      expect(config.mcpServers.widget.args).toEqual(['-y', '@acme/widget-mcp@1.2.3'])
     }
-
-    // The server has a remote, so a remote variant of the desktop configuration is offered.
-    await panel.getByRole('button', { name: 'Copy Claude Desktop (remote) configuration' }).click()
-    const remote = JSON.parse(await clipboard(page))
-    expect(remote.mcpServers.widget.args).toContain('https://widget.example.com/sse')
 
     await panel.getByRole('heading', { name: 'Additional Metadata' }).waitFor()
     await panel.getByRole('button', { name: 'Copy additional metadata' }).click()

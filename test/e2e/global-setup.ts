@@ -58,6 +58,7 @@ export async function setup(project: TestProject) {
   run('tsx', ['scripts/seed.ts', '--if-empty'], { env, quiet: true })
   // One more server whose repository (acme/widget) the fixture answers with a README, and a
   // featured comment on it: the snapshot's servers point at real repositories, unknown here.
+  // Beside it, a PyPI server with a secret variable and a Docker one in the current shape.
   run('tsx', ['scripts/seed.ts', 'test/e2e/fixtures/servers.json'], { env, quiet: true })
   run('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', state, '--file', 'test/e2e/fixtures/featured.sql'], { env, quiet: true })
   // The preview reads settings from the build's .dev.vars: point it at the fixture.

@@ -277,6 +277,12 @@ describe('a narrow (360 px) screen', () => {
     const first = page.locator('main article h2 a').first()
     await first.click()
     await page.getByRole('tab', { name: 'Configuration' }).click()
+    await page.getByRole('heading', { name: 'Additional Metadata' }).waitFor()
+    expect(await sidewaysOverflow(page)).toBe(0)
+    // A server with every client's block, long one-line commands among them.
+    const { servers } = await apiJson<{ servers: Array<{ id: string; name: string }> }>('/api/servers/search?q=weather')
+    await page.goto(`/servers/${servers.find((s) => s.name === 'io.github.acme/weather-py')!.id}`)
+    await page.getByRole('tab', { name: 'Configuration' }).click()
     await page.getByText('Claude Desktop', { exact: true }).waitFor()
     expect(await sidewaysOverflow(page)).toBe(0)
     expect(problems).toEqual([])

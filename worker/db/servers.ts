@@ -9,6 +9,7 @@ import type { FeaturedServer, ServerDetail, ServerList, ServerSummary, TagCount 
 import type { DB } from './client'
 import { pageInfo, pageOffset } from './paging'
 import { featured, serverCounts, serverLikes, servers, serverTags, type ServerRow } from './schema'
+import { cardInstallCommand } from '../lib/install'
 import { buildFtsQuery } from '../lib/search'
 import { sanitizeFeaturedHtml } from '../lib/html'
 
@@ -29,14 +30,22 @@ export const summaryColumns = {
   stars: servers.stars,
   popularity: servers.popularity,
   installCommand: servers.installCommand,
+  // Cards carry the install command, built from these.
+  packages: servers.packages,
+  remotes: servers.remotes,
   status: servers.status,
   createdAt: servers.createdAt,
   updatedAt: servers.updatedAt,
 }
 export type SummaryRow = { [K in keyof typeof summaryColumns]: ServerRow[K] }
 
-export function installCommandFor(row: { installCommand: string | null; name: string }) {
-  return row.installCommand || `npx @modelcontextprotocol/cli add ${row.name}`
+/**
+ * A card's install command: the one stored for the server, else the install generator's (Claude
+ * Code's `claude mcp add` with the right runtime), so a card copies what the Configuration tab
+ * shows rather than one npx command for every server.
+ */
+export function installCommandFor(row: { installCommand: string | null; name: string; version: string; packages: unknown[]; remotes: unknown[] }) {
+  return row.installCommand || cardInstallCommand(row)
 }
 
 /** A card from its row; `liked` holds the ids the caller likes. */

@@ -195,7 +195,8 @@ export function mapRegistryEntry(raw: unknown): MapResult {
   if (!parsed.success) return { ok: false, name: label, reason: issueText(parsed.error) }
   const e = parsed.data
   const packages = (e.packages ?? []).map((p) => ({ ...p, registry_type: p.registryType, identifier: p.identifier, name: p.identifier, version: p.version ?? 'latest' }))
-  const remotes = (e.remotes ?? []).map((r) => ({ name: r.type, url: r.url, type: r.type }))
+  // Headers and URL variables are kept: install configurations are built from them.
+  const remotes = (e.remotes ?? []).map((r) => ({ ...r, name: r.type, url: r.url, type: r.type }))
   const iconSrc = e.icons?.find((i) => /^https:\/\//i.test(i.src))?.src ?? null
   return {
     ok: true,

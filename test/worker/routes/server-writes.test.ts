@@ -75,7 +75,8 @@ describe('POST /api/servers', () => {
       status: 'active',
       likeCount: 0,
       isLiked: false,
-      installCommand: 'npx @modelcontextprotocol/cli add io.github.acme/widget',
+      // Its remote needs nothing installed, so the card adds that (Claude Code's command).
+      installCommand: 'claude mcp add --transport sse widget https://widget.example.com/sse',
     })
     expect(detail.id).toMatch(/^[0-9a-f-]{36}$/)
     const stored = await row(detail.id)

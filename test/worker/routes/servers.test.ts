@@ -46,7 +46,7 @@ describe('GET /api/servers', () => {
     expect(names(body)).toEqual(['Slack Bridge', 'Postgres Explorer', 'SQLite Tools', 'Notes Keeper', 'GitHub Issues'])
     expect(body).toMatchObject({ total: 5, currentPage: 1, totalPages: 1 })
     const card = body.servers[1]
-    expect(card).toMatchObject({ id: ids.pg, author: 'acme', tags: ['database', 'sql'], isLiked: false, installCommand: 'npx @modelcontextprotocol/cli add io.github.acme/postgres-explorer' })
+    expect(card).toMatchObject({ id: ids.pg, author: 'acme', tags: ['database', 'sql'], isLiked: false, installCommand: '# No install command for io.github.acme/postgres-explorer: the listing names no package and no remote server.' })
     expect(card).not.toHaveProperty('readmeText')
   })
 

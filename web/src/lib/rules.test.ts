@@ -1,12 +1,11 @@
 /**
- * The SPA's pure rules (no browser needed): pagination window, featured text, URL state, configs.
+ * The SPA's pure rules (no browser needed): pagination window, featured text, URL state.
  * Nothing browser-related: any Node runner can run it (for example the e2e config, once its
  * include also lists the .test.ts files under web/).
  */
 import { describe, expect, it } from 'vitest'
 import { LIMITS } from '../../../worker/limits'
 import { featuredCard } from '../../../worker/lib/html'
-import { clientConfigs, npxPackage } from './client-config'
 import { formatCompact, formatNumber, initials } from './format'
 import { pageWindow } from './pagination'
 import { readPackagesView } from './packages-view'
@@ -65,21 +64,6 @@ describe('servers URL state', () => {
     expect(serversKey(readServersView(''))).toBe('/api/servers?sortBy=stars&page=1&limit=20')
     // A search without a chosen sort is ranked by relevance.
     expect(serversKey(readServersView('?q=git'))).toBe('/api/servers/search?q=git&page=1&limit=20')
-  })
-})
-
-describe('client configurations', () => {
-  const server = { name: 'io.github.acme/widget', author: 'acme', packages: [{ registry_type: 'npm', identifier: '@acme/widget' }], remotes: [] }
-  it('runs npx with the first package, else @{author}/{name}', () => {
-    expect(npxPackage(server)).toBe('@acme/widget')
-    expect(npxPackage({ ...server, packages: ['plain-package'] })).toBe('plain-package')
-    expect(npxPackage({ ...server, packages: [] })).toBe('@acme/widget')
-  })
-  it("uses 'servers' for VS Code and 'mcpServers' for the others; a remote variant only with remotes", () => {
-    const keys = Object.fromEntries(clientConfigs(server).map((c) => [c.label, Object.keys(JSON.parse(c.json))[0]]))
-    expect(keys).toEqual({ 'Claude Desktop': 'mcpServers', Cursor: 'mcpServers', 'VS Code': 'servers', Windsurf: 'mcpServers' })
-    const withRemote = clientConfigs({ ...server, remotes: [{ url: 'https://x.example/mcp' }] })
-    expect(withRemote.map((c) => c.label)).toContain('Claude Desktop (remote)')
   })
 })
 

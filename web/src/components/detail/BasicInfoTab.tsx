@@ -28,7 +28,8 @@ export function BasicInfoTab({ server }: { server: ServerDetail }) {
   return (
     <div className="flex flex-col gap-8">
       <Section title="Installation">
-        <CodeBlock code={server.installCommand} what="install command" title="Install command" />
+        <CodeBlock code={server.installCommand} what="install command" title="Install command (Claude Code)" />
+        <p className={muted}>For other clients, and for what to fill in, see the Configuration tab.</p>
       </Section>
       <Section title="Tags">
         {server.tags.length ? (

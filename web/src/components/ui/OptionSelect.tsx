@@ -6,6 +6,33 @@ import { cx } from './cx'
 export interface Option<T extends string> {
   value: T
   label: string
+  /** Options sharing a group are listed under its name (consecutive options, in order). */
+  group?: string
+}
+
+const itemClass =
+  'relative flex cursor-pointer items-center rounded py-1.5 pr-2 pl-7 text-sm outline-none select-none data-[highlighted]:bg-zinc-100 dark:data-[highlighted]:bg-zinc-800'
+
+function Item<T extends string>({ option }: { option: Option<T> }) {
+  return (
+    <Select.Item value={option.value} className={itemClass}>
+      <Select.ItemIndicator className="absolute left-2">
+        <Check className="size-4" aria-hidden="true" />
+      </Select.ItemIndicator>
+      <Select.ItemText className="wrap-anywhere">{option.label}</Select.ItemText>
+    </Select.Item>
+  )
+}
+
+/** Consecutive options of one group together, in order; ungrouped ones each on their own. */
+function runs<T extends string>(options: readonly Option<T>[]) {
+  const out: Array<{ group?: string; options: Option<T>[] }> = []
+  for (const o of options) {
+    const last = out[out.length - 1]
+    if (last && o.group && last.group === o.group) last.options.push(o)
+    else out.push({ group: o.group, options: [o] })
+  }
+  return out
 }
 
 interface OptionSelectProps<T extends string> {
@@ -38,18 +65,18 @@ export function OptionSelect<T extends string>({ value, options, onChange, label
           className="z-[60] max-h-(--radix-select-content-available-height) max-w-(--radix-select-content-available-width) min-w-(--radix-select-trigger-width) overflow-hidden rounded-md border border-zinc-200 bg-white p-1 text-zinc-900 shadow-lg dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
         >
           <Select.Viewport>
-            {options.map((o) => (
-              <Select.Item
-                key={o.value}
-                value={o.value}
-                className="relative flex cursor-pointer items-center rounded py-1.5 pr-2 pl-7 text-sm outline-none select-none data-[highlighted]:bg-zinc-100 dark:data-[highlighted]:bg-zinc-800"
-              >
-                <Select.ItemIndicator className="absolute left-2">
-                  <Check className="size-4" aria-hidden="true" />
-                </Select.ItemIndicator>
-                <Select.ItemText className="wrap-anywhere">{o.label}</Select.ItemText>
-              </Select.Item>
-            ))}
+            {runs(options).map((run) =>
+              run.group ? (
+                <Select.Group key={`${run.group}-${run.options[0].value}`}>
+                  <Select.Label className="px-2 pt-2 pb-1 text-xs font-medium text-zinc-600 dark:text-zinc-400">{run.group}</Select.Label>
+                  {run.options.map((o) => (
+                    <Item key={o.value} option={o} />
+                  ))}
+                </Select.Group>
+              ) : (
+                <Item key={run.options[0].value} option={run.options[0]} />
+              ),
+            )}
           </Select.Viewport>
         </Select.Content>
       </Select.Portal>

@@ -1,0 +1,32 @@
+/**
+ * The install generator: from a listing's packages and remotes (either server.json shape) to a
+ * correct configuration for each AI client, its one-line command and one-click link. Pure (no
+ * DOM, no request, no database), so the SPA's Configuration tab, the package page's merged file
+ * and the Worker's card install commands all say the same thing.
+ *
+ * @example
+ * const plan = installPlan({ name: 'io.github.acme/widget', version: '1.0.0', packages, remotes })
+ * const vscode = clientConfig(plan, plan.options[0], 'vscode') // { config, command, link, notes }
+ */
+import { clientConfig } from './clients'
+import { installPlan, type InstallListing } from './plan'
+
+export { CLIENTS, clientConfig, mergedClientConfig, placeholder, runCommand } from './clients'
+export type { ClientGroup, ClientId, ClientInfo, ClientOutput, MergeItem } from './clients'
+export { cursorInstallLink, parseCursorInstallLink, parseVscodeInstallLink, vscodeInstallLink } from './deeplinks'
+export type { Input, InputKind, InstallOption, InstallPlan, NamedValue, Part, RemoteConnection, StdioLaunch, Value } from './model'
+export { installPlan, serverKey } from './plan'
+export type { InstallListing, InstallVersion, PlanOptions } from './plan'
+
+/**
+ * The command a server card copies: Claude Code's `claude mcp add` for the first option that
+ * can be installed, since it adds the server to a client in one line and carries its variables.
+ * Without one, a shell comment that says why, so what is copied is never a command that fails.
+ */
+export function cardInstallCommand(listing: InstallListing): string {
+  const plan = installPlan(listing)
+  const option = plan.options.find((o) => !o.unsupported)
+  if (option) return clientConfig(plan, option, 'claude-code')!.command!
+  const why = plan.options[0]?.unsupported ?? 'the listing names no package and no remote server.'
+  return `# No install command for ${plan.name}: ${why}`
+}
