@@ -1,7 +1,7 @@
+import { resolve } from 'node:path'
 import { cloudflare } from '@cloudflare/vite-plugin'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import { resolve } from 'node:path'
 import { defineConfig } from 'vite'
 
 // Local state (D1, KV) lives in .wrangler/state unless CATALOGUE_STATE names another folder

@@ -27,7 +27,15 @@ function run(limit, record) {
       { url, connections, timeout: 60, ...limit, requests: paths.map((path) => ({ method: 'GET', path })) },
       (err, result) => {
         if (err) return reject(err)
-        resolve({ latencies, ok, failed, bytes, elapsed: (performance.now() - started) / 1000, errors: result.errors, timeouts: result.timeouts })
+        resolve({
+          latencies,
+          ok,
+          failed,
+          bytes,
+          elapsed: (performance.now() - started) / 1000,
+          errors: result.errors,
+          timeouts: result.timeouts,
+        })
       },
     )
     instance.on('response', (_client, status, resBytes, ms) => {

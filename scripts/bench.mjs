@@ -18,13 +18,13 @@
  *   --fresh          ignore the cached database   --no-build        reuse bench/dist
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { bin, localEnv, run as runLocal } from './local.mjs'
 import { createHash } from 'node:crypto'
 import { cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { cpus, loadavg } from 'node:os'
 import { dirname, join, relative, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { bin, localEnv, run as runLocal } from './local.mjs'
 
 const { values: opts } = parseArgs({
   options: {
@@ -71,7 +71,10 @@ function build() {
   }
   const record = join(PREVIEW_ROOT, '.wrangler/deploy/config.json')
   mkdirSync(dirname(record), { recursive: true })
-  writeFileSync(record, JSON.stringify({ configPath: relative(dirname(record), join(DIST, 'mcp_catalogue/wrangler.json')), auxiliaryWorkers: [] }))
+  writeFileSync(
+    record,
+    JSON.stringify({ configPath: relative(dirname(record), join(DIST, 'mcp_catalogue/wrangler.json')), auxiliaryWorkers: [] }),
+  )
 }
 
 const run = (cmd, args, extraEnv = {}) => runLocal(cmd, args, { env: { ...env, ...extraEnv } })
@@ -85,8 +88,12 @@ function step(text) {
 function cacheKey() {
   const hash = createHash('sha256')
   hash.update(JSON.stringify({ count: COUNT, seed: opts.seed, readmeEvery: README_EVERY }))
-  for (const file of ['scripts/generate.ts', 'worker/lib/registry-entry.ts', 'worker/db/imports.ts', 'node_modules/wrangler/package.json']) hash.update(readFileSync(file))
-  for (const file of readdirSync('migrations').filter((f) => f.endsWith('.sql')).sort()) hash.update(readFileSync(join('migrations', file)))
+  for (const file of ['scripts/generate.ts', 'worker/lib/registry-entry.ts', 'worker/db/imports.ts', 'node_modules/wrangler/package.json'])
+    hash.update(readFileSync(file))
+  for (const file of readdirSync('migrations')
+    .filter((f) => f.endsWith('.sql'))
+    .sort())
+    hash.update(readFileSync(join('migrations', file)))
   return hash.digest('hex').slice(0, 16)
 }
 
@@ -102,7 +109,19 @@ function loadDatabase() {
     rmSync(CACHE, { recursive: true, force: true })
     const tmp = `${dir}.tmp`
     mkdirSync(tmp, { recursive: true })
-    run('tsx', ['scripts/generate.ts', '--count', String(COUNT), '--seed', opts.seed, '--readme-every', String(README_EVERY), '--state', join(tmp, 'state'), '--manifest', join(tmp, 'manifest.json')])
+    run('tsx', [
+      'scripts/generate.ts',
+      '--count',
+      String(COUNT),
+      '--seed',
+      opts.seed,
+      '--readme-every',
+      String(README_EVERY),
+      '--state',
+      join(tmp, 'state'),
+      '--manifest',
+      join(tmp, 'manifest.json'),
+    ])
     // Renamed only when complete, so an interrupted load is never taken for a finished one.
     renameSync(tmp, dir)
   }
@@ -143,7 +162,11 @@ async function startPreview() {
   const closed = 'http://127.0.0.1:9'
   writeFileSync(
     join(DIST, 'mcp_catalogue/.dev.vars'),
-    ['DEV_LOGIN=false', 'ADMIN_LOGINS=', ...['GITHUB_API_BASE', 'GITHUB_RAW_BASE', 'GITHUB_OAUTH_BASE', 'NPM_REGISTRY_BASE', 'MCP_REGISTRY_BASE'].map((k) => `${k}=${closed}`)].join('\n'),
+    [
+      'DEV_LOGIN=false',
+      'ADMIN_LOGINS=',
+      ...['GITHUB_API_BASE', 'GITHUB_RAW_BASE', 'GITHUB_OAUTH_BASE', 'NPM_REGISTRY_BASE', 'MCP_REGISTRY_BASE'].map((k) => `${k}=${closed}`),
+    ].join('\n'),
   )
   const port = await freePort()
   // Its output goes to a file: a pipe left unread while a measurement runs could stall it.
@@ -205,7 +228,11 @@ function table(rows) {
   ])
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)))
   const line = (cells) => `| ${cells.map((c, i) => (i === 0 || i >= 8 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`
-  return [line(head), `|${widths.map((w, i) => (i === 0 || i >= 8 ? '-' : '') + '-'.repeat(w) + (i === 0 || i >= 8 ? '-' : ':')).join('|')}|`, ...body.map(line)].join('\n')
+  return [
+    line(head),
+    `|${widths.map((w, i) => (i === 0 || i >= 8 ? '-' : '') + '-'.repeat(w) + (i === 0 || i >= 8 ? '-' : ':')).join('|')}|`,
+    ...body.map(line),
+  ].join('\n')
 }
 
 async function main() {
@@ -223,7 +250,9 @@ async function main() {
   const readmeIds = manifest.readmeIds.slice(0, 20)
   const scenarios = [
     { name: 'hello world (ceiling)', paths: ['/api/health'] },
-    ...sorts.flatMap((s) => [1, 200].map((page) => ({ name: `list ${s} page ${page}`, paths: [`/api/servers?sortBy=${s}&page=${page}`], aim: 'ratio' }))),
+    ...sorts.flatMap((s) =>
+      [1, 200].map((page) => ({ name: `list ${s} page ${page}`, paths: [`/api/servers?sortBy=${s}&page=${page}`], aim: 'ratio' })),
+    ),
     { name: `search rare '${manifest.rareTerm}'`, paths: [q(manifest.rareTerm)], aim: 'p95' },
     { name: `search common '${manifest.commonTerm}'`, paths: [q(manifest.commonTerm)], aim: 'p95' },
     { name: `search rare '${manifest.rareTerm}'`, paths: [q(manifest.rareTerm)], aim: 'p95', connections: 1 },
@@ -251,7 +280,9 @@ async function main() {
   const hit = await getJson(base, `/api/servers/${readmeIds[0]}/readme`)
   checks.readmeFirstRequestMsAvg = Math.round(renderMs / readmeIds.length)
   checks.readmeCachedRequestMs = Math.round(hit.ms * 10) / 10
-  console.log(`  ${total} servers listed; '${manifest.rareTerm}' finds ${checks.rareMatches}, '${manifest.commonTerm}' finds ${checks.commonMatches}`)
+  console.log(
+    `  ${total} servers listed; '${manifest.rareTerm}' finds ${checks.rareMatches}, '${manifest.commonTerm}' finds ${checks.commonMatches}`,
+  )
   console.log(`  README: ${checks.readmeFirstRequestMsAvg} ms on first request (render), ${checks.readmeCachedRequestMs} ms cached`)
 
   // Rounds interleave the scenarios, and each figure is the median over rounds, so a burst of
@@ -259,7 +290,8 @@ async function main() {
   const loadAtStart = loadavg()
   step(`Measuring ${scenarios.length} scenarios: ${ROUNDS} rounds of ${SECONDS} s each`)
   // Other work on the machine skews the figures more than any code change: say so.
-  if (loadAtStart[0] > 0.5 * cpus().length) console.log(`  ! load average ${loadAtStart[0].toFixed(2)} on ${cpus().length} CPUs: other processes are busy, figures will be noisy`)
+  if (loadAtStart[0] > 0.5 * cpus().length)
+    console.log(`  ! load average ${loadAtStart[0].toFixed(2)} on ${cpus().length} CPUs: other processes are busy, figures will be noisy`)
   const rounds = scenarios.map(() => [])
   for (let round = 1; round <= ROUNDS; round++) {
     for (const [i, s] of scenarios.entries()) {
@@ -268,7 +300,9 @@ async function main() {
       const ceiling = rounds[0][round - 1] ?? r
       r.ratio = { rps: r.rps / ceiling.rps, p50: r.latencyMs.p50 / ceiling.latencyMs.p50 }
       rounds[i].push(r)
-      console.log(`  round ${round}  ${`${s.name} (${s.connections ?? CONNECTIONS})`.padEnd(36)} ${fmt(r.rps, 0).padStart(6)} req/s  p50 ${fmt(r.latencyMs.p50, 2).padStart(7)}  p95 ${fmt(r.latencyMs.p95, 2).padStart(7)}  p99 ${fmt(r.latencyMs.p99, 2).padStart(7)} ms`)
+      console.log(
+        `  round ${round}  ${`${s.name} (${s.connections ?? CONNECTIONS})`.padEnd(36)} ${fmt(r.rps, 0).padStart(6)} req/s  p50 ${fmt(r.latencyMs.p50, 2).padStart(7)}  p95 ${fmt(r.latencyMs.p95, 2).padStart(7)}  p99 ${fmt(r.latencyMs.p99, 2).padStart(7)} ms`,
+      )
     }
   }
   const results = scenarios.map((s, i) => {
@@ -305,10 +339,14 @@ async function main() {
   writeFileSync(file, JSON.stringify(report, null, 2))
   writeFileSync(join(RESULTS, 'latest.json'), JSON.stringify(report, null, 2))
 
-  console.log(`\n${COUNT} servers, ${CONNECTIONS} connections unless noted, medians of ${ROUNDS} rounds of ${SECONDS} s, ${cpus().length} CPUs; ratios against the hello-world route of the same round.\n`)
+  console.log(
+    `\n${COUNT} servers, ${CONNECTIONS} connections unless noted, medians of ${ROUNDS} rounds of ${SECONDS} s, ${cpus().length} CPUs; ratios against the hello-world route of the same round.\n`,
+  )
   console.log(table(results))
   const missed = results.filter((r) => r.met === false)
-  console.log(`\n${missed.length ? `Aim missed by: ${missed.map((r) => `${r.name} (${r.connections} conn)`).join(', ')}` : 'Every aim met.'}`)
+  console.log(
+    `\n${missed.length ? `Aim missed by: ${missed.map((r) => `${r.name} (${r.connections} conn)`).join(', ')}` : 'Every aim met.'}`,
+  )
   console.log(`Written to ${file} and bench/results/latest.json`)
 }
 

@@ -26,8 +26,23 @@ function resolve(from, name) {
 }
 
 function platform(name) {
-  const os = [['darwin', 'darwin'], ['windows', 'win32'], ['win32', 'win32'], ['android', 'android'], ['freebsd', 'freebsd'], ['linux', 'linux']].find(([k]) => name.includes(k))?.[1]
-  const cpu = name.includes('wasm32') ? 'wasm32' : name.includes('arm64') ? 'arm64' : /-arm(-|$)/.test(name) ? 'arm' : name.includes('64') ? 'x64' : undefined
+  const os = [
+    ['darwin', 'darwin'],
+    ['windows', 'win32'],
+    ['win32', 'win32'],
+    ['android', 'android'],
+    ['freebsd', 'freebsd'],
+    ['linux', 'linux'],
+  ].find(([k]) => name.includes(k))?.[1]
+  const cpu = name.includes('wasm32')
+    ? 'wasm32'
+    : name.includes('arm64')
+      ? 'arm64'
+      : /-arm(-|$)/.test(name)
+        ? 'arm'
+        : name.includes('64')
+          ? 'x64'
+          : undefined
   return { os, cpu }
 }
 
@@ -44,6 +59,14 @@ for (const [path, entry] of Object.entries(pk)) {
     added.push(where)
   }
 }
-lock.packages = Object.fromEntries(Object.keys(pk).sort((a, b) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : a > b ? 1 : 0)).map((k) => [k, pk[k]]))
+lock.packages = Object.fromEntries(
+  Object.keys(pk)
+    .sort((a, b) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : a > b ? 1 : 0))
+    .map((k) => [k, pk[k]]),
+)
 writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`)
-console.log(added.length ? `Added ${added.length} platform entries:\n  ${added.join('\n  ')}` : 'The lock already lists every optional platform package.')
+console.log(
+  added.length
+    ? `Added ${added.length} platform entries:\n  ${added.join('\n  ')}`
+    : 'The lock already lists every optional platform package.',
+)

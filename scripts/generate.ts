@@ -33,7 +33,10 @@ function prng(seed: number) {
   let c = 0xb7e15162
   let d = seed >>> 0
   const next = () => {
-    a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0
+    a >>>= 0
+    b >>>= 0
+    c >>>= 0
+    d >>>= 0
     const t = (a + b) | 0
     a = b ^ (b >>> 9)
     b = (c + (c << 3)) | 0
@@ -57,7 +60,10 @@ const chance = (rng: Rng, p: number) => rng() < p
 function zipf<T>(items: readonly T[], s: number, offset = 1) {
   const cumulative: number[] = []
   let sum = 0
-  for (let i = 0; i < items.length; i++) cumulative.push((sum += 1 / Math.pow(i + offset, s)))
+  for (let i = 0; i < items.length; i++) {
+    sum += 1 / (i + offset) ** s
+    cumulative.push(sum)
+  }
   return (rng: Rng): T => {
     const x = rng() * sum
     let lo = 0
@@ -195,8 +201,78 @@ const TECHS: Tech[] = [
   ['wikipedia', 'Wikipedia', 'search', 'articles and revisions'],
 ].map(([slug, label, category, object]) => ({ slug, label, category, object }))
 
-const QUALIFIERS = ['tools', 'bridge', 'connector', 'gateway', 'agent', 'assistant', 'explorer', 'sync', 'proxy', 'toolkit', 'hub', 'kit', 'lens', 'pilot', 'ops', 'insights', 'query', 'admin', 'lite', 'pro', 'cli', 'client', 'manager', 'reader', 'writer', 'monitor', 'search', 'inspector']
-const SYLLABLES = ['ka', 'ren', 'to', 'vi', 'lo', 'mar', 'zen', 'qu', 'ix', 'dra', 'no', 'pel', 'sa', 'tor', 'bri', 'ko', 'la', 'mi', 'nex', 'or', 'pra', 'ru', 'sy', 'tek', 'ul', 'va', 'wex', 'yo', 'zu', 'fen', 'gal', 'hy', 'jo', 'kel', 'lum', 'mo', 'ny', 'ox', 'pi', 'rho']
+const QUALIFIERS = [
+  'tools',
+  'bridge',
+  'connector',
+  'gateway',
+  'agent',
+  'assistant',
+  'explorer',
+  'sync',
+  'proxy',
+  'toolkit',
+  'hub',
+  'kit',
+  'lens',
+  'pilot',
+  'ops',
+  'insights',
+  'query',
+  'admin',
+  'lite',
+  'pro',
+  'cli',
+  'client',
+  'manager',
+  'reader',
+  'writer',
+  'monitor',
+  'search',
+  'inspector',
+]
+const SYLLABLES = [
+  'ka',
+  'ren',
+  'to',
+  'vi',
+  'lo',
+  'mar',
+  'zen',
+  'qu',
+  'ix',
+  'dra',
+  'no',
+  'pel',
+  'sa',
+  'tor',
+  'bri',
+  'ko',
+  'la',
+  'mi',
+  'nex',
+  'or',
+  'pra',
+  'ru',
+  'sy',
+  'tek',
+  'ul',
+  'va',
+  'wex',
+  'yo',
+  'zu',
+  'fen',
+  'gal',
+  'hy',
+  'jo',
+  'kel',
+  'lum',
+  'mo',
+  'ny',
+  'ox',
+  'pi',
+  'rho',
+]
 const ORG_SUFFIXES = ['labs', 'hq', 'dev', 'io', 'ai', 'inc', 'tech', 'cloud', 'systems', 'works', 'data', 'soft']
 const CATEGORY_WORDS: Record<string, string[]> = {
   database: ['query', 'inspect', 'migrate', 'index'],
@@ -218,26 +294,213 @@ const CATEGORY_WORDS: Record<string, string[]> = {
   api: ['call', 'describe', 'mock', 'validate'],
   data: ['clean', 'join', 'export', 'transform'],
 }
-const AUDIENCES = ['developers', 'data teams', 'support engineers', 'analysts', 'site reliability engineers', 'product managers', 'researchers', 'small businesses', 'platform teams', 'AI agents', 'students', 'marketing teams', 'security teams', 'finance teams']
+const AUDIENCES = [
+  'developers',
+  'data teams',
+  'support engineers',
+  'analysts',
+  'site reliability engineers',
+  'product managers',
+  'researchers',
+  'small businesses',
+  'platform teams',
+  'AI agents',
+  'students',
+  'marketing teams',
+  'security teams',
+  'finance teams',
+]
 const LANGS = ['TypeScript', 'Python', 'Go', 'Rust', 'Java', 'C#', 'Kotlin', 'Ruby', 'Elixir', 'Deno']
-const FEATURES = ['streaming responses', 'OAuth sign-in', 'read-only mode', 'per-tool permissions', 'rate limiting', 'structured output', 'pagination', 'caching', 'retries with back-off', 'audit logging', 'dry-run previews', 'schema validation', 'resource templates', 'prompt templates', 'progress notifications']
-const ADJECTIVES = ['fast', 'lightweight', 'secure', 'minimal', 'typed', 'batteries-included', 'self-hosted', 'production-ready', 'experimental', 'community-maintained', 'unofficial', 'official', 'zero-config', 'extensible']
+const FEATURES = [
+  'streaming responses',
+  'OAuth sign-in',
+  'read-only mode',
+  'per-tool permissions',
+  'rate limiting',
+  'structured output',
+  'pagination',
+  'caching',
+  'retries with back-off',
+  'audit logging',
+  'dry-run previews',
+  'schema validation',
+  'resource templates',
+  'prompt templates',
+  'progress notifications',
+]
+const ADJECTIVES = [
+  'fast',
+  'lightweight',
+  'secure',
+  'minimal',
+  'typed',
+  'batteries-included',
+  'self-hosted',
+  'production-ready',
+  'experimental',
+  'community-maintained',
+  'unofficial',
+  'official',
+  'zero-config',
+  'extensible',
+]
 /** Rare words: each shows up in a handful of descriptions, so one can be searched as a rare term. */
-const RARE_WORDS = ['bathymetry', 'zymurgy', 'quillwort', 'phenology', 'lichenology', 'orrery', 'palimpsest', 'ptarmigan', 'isobar', 'heliograph', 'campanology', 'oology', 'vexillology', 'horology', 'speleology', 'dendrochronology', 'apiculture', 'cartouche', 'gnomon', 'sextant', 'limnology', 'mycology', 'numismatics', 'philately', 'toponymy', 'ethnobotany', 'glaciology', 'ichthyology', 'petrography', 'seismograph', 'tessellation', 'xeriscape', 'yodel', 'zeugma', 'quipu', 'abacus', 'astrolabe', 'bibliometrics', 'cryptozoology', 'dactylography', 'epigraphy', 'fenestration', 'geomancy', 'hagiography', 'kymograph', 'lexicography', 'metrology', 'nephology', 'orography', 'paleography']
+const RARE_WORDS = [
+  'bathymetry',
+  'zymurgy',
+  'quillwort',
+  'phenology',
+  'lichenology',
+  'orrery',
+  'palimpsest',
+  'ptarmigan',
+  'isobar',
+  'heliograph',
+  'campanology',
+  'oology',
+  'vexillology',
+  'horology',
+  'speleology',
+  'dendrochronology',
+  'apiculture',
+  'cartouche',
+  'gnomon',
+  'sextant',
+  'limnology',
+  'mycology',
+  'numismatics',
+  'philately',
+  'toponymy',
+  'ethnobotany',
+  'glaciology',
+  'ichthyology',
+  'petrography',
+  'seismograph',
+  'tessellation',
+  'xeriscape',
+  'yodel',
+  'zeugma',
+  'quipu',
+  'abacus',
+  'astrolabe',
+  'bibliometrics',
+  'cryptozoology',
+  'dactylography',
+  'epigraphy',
+  'fenestration',
+  'geomancy',
+  'hagiography',
+  'kymograph',
+  'lexicography',
+  'metrology',
+  'nephology',
+  'orography',
+  'paleography',
+]
 const LICENSES = ['MIT', 'MIT', 'MIT', 'Apache-2.0', 'Apache-2.0', 'BSD-3-Clause', 'GPL-3.0', 'MPL-2.0', 'ISC', null]
 
 /** Tags by how often they appear: the first few on a large share of servers, then a long tail. */
 const TAIL_TAGS = [
-  'api', 'ai', 'official', 'automation', 'productivity', 'typescript', 'python', 'llm', 'tools', 'integration',
-  'self-hosted', 'open-source', 'cli', 'agents', 'rag', 'vector-search', 'observability', 'devops', 'testing', 'nocode',
-  'crm', 'erp', 'ecommerce', 'healthcare', 'education', 'legal', 'gaming', 'iot', 'robotics', 'blockchain',
-  'web3', 'nlp', 'ocr', 'speech', 'translation', 'scheduling', 'invoicing', 'hr', 'recruiting', 'marketing',
-  'seo', 'social-media', 'email', 'calendar', 'notes', 'wiki', 'knowledge-base', 'documentation', 'design', 'video',
-  'audio', 'music', 'podcasts', 'news', 'weather', 'travel', 'real-estate', 'logistics', 'supply-chain', 'manufacturing',
-  'energy', 'climate', 'agriculture', 'biology', 'chemistry', 'physics', 'astronomy', 'mathematics', 'statistics', 'finance-data',
-  'trading', 'accounting', 'tax', 'compliance', 'privacy', 'identity', 'sso', 'secrets', 'backup', 'migration',
-  'etl', 'streaming', 'kafka', 'queues', 'webhooks', 'grpc', 'websocket', 'edge', 'serverless', 'wasm',
-  'rust', 'golang', 'java', 'dotnet', 'ruby', 'php', 'elixir', 'swift', 'kotlin', 'deno',
+  'api',
+  'ai',
+  'official',
+  'automation',
+  'productivity',
+  'typescript',
+  'python',
+  'llm',
+  'tools',
+  'integration',
+  'self-hosted',
+  'open-source',
+  'cli',
+  'agents',
+  'rag',
+  'vector-search',
+  'observability',
+  'devops',
+  'testing',
+  'nocode',
+  'crm',
+  'erp',
+  'ecommerce',
+  'healthcare',
+  'education',
+  'legal',
+  'gaming',
+  'iot',
+  'robotics',
+  'blockchain',
+  'web3',
+  'nlp',
+  'ocr',
+  'speech',
+  'translation',
+  'scheduling',
+  'invoicing',
+  'hr',
+  'recruiting',
+  'marketing',
+  'seo',
+  'social-media',
+  'email',
+  'calendar',
+  'notes',
+  'wiki',
+  'knowledge-base',
+  'documentation',
+  'design',
+  'video',
+  'audio',
+  'music',
+  'podcasts',
+  'news',
+  'weather',
+  'travel',
+  'real-estate',
+  'logistics',
+  'supply-chain',
+  'manufacturing',
+  'energy',
+  'climate',
+  'agriculture',
+  'biology',
+  'chemistry',
+  'physics',
+  'astronomy',
+  'mathematics',
+  'statistics',
+  'finance-data',
+  'trading',
+  'accounting',
+  'tax',
+  'compliance',
+  'privacy',
+  'identity',
+  'sso',
+  'secrets',
+  'backup',
+  'migration',
+  'etl',
+  'streaming',
+  'kafka',
+  'queues',
+  'webhooks',
+  'grpc',
+  'websocket',
+  'edge',
+  'serverless',
+  'wasm',
+  'rust',
+  'golang',
+  'java',
+  'dotnet',
+  'ruby',
+  'php',
+  'elixir',
+  'swift',
+  'kotlin',
+  'deno',
 ]
 
 // ---- one server ----
@@ -371,7 +634,11 @@ function readme(rng: Rng, s: { name: string; displayName: string; description: s
       `${sentenceCase(verb)} ${tech.object} in ${tech.label}. ${pick(rng, ['Returns structured JSON.', 'Results are paginated.', 'Honours read-only mode.', 'Streams progress for long jobs.'])} See [the guide](docs/tools/${tool}.md) for details, or the [${tech.label} documentation](https://example.com/${tech.slug}/docs).\n`,
       `| Argument | Type | Description |\n| --- | --- | --- |\n| \`id\` | string | The ${tech.label} identifier |\n| \`limit\` | number | At most this many results (default ${int(rng, 10, 100)}) |\n| \`cursor\` | string | Where the previous page ended |\n`,
       `\`\`\`${pick(rng, ['json', 'ts', 'python'])}\n// ${verb} with ${s.displayName}\nconst result = await client.callTool("${tool}", { id: "${uuid(rng).slice(0, 8)}", limit: ${int(rng, 1, 50)} })\n\`\`\`\n`,
-      pick(rng, [`> **Note** ${pick(rng, FEATURES)} applies here too.\n`, `- ${pick(rng, FEATURES)}\n- ${pick(rng, FEATURES)}\n- ${pick(rng, FEATURES)}\n`, `![${tool}](./docs/img/${tool}.png)\n`]),
+      pick(rng, [
+        `> **Note** ${pick(rng, FEATURES)} applies here too.\n`,
+        `- ${pick(rng, FEATURES)}\n- ${pick(rng, FEATURES)}\n- ${pick(rng, FEATURES)}\n`,
+        `![${tool}](./docs/img/${tool}.png)\n`,
+      ]),
     ].join('\n')
     parts.push(section)
     size += section.length + 1
@@ -435,7 +702,9 @@ function* generateServers(opts: GenerateOptions): Generator<SyntheticServer> {
     names.add(name)
 
     // Half derive it from the name as the importer does, half carry a title of their own.
-    const displayName = chance(rng, 0.5) ? displayNameFrom(name) : [brand && sentenceCase(brand), tech.label, qualifier && sentenceCase(qualifier)].filter(Boolean).join(' ')
+    const displayName = chance(rng, 0.5)
+      ? displayNameFrom(name)
+      : [brand && sentenceCase(brand), tech.label, qualifier && sentenceCase(qualifier)].filter(Boolean).join(' ')
     const hasRepo = name.startsWith('io.github.') || chance(rng, 0.8)
     const githubUrl = hasRepo ? `https://github.com/${owner.login}/${repo}` : null
     const rareWord = chance(rng, 0.004) ? pickRare(rng) : null
@@ -444,9 +713,13 @@ function* generateServers(opts: GenerateOptions): Generator<SyntheticServer> {
     const registry = pick(rng, ['npm', 'npm', 'npm', 'npm', 'pypi', 'pypi', 'oci', 'nuget', 'cargo'])
     const version = `${int(rng, 0, 3)}.${int(rng, 0, 20)}.${int(rng, 0, 30)}`
     const identifier = registry === 'npm' ? `@${owner.login}/${repo}` : registry === 'oci' ? `ghcr.io/${owner.login}/${repo}` : repo
-    const packages = chance(rng, 0.9) ? [{ registry_type: registry, registryType: registry, identifier, name: identifier, version, transport: { type: 'stdio' } }] : []
+    const packages = chance(rng, 0.9)
+      ? [{ registry_type: registry, registryType: registry, identifier, name: identifier, version, transport: { type: 'stdio' } }]
+      : []
     const remote = chance(rng, 0.15)
-    const remotes = remote ? [{ name: 'streamable-http', url: `https://mcp.${owner.login.replace(/-/g, '')}.example.com/${tech.slug}`, type: 'streamable-http' }] : []
+    const remotes = remote
+      ? [{ name: 'streamable-http', url: `https://mcp.${owner.login.replace(/-/g, '')}.example.com/${tech.slug}`, type: 'streamable-http' }]
+      : []
 
     const tags = new Set<string>([tech.category])
     if (chance(rng, 0.6)) tags.add(tech.slug.slice(0, 30))
@@ -458,12 +731,12 @@ function* generateServers(opts: GenerateOptions): Generator<SyntheticServer> {
     // Stars are log-normal (most listings have a few, a handful have tens of thousands);
     // likes and views follow stars loosely, and popularity blends them as the catalogue does.
     const stars = chance(rng, 0.2) ? 0 : Math.min(90_000, Math.floor(Math.exp(1.8 + 1.9 * normal(rng))))
-    const likeCount = chance(rng, 0.6) ? 0 : Math.floor(Math.pow(stars + 1, 0.5) * rng() * 3)
+    const likeCount = chance(rng, 0.6) ? 0 : Math.floor((stars + 1) ** 0.5 * rng() * 3)
     const viewCount = Math.floor((stars + likeCount * 20) * (0.5 + rng() * 4)) + int(rng, 0, 50)
     const popularity = stars + likeCount * 10 + Math.floor(viewCount / 20)
     // More listings are recent than old (the catalogue grows), and updates cluster near now.
-    const created = NOW - Math.floor(SPAN_DAYS * DAY * Math.pow(rng(), 1.8)) - int(rng, 0, DAY)
-    const updated = NOW - Math.floor((NOW - created) * Math.pow(rng(), 2.5))
+    const created = NOW - Math.floor(SPAN_DAYS * DAY * rng() ** 1.8) - int(rng, 0, DAY)
+    const updated = NOW - Math.floor((NOW - created) * rng() ** 2.5)
     const status = !githubUrl ? 'pending' : chance(rng, 0.01) ? 'deleted' : 'active'
     const id = uuid(rng)
 
@@ -476,7 +749,9 @@ function* generateServers(opts: GenerateOptions): Generator<SyntheticServer> {
       version,
       githubUrl,
       repoOwner: githubUrl ? owner.login.toLowerCase() : null,
-      readmeText: chance(rng, 1 / opts.readmeEvery) ? readme(rng, { name, displayName, description, author: owner.login, repo: identifier }, tech) : null,
+      readmeText: chance(rng, 1 / opts.readmeEvery)
+        ? readme(rng, { name, displayName, description, author: owner.login, repo: identifier }, tech)
+        : null,
       tags: [...tags].slice(0, 10),
       packages,
       remotes,
@@ -508,9 +783,30 @@ const MAX_STATEMENT_BYTES = 90_000
 /** Servers per D1 batch: about a dozen statements, far below the per-invocation query limit. */
 const SERVERS_PER_FLUSH = 1000
 const SERVER_COLUMNS = [
-  'id', 'name', 'registry_name', 'display_name', 'description', 'author', 'version', 'github_url', 'repo_owner', 'readme_text',
-  'tags', 'packages', 'remotes', 'metadata', 'status', 'like_count', 'view_count', 'stars', 'popularity', 'owner_avatar_url',
-  'license', 'install_command', 'created_at', 'updated_at',
+  'id',
+  'name',
+  'registry_name',
+  'display_name',
+  'description',
+  'author',
+  'version',
+  'github_url',
+  'repo_owner',
+  'readme_text',
+  'tags',
+  'packages',
+  'remotes',
+  'metadata',
+  'status',
+  'like_count',
+  'view_count',
+  'stars',
+  'popularity',
+  'owner_avatar_url',
+  'license',
+  'install_command',
+  'created_at',
+  'updated_at',
 ]
 const METADATA = JSON.stringify({ synthetic: true })
 
@@ -522,9 +818,30 @@ function literal(v: string | number | null): string {
 
 function serverRow(s: SyntheticServer): string {
   const values = [
-    s.id, s.name, s.name, s.displayName, s.description, s.author, s.version, s.githubUrl, s.repoOwner, s.readmeText,
-    JSON.stringify(s.tags), JSON.stringify(s.packages), JSON.stringify(s.remotes), METADATA, s.status, s.likeCount,
-    s.viewCount, s.stars, s.popularity, s.ownerAvatarUrl, s.license, s.installCommand, s.createdAt, s.updatedAt,
+    s.id,
+    s.name,
+    s.name,
+    s.displayName,
+    s.description,
+    s.author,
+    s.version,
+    s.githubUrl,
+    s.repoOwner,
+    s.readmeText,
+    JSON.stringify(s.tags),
+    JSON.stringify(s.packages),
+    JSON.stringify(s.remotes),
+    METADATA,
+    s.status,
+    s.likeCount,
+    s.viewCount,
+    s.stars,
+    s.popularity,
+    s.ownerAvatarUrl,
+    s.license,
+    s.installCommand,
+    s.createdAt,
+    s.updatedAt,
   ]
   return `(${values.map(literal).join(',')})`
 }
@@ -628,11 +945,24 @@ async function main() {
     await proxy.dispose()
   }
   // The rare term: the rare word closest to twenty active servers (ties to the alphabetically first).
-  const [rareTerm, rareCount] = [...rareCounts].sort((a, b) => Math.abs(a[1] - 20) - Math.abs(b[1] - 20) || a[0].localeCompare(b[0]))[0] ?? ['bathymetry', 0]
+  const [rareTerm, rareCount] = [...rareCounts].sort(
+    (a, b) => Math.abs(a[1] - 20) - Math.abs(b[1] - 20) || a[0].localeCompare(b[0]),
+  )[0] ?? ['bathymetry', 0]
   const seconds = Math.round((performance.now() - started) / 100) / 10
   console.log(`Generated ${generated} servers (${added} added) into ${state} in ${seconds} s.`)
   if (values.manifest) {
-    const manifest: Manifest = { ...opts, generated, added, seconds, rareTerm, rareCount, commonTerm: 'server', commonCount, sampleIds, readmeIds }
+    const manifest: Manifest = {
+      ...opts,
+      generated,
+      added,
+      seconds,
+      rareTerm,
+      rareCount,
+      commonTerm: 'server',
+      commonCount,
+      sampleIds,
+      readmeIds,
+    }
     writeFileSync(values.manifest, JSON.stringify(manifest, null, 2))
   }
 }

@@ -6,8 +6,8 @@
  * registry) is counted apart, since it tells the user rather than failing them.
  */
 import { readFileSync } from 'node:fs'
+import { type InstallOption, installPlan, placeholder } from '../worker/lib/install'
 import { entriesOf, mapRegistryEntry } from '../worker/lib/registry-entry'
-import { installPlan, placeholder, type InstallOption } from '../worker/lib/install'
 
 type Pkg = Record<string, unknown>
 
@@ -55,7 +55,12 @@ for (const s of servers) {
     continue
   }
   const pkg = s.packages[Number(option.id.split('-')[1]) - 1] as Pkg
-  const line = [option.stdio!.command, ...option.stdio!.args.map((v) => v.map((p) => (typeof p === 'string' ? p : placeholder(option.inputs.find((i) => i.id === p.input)!))).join(''))].join(' ')
+  const line = [
+    option.stdio!.command,
+    ...option.stdio!.args.map((v) =>
+      v.map((p) => (typeof p === 'string' ? p : placeholder(option.inputs.find((i) => i.id === p.input)!))).join(''),
+    ),
+  ].join(' ')
   const wrongRuntime = option.stdio!.command === 'npx' && option.registryType !== 'npm'
   const lost = requiredArgs(pkg).some((a) => !carries(line, a, option))
   if (wrongRuntime) after.notNpm++
@@ -64,6 +69,10 @@ for (const s of servers) {
 }
 
 console.log(`${servers.length} servers in the snapshot (as imported)`)
-console.log(`before: ${before.wrong} wrong commands (npx for a non-npm package: ${before.notNpm}, of which no known registry: ${before.unknownRegistry}; required arguments dropped: ${before.droppedArgs})`)
-console.log(`after:  ${after.wrong} wrong commands (npx for a non-npm package: ${after.notNpm}; required arguments dropped: ${after.droppedArgs})`)
+console.log(
+  `before: ${before.wrong} wrong commands (npx for a non-npm package: ${before.notNpm}, of which no known registry: ${before.unknownRegistry}; required arguments dropped: ${before.droppedArgs})`,
+)
+console.log(
+  `after:  ${after.wrong} wrong commands (npx for a non-npm package: ${after.notNpm}; required arguments dropped: ${after.droppedArgs})`,
+)
 console.log(`        ${after.noCommand} say plainly that no command can be written; ${after.remoteFirst} start with a remote server`)

@@ -10,8 +10,8 @@ import { resolve } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { getPlatformProxy } from 'wrangler'
 import { createDb } from '../worker/db/client'
-import { servers } from '../worker/db/schema'
 import { importEntries } from '../worker/db/imports'
+import { servers } from '../worker/db/schema'
 import { entriesOf } from '../worker/lib/registry-entry'
 
 export const SNAPSHOT = resolve('data/mcp-registry-seed-2025-05-16.json')

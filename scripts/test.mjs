@@ -1,12 +1,13 @@
 /**
  * `npm test`: every check, in order, stopping at the first failure: the Worker's generated types
- * match wrangler.toml, type-check, build, the deploy dry run, Worker tests inside workerd, then
+ * match wrangler.toml, lint and format (Biome), type-check, build, the deploy dry run, Worker tests inside workerd, then
  * browser tests against the built app.
  */
 import { run } from './local.mjs'
 
 const steps = [
   ['worker types up to date', 'npm', ['run', '--silent', 'types', '--', '--check']],
+  ['lint and format', 'biome', ['check', '.']],
   ['type-check', 'tsc', ['-b']],
   ['build', 'vite', ['build']],
   ['deploy dry run', 'wrangler', ['deploy', '--dry-run', '--outdir', 'dist/dry-run']],

@@ -4,7 +4,8 @@
  */
 
 /** `https://github.com/{owner}/{repo}` with an optional `.git`, trailing slash, query or fragment. */
-export const GITHUB_URL_RE = /^https?:\/\/(?:www\.)?github\.com\/([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))\/([A-Za-z0-9._-]{1,100}?)(?:\.git)?\/?(?:[#?].*)?$/i
+export const GITHUB_URL_RE =
+  /^https?:\/\/(?:www\.)?github\.com\/([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))\/([A-Za-z0-9._-]{1,100}?)(?:\.git)?\/?(?:[#?].*)?$/i
 
 export interface RepoRef {
   owner: string

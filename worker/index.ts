@@ -1,4 +1,4 @@
-import { app, type api } from './app'
+import { type api, app } from './app'
 
 /** The route tree the SPA's typed client (`hc<AppType>`) is built from. */
 export type AppType = typeof api

@@ -37,7 +37,6 @@ export function fieldErrors(issues: readonly FieldIssue[], prefix = ''): Record<
   return out
 }
 
-
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export const serverIdParam = z.object({
@@ -57,7 +56,14 @@ const limit = z.coerce.number().int().min(1).max(LIMITS.maxLimit).default(LIMITS
 const tagList = z
   .string()
   .max(LIMITS.tagFilter * (LIMITS.tag + 1))
-  .transform((s) => [...new Set(s.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean))])
+  .transform((s) => [
+    ...new Set(
+      s
+        .split(',')
+        .map((t) => t.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ])
   .pipe(z.array(z.string().max(LIMITS.tag)).max(LIMITS.tagFilter, 'Too many tags'))
 
 export const serverListQuery = z.object({
@@ -96,11 +102,7 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-const httpUrl = z
-  .string({ error: 'Must be a valid URL' })
-  .trim()
-  .max(LIMITS.url, 'URL too long')
-  .refine(isHttpUrl, 'Must be a valid URL')
+const httpUrl = z.string({ error: 'Must be a valid URL' }).trim().max(LIMITS.url, 'URL too long').refine(isHttpUrl, 'Must be a valid URL')
 
 /** A URL, or empty (or null) to clear it. */
 const optionalUrl = z
@@ -230,7 +232,7 @@ export const guestCommentSchema = commentSchema.extend({
 })
 
 /** An empty or blank optional text is absent, so it is stored as null rather than ''. */
-const blankToUndefined = (s: string | null | undefined) => (s && s.trim() ? s : undefined)
+const blankToUndefined = (s: string | null | undefined) => (s?.trim() ? s : undefined)
 
 export const categorySchema = z.object({
   name: requiredText(LIMITS.categoryName, 'Name is required', 'Name too long'),
@@ -291,7 +293,12 @@ export const featuredSchema = z
       .union([z.number(), z.string(), z.null()])
       .optional()
       .transform((v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? 0 : Number(v)))
-      .pipe(z.number({ error: 'Sort order must be a whole number' }).int('Sort order must be a whole number').min(0, 'Sort order must be 0 or more')),
+      .pipe(
+        z
+          .number({ error: 'Sort order must be a whole number' })
+          .int('Sort order must be a whole number')
+          .min(0, 'Sort order must be 0 or more'),
+      ),
     publishStartAt: publishTime,
     publishEndAt: publishTime,
   })

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { axeViolations, newSession, useBrowser } from './browser'
+import { axeViolations, newSession, setupBrowser } from './browser'
 import { WIDGET_ID } from './helpers'
 
-useBrowser()
+setupBrowser()
 
 /** Each page, once loaded, with the element that says it is ready. */
 const PAGES: Array<{ path: string; ready: (page: Page) => Promise<void> }> = [

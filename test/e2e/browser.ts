@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, inject } from 'vitest'
 
 export const baseURL = () => inject('baseURL')
@@ -22,9 +22,13 @@ const CHROMIUM_ARGS = [
 let browser: Browser | undefined
 
 /** Call at the top of a test file: launches Chromium for the file and closes it after. */
-export function useBrowser() {
+export function setupBrowser() {
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS })
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      args: CHROMIUM_ARGS,
+    })
   })
   afterAll(async () => {
     await browser?.close()
@@ -39,7 +43,7 @@ export interface Session {
 }
 
 export async function newSession(opts: { viewport?: { width: number; height: number }; clipboard?: boolean } = {}): Promise<Session> {
-  if (!browser) throw new Error('useBrowser() first')
+  if (!browser) throw new Error('setupBrowser() first')
   const context = await browser.newContext({
     baseURL: baseURL(),
     viewport: opts.viewport ?? { width: 1280, height: 900 },
@@ -62,8 +66,19 @@ export async function axeViolations(page: Page) {
   // Injected through the DevTools protocol, so the page's own CSP (no inline script) still holds.
   await page.evaluate(AXE_SOURCE)
   const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: Document,
+            opts: object,
+          ) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }>
+        }
+      }
+    ).axe
     return axe.run(document, { resultTypes: ['violations'] })
   })
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }))
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }))
 }

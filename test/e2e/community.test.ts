@@ -9,12 +9,12 @@ import { parse as parseToml } from 'smol-toml'
 import { describe, expect, it } from 'vitest'
 import { parse as parseYaml } from 'yaml'
 import { signInAs } from './auth'
-import { axeViolations, newSession, useBrowser } from './browser'
-import { apiCall, apiJson, pathAndQuery, sidewaysOverflow, WIDGET_ID, type ListPage } from './helpers'
+import { axeViolations, newSession, setupBrowser } from './browser'
+import { apiCall, apiJson, type ListPage, pathAndQuery, sidewaysOverflow, WIDGET_ID } from './helpers'
 
-useBrowser()
+setupBrowser()
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const run = Date.now().toString(36)
 const CURATOR = `e2e-curator-${run}`
 const LIKER = `e2e-liker-${run}`
@@ -51,7 +51,10 @@ async function toast(page: Page, title: string) {
 
 async function likeOnDetail(page: Page, server: { id: string; displayName: string }) {
   await page.goto(`/servers/${server.id}`)
-  const like = page.getByRole('main').getByRole('button', { name: new RegExp(`^Liked? ${escape(server.displayName)},`) }).first()
+  const like = page
+    .getByRole('main')
+    .getByRole('button', { name: new RegExp(`^Liked? ${escapeRegExp(server.displayName)},`) })
+    .first()
   await like.click()
   await toast(page, 'Server liked')
   expect(await like.getAttribute('aria-pressed')).toBe('true')
@@ -82,7 +85,8 @@ describe('community', () => {
 
     await page.goto('/dashboard')
     await page.getByText(`Welcome back, ${CURATOR}!`).waitFor()
-    for (const label of ['My Servers', 'Total Likes', 'Following', 'Categories']) await page.getByText(label, { exact: true }).first().waitFor()
+    for (const label of ['My Servers', 'Total Likes', 'Following', 'Categories'])
+      await page.getByText(label, { exact: true }).first().waitFor()
     expect(await page.getByRole('tab').allInnerTexts()).toEqual(['Overview', 'My Servers', 'Favorites', 'Activity', 'Insights', 'Advanced'])
     expect(await mainViolations(page)).toEqual([])
 
@@ -164,7 +168,10 @@ describe('community', () => {
     await page.getByRole('button', { name: `Liked package ${PACKAGE_NAME}, 1 like`, pressed: true }).waitFor()
     const servers = page.getByRole('tabpanel').locator('article')
     expect(await servers.count()).toBe(2)
-    await servers.first().getByRole('link', { name: /^View Details/ }).waitFor()
+    await servers
+      .first()
+      .getByRole('link', { name: /^View Details/ })
+      .waitFor()
     expect(await sidewaysOverflow(page)).toBe(0)
     expect(problems).toEqual([])
     await context.close()
@@ -219,7 +226,9 @@ describe('community', () => {
     await mine.waitFor()
     await page.getByRole('heading', { name: 'Comments (2)' }).waitFor()
     // Newest first, then oldest first.
-    expect(await page.getByRole('list', { name: 'Comments' }).getByRole('article').first().getAttribute('aria-label')).toBe(`Comment by ${LIKER}`)
+    expect(await page.getByRole('list', { name: 'Comments' }).getByRole('article').first().getAttribute('aria-label')).toBe(
+      `Comment by ${LIKER}`,
+    )
     await page.getByRole('combobox', { name: 'Sort comments' }).click()
     await page.getByRole('option', { name: 'Oldest first' }).click()
     await page.getByRole('list', { name: 'Comments' }).getByRole('article').first().filter({ hasText: 'Visitor Vee' }).waitFor()
@@ -244,7 +253,10 @@ describe('community', () => {
     await page.getByText('Copied!').waitFor()
     const copied = await page.evaluate(() => navigator.clipboard.readText())
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Download ${PACKAGE_NAME}-config.json` }).click()])
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: `Download ${PACKAGE_NAME}-config.json` }).click(),
+    ])
     expect(download.suggestedFilename()).toBe(`${PACKAGE_NAME}-config.json`)
     const text = readFileSync((await download.path())!, 'utf8')
     expect(text).toBe(copied)
@@ -253,7 +265,10 @@ describe('community', () => {
     const left = await page.locator('[aria-label="Servers not in the file"] li').count()
     expect(Object.keys(config.mcpServers).length + left).toBe(shared.servers.length)
     // Each server's entry is the one its own page opens on: the widget's remote, bridged for Claude Desktop.
-    expect(config.mcpServers.widget).toEqual({ command: 'npx', args: ['-y', 'mcp-remote', 'https://widget.example.com/sse', '--transport', 'sse-only'] })
+    expect(config.mcpServers.widget).toEqual({
+      command: 'npx',
+      args: ['-y', 'mcp-remote', 'https://widget.example.com/sse', '--transport', 'sse-only'],
+    })
 
     // The same file for every client, in that client's own format.
     await page.getByRole('combobox', { name: 'Client' }).click()
@@ -264,8 +279,14 @@ describe('community', () => {
     await page.getByRole('button', { name: `Download ${PACKAGE_NAME}-config.toml` }).waitFor()
     await page.getByRole('combobox', { name: 'Client' }).click()
     await page.getByRole('option', { name: 'Goose', exact: true }).click()
-    const [yamlFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Download ${PACKAGE_NAME}-config.yaml` }).click()])
-    expect(parseYaml(readFileSync((await yamlFile.path())!, 'utf8')).extensions.widget).toMatchObject({ type: 'sse', uri: 'https://widget.example.com/sse' })
+    const [yamlFile] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: `Download ${PACKAGE_NAME}-config.yaml` }).click(),
+    ])
+    expect(parseYaml(readFileSync((await yamlFile.path())!, 'utf8')).extensions.widget).toMatchObject({
+      type: 'sse',
+      uri: 'https://widget.example.com/sse',
+    })
     expect(problems).toEqual([])
     await context.close()
   })

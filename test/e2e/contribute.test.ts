@@ -6,10 +6,10 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { signInAs } from './auth'
-import { axeViolations, newSession, useBrowser } from './browser'
+import { axeViolations, newSession, setupBrowser } from './browser'
 import { apiJson, WIDGET_ID } from './helpers'
 
-useBrowser()
+setupBrowser()
 
 /** Unique per run, so searches find only this run's servers. */
 const RUN = `r${Date.now().toString(36)}`
@@ -22,7 +22,10 @@ let restrictedServerId = ''
 /** Waits for a toast with this title (sonner shows one at a time). */
 async function toast(page: Page, title: string, description?: string) {
   const exact = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)
-  const t = page.locator('[data-sonner-toast]').filter({ has: page.locator('[data-title]', { hasText: exact }) }).first()
+  const t = page
+    .locator('[data-sonner-toast]')
+    .filter({ has: page.locator('[data-title]', { hasText: exact }) })
+    .first()
   await t.waitFor()
   if (description) await t.getByText(description, { exact: true }).waitFor()
 }
@@ -32,7 +35,12 @@ const field = (page: Page, label: string) => page.getByLabel(label, { exact: tru
 /** The input's error text, found through its aria-describedby (how a screen reader finds it). */
 async function describedError(page: Page, label: string) {
   const ids = (await field(page, label).getAttribute('aria-describedby')) ?? ''
-  const texts = await Promise.all(ids.split(' ').filter(Boolean).map((id) => page.locator(`[id="${id}"]`).innerText()))
+  const texts = await Promise.all(
+    ids
+      .split(' ')
+      .filter(Boolean)
+      .map((id) => page.locator(`[id="${id}"]`).innerText()),
+  )
   return texts.join(' | ')
 }
 
@@ -41,7 +49,7 @@ async function describedError(page: Page, label: string) {
  * http:// raw address; the CSP (img-src https:) rightly blocks them. In production that address
  * is https://raw.githubusercontent.com, so those reports are the test set-up, not the app.
  */
-const withoutFixtureImages = (problems: string[]) => problems.filter((p) => !(p.includes("img-src") && p.includes('/github-raw/')))
+const withoutFixtureImages = (problems: string[]) => problems.filter((p) => !(p.includes('img-src') && p.includes('/github-raw/')))
 
 const listItems = (page: Page, list: string) => page.getByRole('list', { name: list }).getByRole('listitem').allInnerTexts()
 
@@ -71,7 +79,14 @@ describe('register / edit server form', () => {
     await signInAs(page, `contrib-${RUN}`)
     await page.goto('/servers/new')
     await page.getByRole('heading', { level: 1, name: 'Register Server' }).waitFor()
-    for (const section of ['Basic Information', 'GitHub Integration', 'npm Integration', 'Tags', 'Package Dependencies', 'Remote Configurations']) {
+    for (const section of [
+      'Basic Information',
+      'GitHub Integration',
+      'npm Integration',
+      'Tags',
+      'Package Dependencies',
+      'Remote Configurations',
+    ]) {
       await page.getByRole('heading', { level: 2, name: section, exact: true }).waitFor()
     }
     // Defaults: version 1.0.0 and the user's first name (the dev sign-in's name is the login).
@@ -150,7 +165,11 @@ describe('register / edit server form', () => {
     await field(page, 'Icon URL (optional)').fill('')
 
     // A failed save keeps every value and says so.
-    await page.route('**/api/servers', (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 500, body: '{"error":"boom"}' }) : route.continue()), { times: 1 })
+    await page.route(
+      '**/api/servers',
+      (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 500, body: '{"error":"boom"}' }) : route.continue()),
+      { times: 1 },
+    )
     await page.getByRole('button', { name: 'Register Server' }).click()
     await toast(page, 'Registration failed', 'Please try again.')
     expect(await field(page, 'Display name').inputValue()).toBe(NAME)
@@ -281,7 +300,10 @@ describe('register / edit server form', () => {
 
     // Search is by any word, so this run's other server (registered above) is still listed.
     await page.goto(`/servers?q=${encodeURIComponent(RUN)}`)
-    await page.locator('main article h2').filter({ hasText: `Owned ${RUN}` }).waitFor()
+    await page
+      .locator('main article h2')
+      .filter({ hasText: `Owned ${RUN}` })
+      .waitFor()
     expect(await page.locator('main article h2').filter({ hasText: NAME }).count()).toBe(0)
     const res = await fetch(new URL(`/api/servers/${createdId}`, page.url()))
     expect(res.status).toBe(404)
@@ -346,7 +368,12 @@ describe('featured editor', () => {
     await page.getByLabel('Sort Order').fill('0')
     const saved = page.waitForRequest((r) => r.url().endsWith(`/api/servers/${restrictedServerId}/featured`) && r.method() === 'PUT')
     await page.getByRole('button', { name: 'Save' }).click()
-    const body = (await saved).postDataJSON() as { commentHtml: string; isActive: boolean; sortOrder: number; publishStartAt: string | null }
+    const body = (await saved).postDataJSON() as {
+      commentHtml: string
+      isActive: boolean
+      sortOrder: number
+      publishStartAt: string | null
+    }
     expect(body).toMatchObject({ isActive: true, sortOrder: 0, publishStartAt: null })
     expect(body.commentHtml).toMatch(/^<p>/)
     await toast(page, 'Saved', 'Featured comment updated.')

@@ -8,10 +8,10 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { signInAs } from './auth'
-import { newSession, useBrowser } from './browser'
+import { newSession, setupBrowser } from './browser'
 import { apiCall, WIDGET_ID } from './helpers'
 
-useBrowser()
+setupBrowser()
 
 const run = Date.now().toString(36)
 
@@ -111,7 +111,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   // Other files share the database: leave the public list as it was.
-  if (owner && packageId) await apiCall(owner.page, 'PUT', `/api/packages/${packageId}/public-status`, { isPublic: false }).catch(() => undefined)
+  if (owner && packageId)
+    await apiCall(owner.page, 'PUT', `/api/packages/${packageId}/public-status`, { isPublic: false }).catch(() => undefined)
   await owner?.context.close()
 })
 

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
-import { newSession, useBrowser } from './browser'
-import { apiJson, WIDGET_ID, type ListPage } from './helpers'
+import { newSession, setupBrowser } from './browser'
+import { apiJson, type ListPage, WIDGET_ID } from './helpers'
 
-useBrowser()
+setupBrowser()
 
 const tabNames = (page: Page) => page.getByRole('tab').allInnerTexts()
 const selectedTab = (page: Page) => page.locator('[role="tab"][aria-selected="true"]').innerText()
@@ -59,7 +59,7 @@ describe('/servers/{id}', () => {
     await context.close()
   })
 
-  it("opens on README for a server without a featured comment, and says when it cannot be loaded", async () => {
+  it('opens on README for a server without a featured comment, and says when it cannot be loaded', async () => {
     const first = (await apiJson<ListPage>('/api/servers?sortBy=stars&limit=5')).servers.find((s) => s.id !== WIDGET_ID)!
     const { page, context, problems } = await newSession()
     await page.goto(`/servers/${first.id}`)
@@ -108,15 +108,25 @@ describe('/servers/{id}', () => {
     expect(JSON.parse(await clipboard(page))).toEqual({ servers: { widget: { type: 'sse', url: 'https://widget.example.com/sse' } } })
     // Claude Desktop's file starts local programs only: the remote goes through the bridge.
     await panel.getByRole('button', { name: 'Copy Claude Desktop configuration' }).click()
-    expect(JSON.parse(await clipboard(page)).mcpServers.widget).toEqual({ command: 'npx', args: ['-y', 'mcp-remote', 'https://widget.example.com/sse', '--transport', 'sse-only'] })
+    expect(JSON.parse(await clipboard(page)).mcpServers.widget).toEqual({
+      command: 'npx',
+      args: ['-y', 'mcp-remote', 'https://widget.example.com/sse', '--transport', 'sse-only'],
+    })
 
     // The npm package, at the listed version, with its token asked for rather than written.
     await ways.getByRole('radio', { name: /^npm package/ }).check()
     await panel.getByRole('button', { name: 'Copy VS Code configuration' }).click()
     const vscode = JSON.parse(await clipboard(page))
     expect(Object.keys(vscode)).toEqual(['inputs', 'servers'])
-    expect(vscode.servers.widget).toEqual({ type: 'stdio', command: 'npx', args: ['-y', '@acme/widget-mcp@1.2.3'], env: { WIDGET_TOKEN: '${input:WIDGET_TOKEN}' } })
-    expect(vscode.inputs).toEqual([{ type: 'promptString', id: 'WIDGET_TOKEN', description: 'WIDGET_TOKEN: API token for the widget service', password: true }])
+    expect(vscode.servers.widget).toEqual({
+      type: 'stdio',
+      command: 'npx',
+      args: ['-y', '@acme/widget-mcp@1.2.3'],
+      env: { WIDGET_TOKEN: '${input:WIDGET_TOKEN}' },
+    })
+    expect(vscode.inputs).toEqual([
+      { type: 'promptString', id: 'WIDGET_TOKEN', description: 'WIDGET_TOKEN: API token for the widget service', password: true },
+    ])
 
     for (const client of ['Claude Desktop', 'Cursor', 'Windsurf']) {
       await panel.getByRole('button', { name: `Copy ${client} configuration` }).click()

@@ -7,10 +7,10 @@
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
 import { signInAs } from './auth'
-import { newSession, useBrowser, type Session } from './browser'
+import { newSession, type Session, setupBrowser } from './browser'
 import { apiCall, WIDGET_ID } from './helpers'
 
-useBrowser()
+setupBrowser()
 
 const run = Date.now().toString(36)
 const USER = `e2e-keys-${run}`
@@ -30,7 +30,9 @@ const hasFocus = (target: Locator) => target.evaluate((el) => el === document.ac
 
 /** Waits until `target` has focus; fails naming what has it instead. */
 async function expectFocus(page: Page, target: Locator) {
-  await expect.poll(async () => ((await hasFocus(target)) ? 'the expected control' : await describeFocus(page)), { timeout: 5000 }).toBe('the expected control')
+  await expect
+    .poll(async () => ((await hasFocus(target)) ? 'the expected control' : await describeFocus(page)), { timeout: 5000 })
+    .toBe('the expected control')
 }
 
 /** Presses Tab (or Shift+Tab) until `target` has focus, as a keyboard user gets there. */
@@ -181,7 +183,11 @@ describe('dialogs by keyboard', () => {
   it("deleting a comment asks first with Cancel focused, and Escape returns to the comment's Delete button", async () => {
     const { page, problems } = await session()
     await signInAs(page, USER)
-    const { favoriteCategories } = await apiCall<{ favoriteCategories: Array<{ id: string; name: string }> }>(page, 'GET', '/api/users/me/dashboard')
+    const { favoriteCategories } = await apiCall<{ favoriteCategories: Array<{ id: string; name: string }> }>(
+      page,
+      'GET',
+      '/api/users/me/dashboard',
+    )
     const category = favoriteCategories.find((c) => c.name === CATEGORY)
     if (!category) throw new Error('the category of the earlier test is missing')
     await apiCall(page, 'POST', `/api/packages/${category.id}/comments`, { content: 'A comment to keep.' })
@@ -231,7 +237,9 @@ describe('dialogs by keyboard', () => {
     expect(problems).toEqual([])
   })
 
-  it('the edit form and the featured editor confirm with Cancel focused; the link dialog starts on its URL', { timeout: 120_000 }, async () => {
+  it('the edit form and the featured editor confirm with Cancel focused; the link dialog starts on its URL', {
+    timeout: 120_000,
+  }, async () => {
     const { page, problems } = await session()
     await signInAs(page, 'admin', { admin: true })
     await page.goto(`/servers/${WIDGET_ID}/edit`)

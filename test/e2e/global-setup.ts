@@ -3,14 +3,14 @@
  * `vite preview` on workerd, with its own D1/KV state seeded from the real snapshot, development
  * sign-in on, and every outbound base URL pointed at the local fixture server.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join, relative, resolve } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { bin, localEnv, migrateLocal, run } from '../../scripts/local.mjs'
-import { startFixture, type Fixture } from '../fixtures/outbound'
+import { type Fixture, startFixture } from '../fixtures/outbound'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -60,7 +60,10 @@ export async function setup(project: TestProject) {
   // featured comment on it: the snapshot's servers point at real repositories, unknown here.
   // Beside it, a PyPI server with a secret variable and a Docker one in the current shape.
   run('tsx', ['scripts/seed.ts', 'test/e2e/fixtures/servers.json'], { env, quiet: true })
-  run('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', state, '--file', 'test/e2e/fixtures/featured.sql'], { env, quiet: true })
+  run('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', state, '--file', 'test/e2e/fixtures/featured.sql'], {
+    env,
+    quiet: true,
+  })
   // The preview reads settings from the build's .dev.vars: point it at the fixture.
   writeFileSync(
     join(dist, 'mcp_catalogue/.dev.vars'),
@@ -85,7 +88,10 @@ export async function setup(project: TestProject) {
   let baseURL = ''
   for (let attempt = 1; ; attempt++) {
     mkdirSync(dirname(deployConfig), { recursive: true })
-    writeFileSync(deployConfig, JSON.stringify({ configPath: relative(dirname(deployConfig), join(dist, 'mcp_catalogue/wrangler.json')), auxiliaryWorkers: [] }))
+    writeFileSync(
+      deployConfig,
+      JSON.stringify({ configPath: relative(dirname(deployConfig), join(dist, 'mcp_catalogue/wrangler.json')), auxiliaryWorkers: [] }),
+    )
     const port = await freePort()
     preview = spawn(bin('vite'), ['preview', '--port', String(port), '--strictPort'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
     let log = ''

@@ -8,10 +8,10 @@ import type { Locator, Page } from 'playwright-core'
 import { parse as parseToml } from 'smol-toml'
 import { describe, expect, it } from 'vitest'
 import { parse as parseYaml } from 'yaml'
-import { axeViolations, newSession, useBrowser } from './browser'
+import { axeViolations, newSession, setupBrowser } from './browser'
 import { apiJson } from './helpers'
 
-useBrowser()
+setupBrowser()
 
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText())
 
@@ -36,7 +36,12 @@ async function openConfiguration(page: Page, id: string) {
  */
 async function copyExact(page: Page, panel: Locator, what: string): Promise<string> {
   const button = panel.getByRole('button', { name: `Copy ${what}`, exact: true })
-  const shown = (await panel.locator('figure').filter({ has: page.getByRole('button', { name: `Copy ${what}`, exact: true }) }).locator('pre code').textContent()) ?? ''
+  const shown =
+    (await panel
+      .locator('figure')
+      .filter({ has: page.getByRole('button', { name: `Copy ${what}`, exact: true }) })
+      .locator('pre code')
+      .textContent()) ?? ''
   expect(shown.length).toBeGreaterThan(0)
   await button.click()
   await panel.getByRole('button', { name: `Copied ${what}`, exact: true }).waitFor()
@@ -74,7 +79,12 @@ describe('Configuration tab', () => {
       env: { WEATHER_API_KEY: '${input:WEATHER_API_KEY}', WEATHER_UNITS: '${input:WEATHER_UNITS}' },
     })
     expect(vscode.inputs).toEqual([
-      { type: 'promptString', id: 'WEATHER_API_KEY', description: "WEATHER_API_KEY: API key from the weather service's dashboard", password: true },
+      {
+        type: 'promptString',
+        id: 'WEATHER_API_KEY',
+        description: "WEATHER_API_KEY: API key from the weather service's dashboard",
+        password: true,
+      },
       { type: 'promptString', id: 'WEATHER_UNITS', description: 'WEATHER_UNITS: metric or imperial', password: false, default: 'metric' },
     ])
     const desktop = JSON.parse(await copyExact(page, panel, 'Claude Desktop configuration'))
@@ -83,7 +93,9 @@ describe('Configuration tab', () => {
       args: ['acme-weather-mcp==0.4.2'],
       env: { WEATHER_API_KEY: '<secret:WEATHER_API_KEY>', WEATHER_UNITS: 'metric' },
     })
-    expect(JSON.parse(await copyExact(page, panel, 'Cursor configuration')).mcpServers['weather-py'].env.WEATHER_API_KEY).toBe('${env:WEATHER_API_KEY}')
+    expect(JSON.parse(await copyExact(page, panel, 'Cursor configuration')).mcpServers['weather-py'].env.WEATHER_API_KEY).toBe(
+      '${env:WEATHER_API_KEY}',
+    )
     expect(JSON.parse(await copyExact(page, panel, 'Windsurf configuration')).mcpServers['weather-py'].command).toBe('uvx')
     expect(await copyExact(page, panel, 'VS Code command')).toMatch(/^code --add-mcp '\{"name":"weather-py","type":"stdio","command":"uvx"/)
 
@@ -99,21 +111,36 @@ describe('Configuration tab', () => {
     expect(await copyExact(page, panel, 'Claude Code command')).toBe(
       `claude mcp add --transport stdio --env "WEATHER_API_KEY=\${WEATHER_API_KEY}" --env WEATHER_UNITS=metric weather-py -- uvx acme-weather-mcp==0.4.2`,
     )
-    expect(JSON.parse(await copyExact(page, panel, 'Claude Code configuration')).mcpServers['weather-py'].env.WEATHER_API_KEY).toBe('${WEATHER_API_KEY}')
+    expect(JSON.parse(await copyExact(page, panel, 'Claude Code configuration')).mcpServers['weather-py'].env.WEATHER_API_KEY).toBe(
+      '${WEATHER_API_KEY}',
+    )
     await pickOtherClient(page, panel, 'Codex CLI')
     expect(parseToml(await copyExact(page, panel, 'Codex CLI configuration'))).toEqual({
-      mcp_servers: { 'weather-py': { command: 'uvx', args: ['acme-weather-mcp==0.4.2'], env: { WEATHER_UNITS: 'metric' }, env_vars: ['WEATHER_API_KEY'] } },
+      mcp_servers: {
+        'weather-py': {
+          command: 'uvx',
+          args: ['acme-weather-mcp==0.4.2'],
+          env: { WEATHER_UNITS: 'metric' },
+          env_vars: ['WEATHER_API_KEY'],
+        },
+      },
     })
     expect(await copyExact(page, panel, 'Codex CLI command')).toMatch(/^codex mcp add weather-py /)
     await pickOtherClient(page, panel, 'Gemini CLI')
     expect(JSON.parse(await copyExact(page, panel, 'Gemini CLI configuration')).mcpServers['weather-py'].command).toBe('uvx')
     expect(await copyExact(page, panel, 'Gemini CLI command')).toMatch(/^gemini mcp add --scope user /)
     await pickOtherClient(page, panel, 'Goose')
-    expect(parseYaml(await copyExact(page, panel, 'Goose configuration')).extensions['weather-py']).toMatchObject({ cmd: 'uvx', env_keys: ['WEATHER_API_KEY'] })
+    expect(parseYaml(await copyExact(page, panel, 'Goose configuration')).extensions['weather-py']).toMatchObject({
+      cmd: 'uvx',
+      env_keys: ['WEATHER_API_KEY'],
+    })
     await pickOtherClient(page, panel, 'Zed')
     expect(JSON.parse(await copyExact(page, panel, 'Zed configuration')).context_servers['weather-py'].command).toBe('uvx')
     await pickOtherClient(page, panel, 'Cline')
-    expect(JSON.parse(await copyExact(page, panel, 'Cline configuration')).mcpServers['weather-py']).toMatchObject({ command: 'uvx', disabled: false })
+    expect(JSON.parse(await copyExact(page, panel, 'Cline configuration')).mcpServers['weather-py']).toMatchObject({
+      command: 'uvx',
+      disabled: false,
+    })
 
     expect(await axeViolations(page)).toEqual([])
     expect(problems).toEqual([])

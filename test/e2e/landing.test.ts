@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { newSession, useBrowser } from './browser'
-import { apiJson, WIDGET_ID, type ListPage } from './helpers'
+import { newSession, setupBrowser } from './browser'
+import { apiJson, type ListPage, WIDGET_ID } from './helpers'
 
-useBrowser()
+setupBrowser()
 
 describe('landing page', () => {
   it('shows the catalogue count from the list total, with thousands separators', async () => {
@@ -56,7 +56,11 @@ describe('landing page', () => {
     const card = page.getByRole('link', { name: 'Widget of the week' })
     await card.waitFor()
     expect(await card.getAttribute('href')).toBe(`/servers/${WIDGET_ID}`)
-    await page.getByText('A small, well-tested server that shows how a featured recommendation reads on the catalogue. Fast to set up', { exact: true }).waitFor()
+    await page
+      .getByText('A small, well-tested server that shows how a featured recommendation reads on the catalogue. Fast to set up', {
+        exact: true,
+      })
+      .waitFor()
     await card.click()
     await page.waitForURL(`**/servers/${WIDGET_ID}`)
     await page.getByRole('heading', { level: 1, name: 'Widget' }).waitFor()
@@ -69,7 +73,8 @@ describe('landing page', () => {
     const notice = page.locator('section[aria-labelledby="security-notice-title"]')
     await notice.waitFor()
     const text = await notice.innerText()
-    for (const figure of ['High 28', 'Medium 227', 'Low 380', '193', '+1 per indicator', 'not proof of compromise']) expect(text).toContain(figure)
+    for (const figure of ['High 28', 'Medium 227', 'Low 380', '193', '+1 per indicator', 'not proof of compromise'])
+      expect(text).toContain(figure)
     expect(await notice.getByRole('link', { name: /security advisory/i }).getAttribute('href')).toBe('/security/mcp-supply-chain')
     await page.getByRole('button', { name: 'Dismiss security notice' }).click()
     await notice.waitFor({ state: 'detached' })
@@ -90,7 +95,21 @@ describe('landing page', () => {
     await page.goto('/security/mcp-supply-chain')
     await page.getByRole('heading', { level: 1, name: 'npm supply-chain scan of MCP servers' }).waitFor()
     const text = await page.locator('main').innerText()
-    for (const fact of ['1,227', '193', '2025-09-14', '2025-09-23', '10 or more', '5 to 9', '1 to 4', 'not proof of compromise', 'Guidance for users', 'Guidance for developers', 'Frequently asked questions', 'References', 'Disclaimer'])
+    for (const fact of [
+      '1,227',
+      '193',
+      '2025-09-14',
+      '2025-09-23',
+      '10 or more',
+      '5 to 9',
+      '1 to 4',
+      'not proof of compromise',
+      'Guidance for users',
+      'Guidance for developers',
+      'Frequently asked questions',
+      'References',
+      'Disclaimer',
+    ])
       expect(text).toContain(fact)
     expect(await page.title()).toContain('Security advisory')
     expect(problems).toEqual([])
@@ -130,13 +149,17 @@ describe('shell', () => {
     const { page, context } = await newSession()
     await page.goto('/')
     const footer = page.getByRole('contentinfo')
-    expect(await footer.getByRole('link', { name: 'MCP Documentation' }).getAttribute('href')).toMatch(/^https:\/\/modelcontextprotocol\.io/)
+    expect(await footer.getByRole('link', { name: 'MCP Documentation' }).getAttribute('href')).toMatch(
+      /^https:\/\/modelcontextprotocol\.io/,
+    )
     expect(await footer.getByRole('link', { name: 'GitHub' }).getAttribute('href')).toBe('https://github.com/modelcontextprotocol')
     expect(await footer.getByRole('link', { name: 'Community' }).getAttribute('href')).toMatch(/^https:\/\//)
     const header = page.getByRole('banner')
     expect(await header.getByRole('link', { name: 'Sign in with GitHub' }).getAttribute('href')).toBe('/api/login')
     await header.getByText('Beta', { exact: true }).waitFor()
-    expect(await header.getByRole('searchbox', { name: 'Search MCP servers' }).first().getAttribute('placeholder')).toBe('Search MCP servers...')
+    expect(await header.getByRole('searchbox', { name: 'Search MCP servers' }).first().getAttribute('placeholder')).toBe(
+      'Search MCP servers...',
+    )
     await context.close()
   })
 })

@@ -38,7 +38,12 @@ describe('refused writes with unread bodies', () => {
         send: (i) =>
           fetch(`${baseURL()}/api/servers`, {
             method: 'POST',
-            headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-Token': guest.token, Cookie: guest.cookie },
+            headers: {
+              'Content-Type': 'application/json',
+              'X-Requested-With': 'XMLHttpRequest',
+              'X-CSRF-Token': guest.token,
+              Cookie: guest.cookie,
+            },
             body: json(i),
           }),
       },
@@ -49,7 +54,12 @@ describe('refused writes with unread bodies', () => {
         send: (i) =>
           fetch(`${baseURL()}/api/servers`, {
             method: 'POST',
-            headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-Token': guest.token, Cookie: guest.cookie },
+            headers: {
+              'Content-Type': 'application/json',
+              'X-Requested-With': 'XMLHttpRequest',
+              'X-CSRF-Token': guest.token,
+              Cookie: guest.cookie,
+            },
             body: JSON.stringify({ readmeText: 'z'.repeat(70_000 + i) }),
           }),
       },
@@ -60,7 +70,12 @@ describe('refused writes with unread bodies', () => {
         send: (i) =>
           fetch(`${baseURL()}/api/no-such-route/${i}`, {
             method: 'POST',
-            headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-Token': guest.token, Cookie: guest.cookie },
+            headers: {
+              'Content-Type': 'application/json',
+              'X-Requested-With': 'XMLHttpRequest',
+              'X-CSRF-Token': guest.token,
+              Cookie: guest.cookie,
+            },
             body: json(i),
           }),
       },
@@ -74,7 +89,8 @@ describe('refused writes with unread bodies', () => {
       const body = await res.text()
       // Past the guests' write limit a refusal is a 429, which also answers before reading the body.
       const expected = res.status === 429 ? { status: 429, code: 'rate_limited' } : refusal
-      if (res.status !== expected.status || !body.includes(`"code":"${expected.code}"`)) wrongRefusals.push(`${refusal.name}: ${res.status} ${body.slice(0, 80)}`)
+      if (res.status !== expected.status || !body.includes(`"code":"${expected.code}"`))
+        wrongRefusals.push(`${refusal.name}: ${res.status} ${body.slice(0, 80)}`)
       const health = await fetch(`${baseURL()}/api/health`)
       healthStatuses.push(health.status)
       await health.text()

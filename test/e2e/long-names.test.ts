@@ -8,10 +8,10 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { signInAs } from './auth'
-import { newSession, useBrowser, type Session } from './browser'
+import { newSession, type Session, setupBrowser } from './browser'
 import { apiCall } from './helpers'
 
-useBrowser()
+setupBrowser()
 
 const PHONE = { width: 375, height: 812 }
 const run = Date.now().toString(36)
@@ -45,11 +45,18 @@ beforeAll(async () => {
     tags: ['testing'],
   })
   seeded.serverId = server.id
-  await apiCall(page, 'PUT', `/api/servers/${server.id}/featured`, { commentHtml: `<p><strong>${FEATURED_TITLE}</strong> Worth a look.</p>`, isActive: true, sortOrder: 0 })
+  await apiCall(page, 'PUT', `/api/servers/${server.id}/featured`, {
+    commentHtml: `<p><strong>${FEATURED_TITLE}</strong> Worth a look.</p>`,
+    isActive: true,
+    sortOrder: 0,
+  })
   await apiCall(page, 'POST', `/api/servers/${server.id}/like`)
   await apiCall(page, 'POST', '/api/activity/track', { serverId: server.id, activityType: 'view' })
   await apiCall(page, 'POST', `/api/users/me/follows/${LOGIN}`)
-  const pkg = await apiCall<{ id: string }>(page, 'POST', '/api/users/me/categories', { name: PACKAGE_NAME, description: 'Servers with long names.' })
+  const pkg = await apiCall<{ id: string }>(page, 'POST', '/api/users/me/categories', {
+    name: PACKAGE_NAME,
+    description: 'Servers with long names.',
+  })
   seeded.packageId = pkg.id
   await apiCall(page, 'POST', `/api/users/me/categories/${pkg.id}/servers/${server.id}`)
   await apiCall(page, 'PUT', `/api/packages/${pkg.id}/public-status`, { isPublic: true })
@@ -64,7 +71,8 @@ afterAll(async () => {
   // Other files share the database: take the server and the package out of the public lists.
   if (owner) {
     const { page } = owner
-    if (seeded.packageId) await apiCall(page, 'PUT', `/api/packages/${seeded.packageId}/public-status`, { isPublic: false }).catch(() => undefined)
+    if (seeded.packageId)
+      await apiCall(page, 'PUT', `/api/packages/${seeded.packageId}/public-status`, { isPublic: false }).catch(() => undefined)
     if (seeded.serverId) {
       await apiCall(page, 'DELETE', `/api/servers/${seeded.serverId}/featured`).catch(() => undefined)
       await apiCall(page, 'DELETE', `/api/servers/${seeded.serverId}`).catch(() => undefined)
@@ -81,10 +89,13 @@ function overflow(page: Page) {
     if (excess <= 0) return 'fits'
     // Elements inside a scrolling or clipping box (a tab strip, a code block) widen only that box.
     const clipped = (el: Element) => {
-      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) if (getComputedStyle(p).overflowX !== 'visible') return true
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement)
+        if (getComputedStyle(p).overflowX !== 'visible') return true
       return false
     }
-    const out = Array.from(document.querySelectorAll('body *')).filter((el) => el.getBoundingClientRect().right > width + 1 && !el.querySelector('*') && !clipped(el))
+    const out = Array.from(document.querySelectorAll('body *')).filter(
+      (el) => el.getBoundingClientRect().right > width + 1 && !el.querySelector('*') && !clipped(el),
+    )
     const names = out.slice(0, 4).map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}">`)
     return `${excess} px too wide: ${names.join(', ')}`
   })

@@ -80,13 +80,27 @@ describe('parseReadme', () => {
 })
 
 describe('Load Info and Auto-fill', () => {
-  const user = { id: 'u', firstName: 'Ada', email: 'ada@example.com', avatarUrl: null, profileImageUrl: null, username: 'ada', isAdmin: false }
+  const user = {
+    id: 'u',
+    firstName: 'Ada',
+    email: 'ada@example.com',
+    avatarUrl: null,
+    profileImageUrl: null,
+    username: 'ada',
+    isAdmin: false,
+  }
 
   it('fills the form from the repository preview and its README, merging tags and packages', () => {
     const form = { ...emptyForm(user), tags: ['existing'] }
     const next = applyRepository(
       form,
-      { name: 'widget', description: 'The widget repository', ownerLogin: 'acme', topics: ['mcp', 'database', 'Database'], readmeText: FIXTURE_README },
+      {
+        name: 'widget',
+        description: 'The widget repository',
+        ownerLogin: 'acme',
+        topics: ['mcp', 'database', 'Database'],
+        readmeText: FIXTURE_README,
+      },
       'Ada',
     )
     expect(next.displayName).toBe('Widget MCP')
@@ -107,7 +121,11 @@ describe('Load Info and Auto-fill', () => {
 
   it('takes the npm version and lists the package, filling only empty text fields', () => {
     const form = { ...emptyForm(user), description: 'Mine' }
-    const next = applyNpm(form, { packageName: '@acme/widget', description: 'The @acme/widget package', latestVersion: '2.3.4', maintainers: [{ name: 'alice' }] }, 'Ada')
+    const next = applyNpm(
+      form,
+      { packageName: '@acme/widget', description: 'The @acme/widget package', latestVersion: '2.3.4', maintainers: [{ name: 'alice' }] },
+      'Ada',
+    )
     expect(next.version).toBe('2.3.4')
     expect(next.description).toBe('Mine')
     expect(next.displayName).toBe('@acme/widget')

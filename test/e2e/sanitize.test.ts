@@ -11,14 +11,37 @@ import { describe, expect, it } from 'vitest'
 import { sanitizeFeaturedHtml } from '../../worker/lib/html'
 import { renderReadme } from '../../worker/lib/markdown'
 import { hostileHtml, hostileMarkdown } from '../fixtures/hostile-html'
-import { newSession, useBrowser } from './browser'
+import { newSession, setupBrowser } from './browser'
 
-useBrowser()
+setupBrowser()
 
 // A made-up origin answered by the test itself: an ordinary http page without any CSP.
 const ORIGIN = 'http://sanitize.test'
 
-const FEATURED_TAGS = ['b', 'strong', 'i', 'em', 'u', 's', 'span', 'p', 'br', 'ul', 'ol', 'li', 'a', 'code', 'pre', 'blockquote', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']
+const FEATURED_TAGS = [
+  'b',
+  'strong',
+  'i',
+  'em',
+  'u',
+  's',
+  'span',
+  'p',
+  'br',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'code',
+  'pre',
+  'blockquote',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+]
 const README_TAGS = [...(defaultSchema.tagNames ?? [])]
 
 // Runs in every frame before any of its own script: routes every way a payload announces itself
@@ -46,7 +69,11 @@ async function harness(pages: Record<string, string>): Promise<Harness> {
   })
   // A window a payload opens reports through the same binding; its dialogs are caught here.
   context.on('page', (p) => {
-    if (p !== page) p.on('dialog', (d) => void (fired.push(`popup dialog:${d.message()}`), d.dismiss()))
+    if (p !== page)
+      p.on('dialog', (d) => {
+        fired.push(`popup dialog:${d.message()}`)
+        void d.dismiss()
+      })
   })
   // Pages come from memory; nothing leaves the machine (images and links to elsewhere fail).
   await context.route('**/*', (route) => {
@@ -157,7 +184,7 @@ async function expectNothingRuns(outputs: string[], opts: { tags: string[]; idPr
     await h.page.goto(`${ORIGIN}/blank`)
     await h.page.evaluate((list) => {
       // Called from the prototype: in the raw run, <img name="getElementById"> has clobbered it.
-    const root = Document.prototype.getElementById.call(document, 'cases')!
+      const root = Document.prototype.getElementById.call(document, 'cases')!
       for (const [i, html] of list.entries()) {
         const div = document.createElement('div')
         div.dataset.case = String(i)
@@ -183,9 +210,26 @@ describe('sanitised hostile markup in Chromium', () => {
       await settle(h)
       expect(await followScriptLinks(h.page)).toBeGreaterThan(5)
       await expect.poll(() => h.fired.includes('js-plain')).toBe(true)
-      const expected = ['script', 'script-upper', 'img-onerror', 'img-entities', 'svg-onload', 'details-ontoggle', 'iframe-srcdoc', 'noscript', 'js-dec', 'js-hex', 'js-colon', 'js-named-tab', 'js-inner-lf', 'js-ctrl']
+      const expected = [
+        'script',
+        'script-upper',
+        'img-onerror',
+        'img-entities',
+        'svg-onload',
+        'details-ontoggle',
+        'iframe-srcdoc',
+        'noscript',
+        'js-dec',
+        'js-hex',
+        'js-colon',
+        'js-named-tab',
+        'js-inner-lf',
+        'js-ctrl',
+      ]
       for (const id of expected) expect(h.fired).toContain(id)
-      expect(await domProblems(h.page, { tags: FEATURED_TAGS, idPrefix: null, linkSchemes: ['http:', 'https:', 'mailto:'] })).not.toEqual([])
+      expect(await domProblems(h.page, { tags: FEATURED_TAGS, idPrefix: null, linkSchemes: ['http:', 'https:', 'mailto:'] })).not.toEqual(
+        [],
+      )
     } finally {
       await h.context.close()
     }
@@ -198,18 +242,30 @@ describe('sanitised hostile markup in Chromium', () => {
 
   it('renderReadme: nothing runs, nothing outside GitHub’s allowlist is in the DOM', async () => {
     const outputs = await Promise.all([...hostileHtml, ...hostileMarkdown].map((c) => renderReadme(c.html, repoOpts)))
-    await expectNothingRuns(outputs, { tags: README_TAGS, idPrefix: 'user-content-', linkSchemes: ['http:', 'https:', 'mailto:', 'irc:', 'ircs:', 'xmpp:'] })
+    await expectNothingRuns(outputs, {
+      tags: README_TAGS,
+      idPrefix: 'user-content-',
+      linkSchemes: ['http:', 'https:', 'mailto:', 'irc:', 'ircs:', 'xmpp:'],
+    })
   })
 
   it('allowed formatting renders as written: links open in a new tab without an opener', async () => {
-    const html = sanitizeFeaturedHtml('<p><b>Bold</b> <a href="https://example.com/x" onclick="__xss(1)">link</a> <span style="color: rgb(255, 0, 0)">red</span></p>')
+    const html = sanitizeFeaturedHtml(
+      '<p><b>Bold</b> <a href="https://example.com/x" onclick="__xss(1)">link</a> <span style="color: rgb(255, 0, 0)">red</span></p>',
+    )
     const h = await harness({ '/one': documentOf([html]) })
     try {
       await h.page.goto(`${ORIGIN}/one`)
       const facts = await h.page.evaluate(() => {
         const a = document.querySelector('#cases a') as HTMLAnchorElement
         const span = document.querySelector('#cases span') as HTMLSpanElement
-        return { text: document.getElementById('cases')!.textContent, target: a.target, rel: a.relList.value, color: getComputedStyle(span).color, bold: document.querySelector('#cases b')?.textContent }
+        return {
+          text: document.getElementById('cases')!.textContent,
+          target: a.target,
+          rel: a.relList.value,
+          color: getComputedStyle(span).color,
+          bold: document.querySelector('#cases b')?.textContent,
+        }
       })
       expect(facts).toEqual({ text: 'Bold link red', target: '_blank', rel: 'noopener noreferrer', color: 'rgb(255, 0, 0)', bold: 'Bold' })
     } finally {

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { newSession, useBrowser } from './browser'
-import { apiJson, cardNames, pathAndQuery, sidewaysOverflow, type ListPage } from './helpers'
+import { newSession, setupBrowser } from './browser'
+import { apiJson, cardNames, type ListPage, pathAndQuery, sidewaysOverflow } from './helpers'
 
-useBrowser()
+setupBrowser()
 
 const fmt = (n: number) => n.toLocaleString('en-US')
 
@@ -170,11 +170,17 @@ describe('/servers', () => {
     expect(await pageNumbers(page)).toEqual(range(8, 12))
 
     await page.goto(`/servers?page=${totalPages - 2}`)
-    await page.getByRole('link', { name: `Page ${totalPages - 2}`, exact: true }).and(page.locator('[aria-current="page"]')).waitFor()
+    await page
+      .getByRole('link', { name: `Page ${totalPages - 2}`, exact: true })
+      .and(page.locator('[aria-current="page"]'))
+      .waitFor()
     expect(await pageNumbers(page)).toEqual(range(totalPages - 4, totalPages))
 
     await page.goto(`/servers?page=${totalPages}`)
-    await page.getByRole('link', { name: `Page ${totalPages}`, exact: true }).and(page.locator('[aria-current="page"]')).waitFor()
+    await page
+      .getByRole('link', { name: `Page ${totalPages}`, exact: true })
+      .and(page.locator('[aria-current="page"]'))
+      .waitFor()
     expect(await pageNumbers(page)).toEqual(range(totalPages - 4, totalPages))
     expect(await page.getByText('Next', { exact: true }).getAttribute('aria-disabled')).toBe('true')
     await page.getByRole('link', { name: 'Previous' }).click()
@@ -225,7 +231,11 @@ describe('/servers', () => {
     await page.goto('/servers')
     await page.locator('main article').first().waitFor()
     expect(await page.getByRole('button', { name: 'Add Server' }).isDisabled()).toBe(true)
-    await page.locator('main article').first().getByRole('button', { name: /^Like / }).click()
+    await page
+      .locator('main article')
+      .first()
+      .getByRole('button', { name: /^Like / })
+      .click()
     await page.getByText('Authentication Required').waitFor()
     await page.getByText('Please sign in to like servers.').waitFor()
     await context.close()

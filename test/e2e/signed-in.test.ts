@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { newSession, useBrowser } from './browser'
 import { signInAs } from './auth'
+import { newSession, setupBrowser } from './browser'
 import { WIDGET_ID } from './helpers'
 
-useBrowser()
+setupBrowser()
 
 describe('signed in', () => {
   it('shows Favorites, Dashboard and the user menu, and the signed-in call to action', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { baseURL, newSession, useBrowser } from './browser'
+import { baseURL, newSession, setupBrowser } from './browser'
 
-useBrowser()
+setupBrowser()
 
 describe('the built app', () => {
   it('serves the SPA with the security headers and the API beside it', async () => {

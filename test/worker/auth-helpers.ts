@@ -57,7 +57,10 @@ export interface Client {
 /** `base` with `overrides` applied by name; a header given as '' is left out. */
 function mergeHeaders(base: Record<string, string>, overrides?: HeadersInit): Headers {
   const headers = new Headers(base)
-  new Headers(overrides).forEach((value, name) => (value === '' ? headers.delete(name) : headers.set(name, value)))
+  new Headers(overrides).forEach((value, name) => {
+    if (value === '') headers.delete(name)
+    else headers.set(name, value)
+  })
   for (const [name, value] of Object.entries(base)) if (!value) headers.delete(name)
   return headers
 }
@@ -82,7 +85,11 @@ export function withCsrf(client: Pick<Client, 'cookie' | 'csrfToken'>, init: Req
  * A browser navigation (sign-in, callback, logout): redirects are returned, not followed, so a
  * test can read Location and the cookies set on the way.
  */
-export function navigate(path: string, cookies: Record<string, string> | string = {}, headers: Record<string, string> = {}): Promise<Response> {
+export function navigate(
+  path: string,
+  cookies: Record<string, string> | string = {},
+  headers: Record<string, string> = {},
+): Promise<Response> {
   const cookie = typeof cookies === 'string' ? cookies : cookieHeader(cookies)
   return call(path, { redirect: 'manual', headers: { Cookie: cookie, ...headers } })
 }
@@ -111,7 +118,10 @@ export function guest(): Promise<Client> {
  * Completes GitHub sign-in for `login` through the fixture: /api/login, then the callback with
  * the state it set. Returns the session cookie (and the state cookie's clearing) as cookies.
  */
-export async function githubSignIn(login: string, before: Record<string, string> = {}): Promise<{ res: Response; cookies: Record<string, string> }> {
+export async function githubSignIn(
+  login: string,
+  before: Record<string, string> = {},
+): Promise<{ res: Response; cookies: Record<string, string> }> {
   const start = await navigate('/api/login', before)
   const state = new URL(start.headers.get('Location')!).searchParams.get('state')!
   const cookies = { ...before, ...setCookies(start) }
@@ -127,7 +137,8 @@ export async function githubSignIn(login: string, before: Record<string, string>
  */
 export async function signIn(login: string, opts: { restricted?: boolean } = {}): Promise<Client> {
   const { res, cookies } = await githubSignIn(login)
-  if (res.headers.get('Location') !== '/' || !cookies['__Host-session']) throw new Error(`Sign-in of ${login} failed: ${res.headers.get('Location')}`)
+  if (res.headers.get('Location') !== '/' || !cookies['__Host-session'])
+    throw new Error(`Sign-in of ${login} failed: ${res.headers.get('Location')}`)
   if (opts.restricted) await db().update(users).set({ role: 'restricted' }).where(eq(users.login, login.toLowerCase()))
   const session = await call('/api/auth/session', { headers: { Cookie: cookieHeader(cookies) } })
   return clientFor(cookies, (await session.json()) as SessionUser)

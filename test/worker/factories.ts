@@ -1,4 +1,4 @@
-import { featured, servers, serverTags, type NewServerRow } from '../../worker/db/schema'
+import { featured, type NewServerRow, servers, serverTags } from '../../worker/db/schema'
 import { db } from './helpers'
 
 let counter = 0
@@ -16,10 +16,15 @@ export async function insertServer(overrides: Partial<NewServerRow> = {}) {
     ...overrides,
   }
   await db().insert(servers).values(row)
-  if (row.tags && row.tags.length) await db().insert(serverTags).values(row.tags.map((tag) => ({ serverId: row.id!, tag })))
+  if (row.tags?.length)
+    await db()
+      .insert(serverTags)
+      .values(row.tags.map((tag) => ({ serverId: row.id!, tag })))
   return row as NewServerRow & { id: string }
 }
 
 export async function insertFeatured(serverId: string, values: Partial<typeof featured.$inferInsert> = {}) {
-  await db().insert(featured).values({ serverId, commentHtml: '<p><b>Great</b> server</p>', ...values })
+  await db()
+    .insert(featured)
+    .values({ serverId, commentHtml: '<p><b>Great</b> server</p>', ...values })
 }

@@ -149,7 +149,7 @@ describe('the SPA', () => {
     for (const [file, source] of Object.entries(webFiles)) {
       for (const { specifier, typeOnly } of importsOf(source)) {
         const target = resolveIn(allFiles, file, specifier)
-        if (!target || !target.includes(WORKER) || typeOnly) continue
+        if (!target?.includes(WORKER) || typeOnly) continue
         if (!SPA_SAFE.includes(layerOf(target))) wrong.push(`${short(file)} -> ${short(target)}`)
       }
     }

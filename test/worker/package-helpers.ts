@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm'
 import { expect } from 'vitest'
-import { packageLikes, packages, packageServers, packageViews } from '../../worker/db/schema'
+import { packageLikes, packageServers, packages, packageViews } from '../../worker/db/schema'
 import type { PackageSummary } from '../../worker/shared/types'
 import type { Client } from './auth-helpers'
 import { db, json } from './helpers'

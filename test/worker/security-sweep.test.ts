@@ -7,15 +7,15 @@ import { Hono } from 'hono'
 import { beforeAll, describe, expect, it } from 'vitest'
 import headersFile from '../../web/public/_headers?raw'
 import { app, MAX_BODY_BYTES } from '../../worker/app'
-import { LIMITS } from '../../worker/limits'
 import { createDb } from '../../worker/db/client'
 import { packageComments, packages, serverRevisions } from '../../worker/db/schema'
 import type { AppEnv } from '../../worker/env'
+import { LIMITS } from '../../worker/limits'
 import { onError } from '../../worker/middleware/errors'
 import { RATE_LIMIT_MESSAGE, rateLimit, WRITE_RULES } from '../../worker/middleware/rate-limit'
 import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../worker/middleware/security-headers'
 import { sessionMiddleware } from '../../worker/middleware/session'
-import { guest, signIn, withCsrf, type Client } from './auth-helpers'
+import { type Client, guest, signIn, withCsrf } from './auth-helpers'
 import { insertServer } from './factories'
 import { call, db } from './helpers'
 
@@ -100,7 +100,11 @@ async function errorOf(res: Response): Promise<string | undefined> {
 
 function expectSecurityHeaders(res: Response) {
   const csp = res.headers.get('Content-Security-Policy') ?? ''
-  const scriptSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src')) ?? ''
+  const scriptSrc =
+    csp
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith('script-src')) ?? ''
   expect(scriptSrc).toMatch(/^script-src /)
   expect(scriptSrc).not.toContain("'unsafe-inline'")
   expect(scriptSrc).not.toContain("'unsafe-eval'")
@@ -199,8 +203,8 @@ async function databaseState(): Promise<Record<string, unknown>> {
     ).all<{ name: string }>()
     const columns = [
       ...tables.results.map(({ name }) => `(SELECT count(*) FROM "${name}") AS "${name}"`),
-      "(SELECT json_array(sum(like_count), sum(view_count), sum(popularity)) FROM servers) AS counters",
-      "(SELECT json_array(sum(like_count), sum(view_count)) FROM packages) AS packageCounters",
+      '(SELECT json_array(sum(like_count), sum(view_count), sum(popularity)) FROM servers) AS counters',
+      '(SELECT json_array(sum(like_count), sum(view_count)) FROM packages) AS packageCounters',
     ]
     stateQuery = env.DB.prepare(`SELECT ${columns.join(', ')}`)
   }
@@ -212,7 +216,9 @@ const without = (state: Record<string, unknown>, keys: string[]) =>
 
 describe('GET routes', () => {
   it('change nothing in the database, for a guest or a signed-in user, and carry the security headers', async () => {
-    expect(Object.keys(await databaseState())).toEqual(expect.arrayContaining(['users', 'sessions', 'servers', 'server_likes', 'activities']))
+    expect(Object.keys(await databaseState())).toEqual(
+      expect.arrayContaining(['users', 'sessions', 'servers', 'server_likes', 'activities']),
+    )
     for (const route of getRoutes) {
       const allowed = GET_EFFECTS[route.key] ?? []
       // A route with effects gets its own user, so that (for example) logging out ends nobody else's session.
@@ -240,9 +246,7 @@ describe('security headers', () => {
   })
 
   it('for static assets (web/public/_headers) are the same as the Worker sends', () => {
-    const fromFile = Object.fromEntries(
-      [...headersFile.matchAll(/^\s+([A-Za-z-]+):\s*(.+?)\s*$/gm)].map((m) => [m[1], m[2]]),
-    )
+    const fromFile = Object.fromEntries([...headersFile.matchAll(/^\s+([A-Za-z-]+):\s*(.+?)\s*$/gm)].map((m) => [m[1], m[2]]))
     expect(fromFile['Content-Security-Policy']).toBe(CONTENT_SECURITY_POLICY)
     expect(fromFile).toEqual(SECURITY_HEADERS)
   })
@@ -281,9 +285,7 @@ describe('rate limits on writes', () => {
 
   it('answer a guest past the limit with 429, the message and Retry-After', async () => {
     const visitor = await guest()
-    const results = await Promise.all(
-      Array.from({ length: WRITE_RULES.guest.limit + 5 }, () => call(likePath(), visitor.write('POST'))),
-    )
+    const results = await Promise.all(Array.from({ length: WRITE_RULES.guest.limit + 5 }, () => call(likePath(), visitor.write('POST'))))
     // Counted atomically: exactly the limit passes through to the route, however concurrent.
     expect(results.filter((r) => r.status === 401)).toHaveLength(WRITE_RULES.guest.limit)
     const limited = results.filter((r) => r.status === 429)

@@ -7,7 +7,7 @@
  * await json(`/api/servers/${ids.created}/permissions`, clients.loginOwner.read())
  */
 import type { ServerPermissions } from '../../worker/shared/types'
-import { ADMIN_LOGIN, guest, signIn, type Client } from './auth-helpers'
+import { ADMIN_LOGIN, type Client, guest, signIn } from './auth-helpers'
 import { insertServer } from './factories'
 
 export type Actor = 'guest' | 'stranger' | 'creator' | 'loginOwner' | 'restricted' | 'admin'
@@ -30,7 +30,13 @@ export async function seedServerRoles(): Promise<{ clients: Record<Actor, Client
   clients.restricted = await signIn('perm-restricted', { restricted: true })
   clients.admin = await signIn(ADMIN_LOGIN)
   // Owned by creation (createdBy) and, separately, by repository login.
-  ids.created = (await insertServer({ createdBy: clients.creator.user!.id, repoOwner: 'perm-login-owner', githubUrl: 'https://github.com/perm-login-owner/x' })).id
+  ids.created = (
+    await insertServer({
+      createdBy: clients.creator.user!.id,
+      repoOwner: 'perm-login-owner',
+      githubUrl: 'https://github.com/perm-login-owner/x',
+    })
+  ).id
   // Owned by the restricted account, once by creation and once by login.
   ids.restrictedCreated = (await insertServer({ createdBy: clients.restricted.user!.id, repoOwner: 'someone-else' })).id
   ids.restrictedLogin = (await insertServer({ repoOwner: 'perm-restricted' })).id

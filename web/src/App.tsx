@@ -61,6 +61,7 @@ function Routes() {
 /** A new screen starts at its top; query changes (sort, page, filters) keep their own rules. */
 function ScrollToTopOnNavigate() {
   const [path] = useLocation()
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not an input of the effect.
   useEffect(() => {
     // (Braces matter: newer browsers return a promise from scrollTo, which is no cleanup.)
     window.scrollTo({ top: 0 })
@@ -108,7 +109,14 @@ export function App() {
         </div>
       )}
       {/* Toasts quote names, which may be one long word: wrap them inside the toast. */}
-      <Toaster visibleToasts={1} duration={TOAST_DURATION_MS} theme="system" closeButton position="bottom-right" toastOptions={{ className: 'wrap-anywhere' }} />
+      <Toaster
+        visibleToasts={1}
+        duration={TOAST_DURATION_MS}
+        theme="system"
+        closeButton
+        position="bottom-right"
+        toastOptions={{ className: 'wrap-anywhere' }}
+      />
     </>
   )
 }

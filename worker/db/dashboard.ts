@@ -2,7 +2,7 @@
  * The dashboard and per-server statistics. The dashboard is one D1 batch of a fixed number of
  * statements, whatever the user has: lists are capped, counts come from aggregates.
  */
-import { and, desc, eq, gte, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, gte, or, type SQL, sql } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { Dashboard, ServerStats } from '../shared/types'
 import type { DB } from './client'

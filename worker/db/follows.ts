@@ -16,13 +16,15 @@ export async function setFollow(db: DB, userId: string, authorName: string, foll
 
 /** A user's followed authors, last followed first (the statement, for a batch). */
 export function followsQuery(db: DB, userId: string) {
-  return db
-    .select({ authorName: follows.authorName, createdAt: follows.createdAt })
-    .from(follows)
-    .where(eq(follows.userId, userId))
-    // The rowid keeps follows of the same millisecond in the order they were made.
-    .orderBy(desc(follows.createdAt), desc(sql`${follows}.rowid`))
-    .limit(FOLLOWS_SHOWN)
+  return (
+    db
+      .select({ authorName: follows.authorName, createdAt: follows.createdAt })
+      .from(follows)
+      .where(eq(follows.userId, userId))
+      // The rowid keeps follows of the same millisecond in the order they were made.
+      .orderBy(desc(follows.createdAt), desc(sql`${follows}.rowid`))
+      .limit(FOLLOWS_SHOWN)
+  )
 }
 
 export function toFollowedAuthors(rows: Awaited<ReturnType<typeof followsQuery>>): FollowedAuthor[] {

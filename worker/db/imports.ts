@@ -1,6 +1,6 @@
 /** Writes mapped registry entries idempotently (the mapping and its rules: worker/lib/registry-entry.ts). */
 import { eq, inArray, sql } from 'drizzle-orm'
-import { mapRegistryEntry, type ImportedServer } from '../lib/registry-entry'
+import { type ImportedServer, mapRegistryEntry } from '../lib/registry-entry'
 import type { DB } from './client'
 import { servers, serverTags } from './schema'
 
@@ -29,15 +29,16 @@ export async function importEntries(db: DB, entries: unknown[]): Promise<ImportR
   const report: ImportReport = { added: 0, updated: 0, refused: [] }
   const mapped: ImportedServer[] = []
   const seen = new Set<string>()
-  entries.forEach((entry, index) => {
+  for (const [index, entry] of entries.entries()) {
     const result = mapRegistryEntry(entry)
-    if (!result.ok) return report.refused.push({ index, name: result.name, reason: result.reason })
-    if (seen.has(result.server.registryName)) {
-      return report.refused.push({ index, name: result.server.registryName, reason: 'duplicate name in this file' })
+    if (!result.ok) report.refused.push({ index, name: result.name, reason: result.reason })
+    else if (seen.has(result.server.registryName)) {
+      report.refused.push({ index, name: result.server.registryName, reason: 'duplicate name in this file' })
+    } else {
+      seen.add(result.server.registryName)
+      mapped.push(result.server)
     }
-    seen.add(result.server.registryName)
-    mapped.push(result.server)
-  })
+  }
 
   const byName = new Map<string, string>()
   const byRepo = new Map<string, string>()
@@ -55,7 +56,10 @@ export async function importEntries(db: DB, entries: unknown[]): Promise<ImportR
     for (const r of repoRows) if (r.githubUrl) byRepo.set(r.githubUrl.toLowerCase(), r.id)
   }
   const takenIds = new Set<string>()
-  for (const part of chunks(mapped.filter((s) => s.sourceId).map((s) => s.sourceId!), PARAM_CHUNK)) {
+  for (const part of chunks(
+    mapped.filter((s) => s.sourceId).map((s) => s.sourceId!),
+    PARAM_CHUNK,
+  )) {
     const rows = await db.select({ id: servers.id }).from(servers).where(inArray(servers.id, part))
     for (const r of rows) takenIds.add(r.id)
   }
@@ -99,7 +103,7 @@ export async function importEntries(db: DB, entries: unknown[]): Promise<ImportR
       }
       if (s.tags.length) statements.push(db.insert(serverTags).values(s.tags.map((tag) => ({ serverId: id!, tag }))))
     }
-    await db.batch(statements as [typeof statements[0], ...typeof statements])
+    await db.batch(statements as [(typeof statements)[0], ...typeof statements])
   }
   return report
 }

@@ -3,13 +3,13 @@
  * denormalised and rewritten in the same D1 batch as the rows they count (a batch is one
  * transaction), together with the ranking score that depends on them.
  */
-import { and, asc, desc, eq, lte, ne, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, lte, ne, type SQL, sql } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { PackageSort } from '../limits'
 import type { CategoryServerState, CategorySummary, PackageDetail, PackageLikeState, PackageList, PackageSummary } from '../shared/types'
 import type { DB } from './client'
 import { pageInfo, pageOffset } from './paging'
-import { packageLikes, packages, packageServers, packageViews, servers, users } from './schema'
+import { packageLikes, packageServers, packages, packageViews, servers, users } from './schema'
 import { cardColumns, toCards } from './server-cards'
 
 export type PackageRow = typeof packages.$inferSelect
@@ -106,7 +106,10 @@ export async function listPackages(
 
 /** Public packages by ranking score, best first (the landing asks for five). */
 export async function topPackages(db: DB, limit: number, userId: string | null): Promise<PackageSummary[]> {
-  const rows = await summaryQuery(db, userId).where(eq(packages.isPublic, true)).orderBy(...SORT_ORDER.ranking).limit(limit)
+  const rows = await summaryQuery(db, userId)
+    .where(eq(packages.isPublic, true))
+    .orderBy(...SORT_ORDER.ranking)
+    .limit(limit)
   return rows.map(toPackageSummary)
 }
 
@@ -125,10 +128,7 @@ function packageCardsQuery(db: DB, packageId: string, userId: string | null) {
 
 /** A package page: the summary and all its servers, in one batch. */
 export async function getPackageDetail(db: DB, pkg: PackageRow, userId: string | null): Promise<PackageDetail> {
-  const [summary, cards] = await db.batch([
-    summaryQuery(db, userId).where(eq(packages.id, pkg.id)),
-    packageCardsQuery(db, pkg.id, userId),
-  ])
+  const [summary, cards] = await db.batch([summaryQuery(db, userId).where(eq(packages.id, pkg.id)), packageCardsQuery(db, pkg.id, userId)])
   return { ...toPackageSummary(summary[0]), servers: toCards(cards), isOwner: pkg.userId === userId }
 }
 
@@ -218,7 +218,9 @@ export function refreshPackagesOfServer(db: DB, serverId: string) {
   return db
     .update(packages)
     .set({ serverCount: serverCountSql, rankingScore: rankingScoreSql({ servers: serverCountSql }) })
-    .where(sql`${packages.id} IN (SELECT ${packageServers.packageId} FROM ${packageServers} WHERE ${packageServers.serverId} = ${serverId})`)
+    .where(
+      sql`${packages.id} IN (SELECT ${packageServers.packageId} FROM ${packageServers} WHERE ${packageServers.serverId} = ${serverId})`,
+    )
 }
 
 /** A user's categories, last updated first (the statement, for the dashboard's batch). */
@@ -232,7 +234,9 @@ export function categoryPreviewsQuery(db: DB, userId: string) {
     .select({
       ...cardColumns(userId),
       packageId: packageServers.packageId,
-      position: sql<number>`row_number() OVER (PARTITION BY ${packageServers.packageId} ORDER BY ${sql.join([...addedOrder], sql`, `)})`.as('position'),
+      position: sql<number>`row_number() OVER (PARTITION BY ${packageServers.packageId} ORDER BY ${sql.join([...addedOrder], sql`, `)})`.as(
+        'position',
+      ),
     })
     .from(packageServers)
     .innerJoin(servers, eq(servers.id, packageServers.serverId))

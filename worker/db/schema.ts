@@ -9,77 +9,88 @@ import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`
 
-export const users = sqliteTable('users', {
-  id: text('id').primaryKey(),
-  githubId: integer('github_id'),
-  /** GitHub login, lower-cased: the key for admin, ownership and follows. */
-  login: text('login').notNull(),
-  name: text('name'),
-  email: text('email'),
-  avatarUrl: text('avatar_url'),
-  /** 'user' or 'restricted' (set by an admin; a restricted owner may change only githubUrl). */
-  role: text('role').notNull().default('user'),
-  createdAt: text('created_at').notNull().default(now),
-  updatedAt: text('updated_at').notNull().default(now),
-}, (t) => [
-  uniqueIndex('users_login_uq').on(t.login),
-  uniqueIndex('users_github_id_uq').on(t.githubId),
-])
+export const users = sqliteTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    githubId: integer('github_id'),
+    /** GitHub login, lower-cased: the key for admin, ownership and follows. */
+    login: text('login').notNull(),
+    name: text('name'),
+    email: text('email'),
+    avatarUrl: text('avatar_url'),
+    /** 'user' or 'restricted' (set by an admin; a restricted owner may change only githubUrl). */
+    role: text('role').notNull().default('user'),
+    createdAt: text('created_at').notNull().default(now),
+    updatedAt: text('updated_at').notNull().default(now),
+  },
+  (t) => [uniqueIndex('users_login_uq').on(t.login), uniqueIndex('users_github_id_uq').on(t.githubId)],
+)
 
-export const sessions = sqliteTable('sessions', {
-  /** SHA-256 of the random session id; the id itself lives only in the cookie. */
-  idHash: text('id_hash').primaryKey(),
-  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  expiresAt: text('expires_at').notNull(),
-  createdAt: text('created_at').notNull().default(now),
-}, (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)])
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    /** SHA-256 of the random session id; the id itself lives only in the cookie. */
+    idHash: text('id_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: text('expires_at').notNull(),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+)
 
-export const servers = sqliteTable('servers', {
-  /** Integer rowid alias: the FTS5 index's content_rowid, stable across VACUUM. Never public. */
-  seq: integer('seq').primaryKey({ autoIncrement: true }),
-  id: text('id').notNull(),
-  /** Technical name, e.g. 'io.github.owner/repo' for registry imports. */
-  name: text('name').notNull(),
-  /** Name in the MCP registry, when imported from it: the importer's idempotency key. */
-  registryName: text('registry_name'),
-  displayName: text('display_name').notNull(),
-  description: text('description').notNull(),
-  author: text('author').notNull().default(''),
-  version: text('version').notNull().default('1.0.0'),
-  icon: text('icon'),
-  githubUrl: text('github_url'),
-  /** Lower-cased repository owner, so an owner is recognised by GitHub login with an index. */
-  repoOwner: text('repo_owner'),
-  readmeText: text('readme_text'),
-  tags: text('tags', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
-  packages: text('packages', { mode: 'json' }).$type<unknown[]>().notNull().default(sql`'[]'`),
-  remotes: text('remotes', { mode: 'json' }).$type<unknown[]>().notNull().default(sql`'[]'`),
-  metadata: text('metadata', { mode: 'json' }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
-  /** 'active', 'deleted' (soft delete) or 'pending' (imported with a problem). */
-  status: text('status').notNull().default('active'),
-  likeCount: integer('like_count').notNull().default(0),
-  viewCount: integer('view_count').notNull().default(0),
-  stars: integer('stars').notNull().default(0),
-  popularity: integer('popularity').notNull().default(0),
-  ownerAvatarUrl: text('owner_avatar_url'),
-  license: text('license'),
-  installCommand: text('install_command'),
-  createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: text('created_at').notNull().default(now),
-  updatedAt: text('updated_at').notNull().default(now),
-}, (t) => [
-  uniqueIndex('servers_id_uq').on(t.id),
-  uniqueIndex('servers_registry_name_uq').on(t.registryName),
-  index('servers_github_url_idx').on(t.githubUrl),
-  index('servers_repo_owner_idx').on(t.repoOwner),
-  index('servers_created_by_idx').on(t.createdBy),
-  // One index per list sort; id breaks ties so pages never overlap.
-  index('servers_stars_idx').on(t.status, sql`${t.stars} DESC`, sql`${t.popularity} DESC`, t.id),
-  index('servers_likes_idx').on(t.status, sql`${t.likeCount} DESC`, t.id),
-  index('servers_updated_idx').on(t.status, sql`${t.updatedAt} DESC`, t.id),
-  index('servers_created_idx').on(t.status, sql`${t.createdAt} DESC`, t.id),
-  index('servers_popularity_idx').on(t.status, sql`${t.popularity} DESC`, t.id),
-])
+export const servers = sqliteTable(
+  'servers',
+  {
+    /** Integer rowid alias: the FTS5 index's content_rowid, stable across VACUUM. Never public. */
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    id: text('id').notNull(),
+    /** Technical name, e.g. 'io.github.owner/repo' for registry imports. */
+    name: text('name').notNull(),
+    /** Name in the MCP registry, when imported from it: the importer's idempotency key. */
+    registryName: text('registry_name'),
+    displayName: text('display_name').notNull(),
+    description: text('description').notNull(),
+    author: text('author').notNull().default(''),
+    version: text('version').notNull().default('1.0.0'),
+    icon: text('icon'),
+    githubUrl: text('github_url'),
+    /** Lower-cased repository owner, so an owner is recognised by GitHub login with an index. */
+    repoOwner: text('repo_owner'),
+    readmeText: text('readme_text'),
+    tags: text('tags', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    packages: text('packages', { mode: 'json' }).$type<unknown[]>().notNull().default(sql`'[]'`),
+    remotes: text('remotes', { mode: 'json' }).$type<unknown[]>().notNull().default(sql`'[]'`),
+    metadata: text('metadata', { mode: 'json' }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+    /** 'active', 'deleted' (soft delete) or 'pending' (imported with a problem). */
+    status: text('status').notNull().default('active'),
+    likeCount: integer('like_count').notNull().default(0),
+    viewCount: integer('view_count').notNull().default(0),
+    stars: integer('stars').notNull().default(0),
+    popularity: integer('popularity').notNull().default(0),
+    ownerAvatarUrl: text('owner_avatar_url'),
+    license: text('license'),
+    installCommand: text('install_command'),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: text('created_at').notNull().default(now),
+    updatedAt: text('updated_at').notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex('servers_id_uq').on(t.id),
+    uniqueIndex('servers_registry_name_uq').on(t.registryName),
+    index('servers_github_url_idx').on(t.githubUrl),
+    index('servers_repo_owner_idx').on(t.repoOwner),
+    index('servers_created_by_idx').on(t.createdBy),
+    // One index per list sort; id breaks ties so pages never overlap.
+    index('servers_stars_idx').on(t.status, sql`${t.stars} DESC`, sql`${t.popularity} DESC`, t.id),
+    index('servers_likes_idx').on(t.status, sql`${t.likeCount} DESC`, t.id),
+    index('servers_updated_idx').on(t.status, sql`${t.updatedAt} DESC`, t.id),
+    index('servers_created_idx').on(t.status, sql`${t.createdAt} DESC`, t.id),
+    index('servers_popularity_idx').on(t.status, sql`${t.popularity} DESC`, t.id),
+  ],
+)
 
 /** Servers per status, kept by triggers (migrations/0003_server_counts_triggers.sql): list totals without a count. */
 export const serverCounts = sqliteTable('server_counts', {
@@ -98,107 +109,181 @@ export const contentVersions = sqliteTable('content_versions', {
 })
 
 /** One row per (server, tag), kept by the write paths: tag filters and tag counts are indexed. */
-export const serverTags = sqliteTable('server_tags', {
-  serverId: text('server_id').notNull().references(() => servers.id, { onDelete: 'cascade' }),
-  tag: text('tag').notNull(),
-}, (t) => [primaryKey({ columns: [t.tag, t.serverId] }), index('server_tags_server_idx').on(t.serverId)])
+export const serverTags = sqliteTable(
+  'server_tags',
+  {
+    serverId: text('server_id')
+      .notNull()
+      .references(() => servers.id, { onDelete: 'cascade' }),
+    tag: text('tag').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tag, t.serverId] }), index('server_tags_server_idx').on(t.serverId)],
+)
 
-export const serverLikes = sqliteTable('server_likes', {
-  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  serverId: text('server_id').notNull().references(() => servers.id, { onDelete: 'cascade' }),
-  createdAt: text('created_at').notNull().default(now),
-}, (t) => [primaryKey({ columns: [t.userId, t.serverId] }), index('server_likes_server_idx').on(t.serverId, t.createdAt)])
+export const serverLikes = sqliteTable(
+  'server_likes',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    serverId: text('server_id')
+      .notNull()
+      .references(() => servers.id, { onDelete: 'cascade' }),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.serverId] }), index('server_likes_server_idx').on(t.serverId, t.createdAt)],
+)
 
 /** A package is a user's category of servers; public ones are listed on /packages. */
-export const packages = sqliteTable('packages', {
-  id: text('id').primaryKey(),
-  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  description: text('description'),
-  isPublic: integer('is_public', { mode: 'boolean' }).notNull().default(false),
-  recommendationMessage: text('recommendation_message'),
-  likeCount: integer('like_count').notNull().default(0),
-  viewCount: integer('view_count').notNull().default(0),
-  serverCount: integer('server_count').notNull().default(0),
-  rankingScore: real('ranking_score').notNull().default(0),
-  createdAt: text('created_at').notNull().default(now),
-  updatedAt: text('updated_at').notNull().default(now),
-}, (t) => [
-  index('packages_user_idx').on(t.userId),
-  index('packages_ranking_idx').on(t.isPublic, sql`${t.rankingScore} DESC`, t.id),
-  index('packages_likes_idx').on(t.isPublic, sql`${t.likeCount} DESC`, t.id),
-  index('packages_updated_idx').on(t.isPublic, sql`${t.updatedAt} DESC`, t.id),
-  index('packages_created_idx').on(t.isPublic, sql`${t.createdAt} DESC`, t.id),
-])
+export const packages = sqliteTable(
+  'packages',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    isPublic: integer('is_public', { mode: 'boolean' }).notNull().default(false),
+    recommendationMessage: text('recommendation_message'),
+    likeCount: integer('like_count').notNull().default(0),
+    viewCount: integer('view_count').notNull().default(0),
+    serverCount: integer('server_count').notNull().default(0),
+    rankingScore: real('ranking_score').notNull().default(0),
+    createdAt: text('created_at').notNull().default(now),
+    updatedAt: text('updated_at').notNull().default(now),
+  },
+  (t) => [
+    index('packages_user_idx').on(t.userId),
+    index('packages_ranking_idx').on(t.isPublic, sql`${t.rankingScore} DESC`, t.id),
+    index('packages_likes_idx').on(t.isPublic, sql`${t.likeCount} DESC`, t.id),
+    index('packages_updated_idx').on(t.isPublic, sql`${t.updatedAt} DESC`, t.id),
+    index('packages_created_idx').on(t.isPublic, sql`${t.createdAt} DESC`, t.id),
+  ],
+)
 
-export const packageServers = sqliteTable('package_servers', {
-  packageId: text('package_id').notNull().references(() => packages.id, { onDelete: 'cascade' }),
-  serverId: text('server_id').notNull().references(() => servers.id, { onDelete: 'cascade' }),
-  addedAt: text('added_at').notNull().default(now),
-}, (t) => [primaryKey({ columns: [t.packageId, t.serverId] }), index('package_servers_server_idx').on(t.serverId)])
+export const packageServers = sqliteTable(
+  'package_servers',
+  {
+    packageId: text('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    serverId: text('server_id')
+      .notNull()
+      .references(() => servers.id, { onDelete: 'cascade' }),
+    addedAt: text('added_at').notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.packageId, t.serverId] }), index('package_servers_server_idx').on(t.serverId)],
+)
 
-export const packageLikes = sqliteTable('package_likes', {
-  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  packageId: text('package_id').notNull().references(() => packages.id, { onDelete: 'cascade' }),
-  createdAt: text('created_at').notNull().default(now),
-}, (t) => [primaryKey({ columns: [t.userId, t.packageId] }), index('package_likes_package_idx').on(t.packageId)])
+export const packageLikes = sqliteTable(
+  'package_likes',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    packageId: text('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.packageId] }), index('package_likes_package_idx').on(t.packageId)],
+)
 
 /** A view counts once per visitor (hashed) per package per day. */
-export const packageViews = sqliteTable('package_views', {
-  packageId: text('package_id').notNull().references(() => packages.id, { onDelete: 'cascade' }),
-  visitorHash: text('visitor_hash').notNull(),
-  day: text('day').notNull(),
-}, (t) => [primaryKey({ columns: [t.packageId, t.visitorHash, t.day] })])
+export const packageViews = sqliteTable(
+  'package_views',
+  {
+    packageId: text('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    visitorHash: text('visitor_hash').notNull(),
+    day: text('day').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.packageId, t.visitorHash, t.day] })],
+)
 
-export const packageComments = sqliteTable('package_comments', {
-  id: text('id').primaryKey(),
-  packageId: text('package_id').notNull().references(() => packages.id, { onDelete: 'cascade' }),
-  /** Null for guests, who give authorName instead. */
-  userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
-  authorName: text('author_name'),
-  content: text('content').notNull(),
-  createdAt: text('created_at').notNull().default(now),
-}, (t) => [index('package_comments_package_idx').on(t.packageId, t.createdAt)])
+export const packageComments = sqliteTable(
+  'package_comments',
+  {
+    id: text('id').primaryKey(),
+    packageId: text('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    /** Null for guests, who give authorName instead. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    authorName: text('author_name'),
+    content: text('content').notNull(),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [index('package_comments_package_idx').on(t.packageId, t.createdAt)],
+)
 
 /** A user follows an author by name (a GitHub login), registered or only imported. */
-export const follows = sqliteTable('follows', {
-  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  authorName: text('author_name').notNull(),
-  createdAt: text('created_at').notNull().default(now),
-}, (t) => [primaryKey({ columns: [t.userId, t.authorName] })])
+export const follows = sqliteTable(
+  'follows',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    authorName: text('author_name').notNull(),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.authorName] })],
+)
 
-export const activities = sqliteTable('activities', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  serverId: text('server_id').notNull().references(() => servers.id, { onDelete: 'cascade' }),
-  activityType: text('activity_type').notNull(),
-  createdAt: text('created_at').notNull().default(now),
-}, (t) => [
-  index('activities_user_idx').on(t.userId, t.createdAt),
-  index('activities_server_idx').on(t.serverId, t.activityType, t.createdAt),
-])
+export const activities = sqliteTable(
+  'activities',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    serverId: text('server_id')
+      .notNull()
+      .references(() => servers.id, { onDelete: 'cascade' }),
+    activityType: text('activity_type').notNull(),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [
+    index('activities_user_idx').on(t.userId, t.createdAt),
+    index('activities_server_idx').on(t.serverId, t.activityType, t.createdAt),
+  ],
+)
 
-export const featured = sqliteTable('featured', {
-  serverId: text('server_id').primaryKey().references(() => servers.id, { onDelete: 'cascade' }),
-  /** Sanitised on write by worker/lib/html.ts; never stored raw. */
-  commentHtml: text('comment_html').notNull().default(''),
-  isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
-  sortOrder: integer('sort_order').notNull().default(0),
-  publishStartAt: text('publish_start_at'),
-  publishEndAt: text('publish_end_at'),
-  updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
-  updatedAt: text('updated_at').notNull().default(now),
-}, (t) => [index('featured_active_idx').on(t.isActive, t.sortOrder)])
+export const featured = sqliteTable(
+  'featured',
+  {
+    serverId: text('server_id')
+      .primaryKey()
+      .references(() => servers.id, { onDelete: 'cascade' }),
+    /** Sanitised on write by worker/lib/html.ts; never stored raw. */
+    commentHtml: text('comment_html').notNull().default(''),
+    isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    publishStartAt: text('publish_start_at'),
+    publishEndAt: text('publish_end_at'),
+    updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: text('updated_at').notNull().default(now),
+  },
+  (t) => [index('featured_active_idx').on(t.isActive, t.sortOrder)],
+)
 
 /** Every create and update of a server: who, when, and the fields before and after. */
-export const serverRevisions = sqliteTable('server_revisions', {
-  id: text('id').primaryKey(),
-  serverId: text('server_id').notNull().references(() => servers.id, { onDelete: 'cascade' }),
-  userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
-  before: text('before', { mode: 'json' }).$type<Record<string, unknown> | null>(),
-  after: text('after', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
-  createdAt: text('created_at').notNull().default(now),
-}, (t) => [index('server_revisions_server_idx').on(t.serverId, t.createdAt)])
+export const serverRevisions = sqliteTable(
+  'server_revisions',
+  {
+    id: text('id').primaryKey(),
+    serverId: text('server_id')
+      .notNull()
+      .references(() => servers.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    before: text('before', { mode: 'json' }).$type<Record<string, unknown> | null>(),
+    after: text('after', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [index('server_revisions_server_idx').on(t.serverId, t.createdAt)],
+)
 
 /** Fixed-window counters for write rate limits, keyed by client and bucket. */
 export const rateLimits = sqliteTable('rate_limits', {

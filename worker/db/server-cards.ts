@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm'
 import type { ServerSummary } from '../shared/types'
 import { serverLikes, servers } from './schema'
-import { summaryColumns, toSummary, type SummaryRow } from './servers'
+import { type SummaryRow, summaryColumns, toSummary } from './servers'
 
 /**
  * Select fields for cards as `userId` sees them (a guest, null, likes nothing).
@@ -16,7 +16,10 @@ import { summaryColumns, toSummary, type SummaryRow } from './servers'
 export function cardColumns(userId: string | null) {
   return {
     ...summaryColumns,
-    isLiked: sql<number>`EXISTS (SELECT 1 FROM ${serverLikes} WHERE ${serverLikes.userId} = ${userId} AND ${serverLikes.serverId} = ${servers.id})`.as('is_liked'),
+    isLiked:
+      sql<number>`EXISTS (SELECT 1 FROM ${serverLikes} WHERE ${serverLikes.userId} = ${userId} AND ${serverLikes.serverId} = ${servers.id})`.as(
+        'is_liked',
+      ),
   }
 }
 

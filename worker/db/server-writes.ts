@@ -13,9 +13,9 @@ import { parseGithubUrl } from '../github-url'
 import { normalizeTags, type ServerForm, type ServerUpdate } from '../schemas'
 import type { ServerRevision, ServerRevisionList, ServerStatus } from '../shared/types'
 import type { DB } from './client'
-import { pageInfo, pageOffset } from './paging'
 import { refreshPackagesOfServer } from './packages'
-import { serverRevisions, servers, serverTags, users, type ServerRow } from './schema'
+import { pageInfo, pageOffset } from './paging'
+import { type ServerRow, serverRevisions, servers, serverTags, users } from './schema'
 
 /** The fields the form edits, and so the fields a revision records. */
 export const EDITABLE_FIELDS = [
@@ -42,7 +42,7 @@ const pick = (row: ServerChanges, fields: readonly EditableField[]): ServerChang
 /** Lower-cased repository owner of a github.com address: how an owner is recognised by login. */
 export const repoOwnerOf = (githubUrl: string | null | undefined) => parseGithubUrl(githubUrl)?.owner.toLowerCase() ?? null
 
-const emptyToNull = (v: string | null | undefined) => (v && v.trim() ? v : null)
+const emptyToNull = (v: string | null | undefined) => (v?.trim() ? v : null)
 
 /**
  * The technical name when the form leaves it empty: `io.github.{owner}/{repo}` like registry
@@ -69,7 +69,9 @@ export function changesFromForm(input: ServerUpdate): ServerChanges {
     const value = input[field]
     if (value === undefined) continue
     if (field === 'name' && !value) continue
-    out[field] = (field === 'icon' || field === 'githubUrl' || field === 'readmeText' ? emptyToNull(value as string | null) : value) as never
+    out[field] = (
+      field === 'icon' || field === 'githubUrl' || field === 'readmeText' ? emptyToNull(value as string | null) : value
+    ) as never
   }
   return out
 }

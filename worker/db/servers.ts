@@ -2,16 +2,16 @@
  * Server queries. A list page is a fixed number of statements whatever its size: the page, the
  * total (one D1 batch) and, for a signed-in user, one look-up of which of them they like.
  */
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
+import { sanitizeFeaturedHtml } from '../lib/html'
+import { cardInstallCommand } from '../lib/install'
+import { buildFtsQuery } from '../lib/search'
 import type { ServerSort } from '../limits'
 import type { FeaturedServer, ServerDetail, ServerList, ServerSummary, TagCount } from '../shared/types'
 import type { DB } from './client'
 import { pageInfo, pageOffset } from './paging'
-import { featured, serverCounts, serverLikes, servers, serverTags, type ServerRow } from './schema'
-import { cardInstallCommand } from '../lib/install'
-import { buildFtsQuery } from '../lib/search'
-import { sanitizeFeaturedHtml } from '../lib/html'
+import { featured, type ServerRow, serverCounts, serverLikes, servers, serverTags } from './schema'
 
 /** Columns a card needs; README text, metadata and the like stay out of list queries. */
 export const summaryColumns = {
@@ -44,7 +44,13 @@ export type SummaryRow = { [K in keyof typeof summaryColumns]: ServerRow[K] }
  * Code's `claude mcp add` with the right runtime), so a card copies what the Configuration tab
  * shows rather than one npx command for every server.
  */
-export function installCommandFor(row: { installCommand: string | null; name: string; version: string; packages: unknown[]; remotes: unknown[] }) {
+export function installCommandFor(row: {
+  installCommand: string | null
+  name: string
+  version: string
+  packages: unknown[]
+  remotes: unknown[]
+}) {
   return row.installCommand || cardInstallCommand(row)
 }
 
@@ -113,7 +119,9 @@ export async function listServers(db: DB, opts: ListOptions): Promise<ServerList
   const offset = pageOffset(opts)
   const conditions: Array<SQL | undefined> = [eq(servers.status, 'active'), tagFilter(opts.tags ?? [])]
   if (opts.likedBy) {
-    conditions.push(sql`${servers.id} IN (SELECT ${serverLikes.serverId} FROM ${serverLikes} WHERE ${serverLikes.userId} = ${opts.likedBy})`)
+    conditions.push(
+      sql`${servers.id} IN (SELECT ${serverLikes.serverId} FROM ${serverLikes} WHERE ${serverLikes.userId} = ${opts.likedBy})`,
+    )
   }
   const fts = opts.q ? buildFtsQuery(opts.q) : null
   if (opts.q && !fts) return { servers: [], ...pageInfo(0, opts) }
@@ -152,7 +160,13 @@ export async function listServers(db: DB, opts: ListOptions): Promise<ServerList
     // The whole active catalogue's total is kept by triggers; only filtered lists count rows.
     const unfiltered = !opts.tags?.length && !opts.likedBy
     const [page, count] = await db.batch([
-      db.select(summaryColumns).from(servers).where(where).orderBy(...SORT_ORDER[opts.sortBy ?? 'stars']).limit(opts.limit).offset(offset),
+      db
+        .select(summaryColumns)
+        .from(servers)
+        .where(where)
+        .orderBy(...SORT_ORDER[opts.sortBy ?? 'stars'])
+        .limit(opts.limit)
+        .offset(offset),
       unfiltered
         ? db.select({ n: serverCounts.n }).from(serverCounts).where(eq(serverCounts.status, 'active'))
         : db.select({ n: sql<number>`count(*)` }).from(servers).where(where),
@@ -160,7 +174,11 @@ export async function listServers(db: DB, opts: ListOptions): Promise<ServerList
     rows = page
     total = count[0]?.n ?? 0
   }
-  const liked = await likedAmong(db, opts.userId, rows.map((r) => r.id))
+  const liked = await likedAmong(
+    db,
+    opts.userId,
+    rows.map((r) => r.id),
+  )
   return { servers: rows.map((r) => toSummary(r, liked)), ...pageInfo(total, opts) }
 }
 
@@ -182,7 +200,11 @@ export async function getServerDetail(
   const at = new Date().toISOString()
   const [found, feature] = await db.batch([
     db.select().from(servers).where(eq(servers.id, id)).limit(1),
-    db.select({ commentHtml: featured.commentHtml }).from(featured).where(and(eq(featured.serverId, id), featuredNow(at))).limit(1),
+    db
+      .select({ commentHtml: featured.commentHtml })
+      .from(featured)
+      .where(and(eq(featured.serverId, id), featuredNow(at)))
+      .limit(1),
   ])
   const row = found[0]
   if (!row || (row.status === 'deleted' && !opts.includeDeleted)) return null
@@ -232,11 +254,7 @@ export async function tagCounts(db: DB): Promise<TagCount[]> {
 }
 
 /** Writes repository facts back so that sorting by stars is an indexed query. */
-export async function saveRepoFacts(
-  db: DB,
-  id: string,
-  facts: { stars: number; ownerAvatarUrl: string | null; license: string | null },
-) {
+export async function saveRepoFacts(db: DB, id: string, facts: { stars: number; ownerAvatarUrl: string | null; license: string | null }) {
   await db.update(servers).set(facts).where(eq(servers.id, id))
 }
 
@@ -259,7 +277,13 @@ export async function readmeSource(db: DB, id: string) {
 /** The repository facts stored for a listed server; null when missing or deleted. */
 export async function storedRepoFacts(db: DB, id: string) {
   const [row] = await db
-    .select({ githubUrl: servers.githubUrl, stars: servers.stars, ownerAvatarUrl: servers.ownerAvatarUrl, license: servers.license, status: servers.status })
+    .select({
+      githubUrl: servers.githubUrl,
+      stars: servers.stars,
+      ownerAvatarUrl: servers.ownerAvatarUrl,
+      license: servers.license,
+      status: servers.status,
+    })
     .from(servers)
     .where(eq(servers.id, id))
     .limit(1)

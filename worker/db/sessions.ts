@@ -1,7 +1,7 @@
 /** Sessions as D1 keeps them: only the hash of a session id, with its expiry. */
 import { and, eq, gt, lt } from 'drizzle-orm'
 import type { DB } from './client'
-import { rateLimits, sessions, users, type UserRow } from './schema'
+import { rateLimits, sessions, type UserRow, users } from './schema'
 
 /** The user of a live session, by the session id's hash; null when unknown or expired. */
 export async function findSessionUser(db: DB, idHash: string, now: Date): Promise<UserRow | null> {

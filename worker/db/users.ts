@@ -3,7 +3,7 @@ import { eq, or, sql } from 'drizzle-orm'
 import type { GitHubProfile } from '../lib/github-oauth'
 import { SignInError } from '../lib/github-oauth'
 import type { DB } from './client'
-import { users, type UserRow } from './schema'
+import { type UserRow, users } from './schema'
 
 const now = () => new Date().toISOString()
 
@@ -15,7 +15,10 @@ const now = () => new Date().toISOString()
  */
 export async function upsertGitHubUser(db: DB, profile: GitHubProfile): Promise<UserRow> {
   const login = profile.login.toLowerCase()
-  const found = await db.select().from(users).where(or(eq(users.githubId, profile.id), eq(users.login, login)))
+  const found = await db
+    .select()
+    .from(users)
+    .where(or(eq(users.githubId, profile.id), eq(users.login, login)))
   const mine = found.find((u) => u.githubId === profile.id) ?? found.find((u) => u.login === login && u.githubId === null)
   if (found.some((u) => u.login === login && u !== mine)) throw new SignInError('account_conflict')
   const values = { githubId: profile.id, login, name: profile.name, email: profile.email, avatarUrl: profile.avatarUrl, updatedAt: now() }

@@ -66,11 +66,15 @@ async function githubJson<T>(env: Env, url: string, init: RequestInit): Promise<
 }
 
 async function exchangeCode(env: Env, code: string, redirectUri: string): Promise<string> {
-  const body = await githubJson<Partial<GitHubTokenResponse> & { error?: string }>(env, `${trimBase(env.GITHUB_OAUTH_BASE)}/login/oauth/access_token`, {
-    method: 'POST',
-    headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'User-Agent': 'mcp-catalogue' },
-    body: JSON.stringify({ client_id: env.GITHUB_CLIENT_ID, client_secret: env.GITHUB_CLIENT_SECRET, code, redirect_uri: redirectUri }),
-  })
+  const body = await githubJson<Partial<GitHubTokenResponse> & { error?: string }>(
+    env,
+    `${trimBase(env.GITHUB_OAUTH_BASE)}/login/oauth/access_token`,
+    {
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'User-Agent': 'mcp-catalogue' },
+      body: JSON.stringify({ client_id: env.GITHUB_CLIENT_ID, client_secret: env.GITHUB_CLIENT_SECRET, code, redirect_uri: redirectUri }),
+    },
+  )
   // GitHub answers a bad or used code with 200 and an `error` field.
   if (body.error || typeof body.access_token !== 'string') throw new SignInError('github_error')
   return body.access_token
@@ -94,7 +98,9 @@ export async function githubProfileFromCode(env: Env, code: string, redirectUri:
   if (typeof user.id !== 'number' || typeof user.login !== 'string' || !user.login) throw new SignInError('github_error')
   let email = user.email ?? null
   if (!email) {
-    const emails = await githubJson<GitHubEmailResponse[]>(env, `${trimBase(env.GITHUB_API_BASE)}/user/emails`, { headers }).catch(() => null)
+    const emails = await githubJson<GitHubEmailResponse[]>(env, `${trimBase(env.GITHUB_API_BASE)}/user/emails`, { headers }).catch(
+      () => null,
+    )
     email = Array.isArray(emails) ? pickEmail(emails) : null
   }
   return { id: user.id, login: user.login, name: user.name || null, email, avatarUrl: user.avatar_url ?? null }

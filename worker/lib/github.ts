@@ -8,7 +8,7 @@ import { fetchWithTimeout, TimeoutError, timeoutMs, trimBase } from './fetch'
 
 /** Like parseGithubUrl, but a missing or malformed link is the specification's error. */
 export function requireRepo(url: string | null | undefined): RepoRef {
-  if (!url || !url.trim()) throw new ApiError('no_repository', 'No GitHub URL provided')
+  if (!url?.trim()) throw new ApiError('no_repository', 'No GitHub URL provided')
   const ref = parseGithubUrl(url)
   if (!ref) throw new ApiError('invalid_input', 'Invalid GitHub URL format')
   return ref

@@ -23,7 +23,7 @@
  *   removed with their content; any other unknown element is unwrapped and its text kept.
  */
 import { decodeHTML, decodeHTMLAttribute } from 'entities'
-import { ELEMENT_NODE, parse, TEXT_NODE, type ElementNode, type Node } from 'ultrahtml'
+import { ELEMENT_NODE, type ElementNode, type Node, parse, TEXT_NODE } from 'ultrahtml'
 import { LIMITS } from '../limits'
 
 /** A sanitised node: decoded text, or an allowed element with checked, decoded attributes. */
@@ -36,17 +36,75 @@ interface CleanElement {
 }
 
 const ALLOWED_TAGS = new Set([
-  'b', 'strong', 'i', 'em', 'u', 's', 'span', 'p', 'br', 'ul', 'ol', 'li', 'a', 'code', 'pre', 'blockquote',
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
+  'b',
+  'strong',
+  'i',
+  'em',
+  'u',
+  's',
+  'span',
+  'p',
+  'br',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'code',
+  'pre',
+  'blockquote',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
 ])
 
 // Content of these is script, style, another parser's markup, embedded documents or form
 // controls: never prose worth keeping, and the usual carriers of mutation XSS.
 const DROPPED_WITH_CONTENT = new Set([
-  'script', 'style', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'param', 'svg', 'math',
-  'template', 'noscript', 'noembed', 'noframes', 'xmp', 'plaintext', 'listing', 'textarea', 'title', 'select',
-  'option', 'optgroup', 'datalist', 'button', 'input', 'head', 'meta', 'link', 'base', 'img', 'image', 'picture',
-  'source', 'video', 'audio', 'track', 'canvas', 'map', 'area', 'portal', 'fencedframe',
+  'script',
+  'style',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'param',
+  'svg',
+  'math',
+  'template',
+  'noscript',
+  'noembed',
+  'noframes',
+  'xmp',
+  'plaintext',
+  'listing',
+  'textarea',
+  'title',
+  'select',
+  'option',
+  'optgroup',
+  'datalist',
+  'button',
+  'input',
+  'head',
+  'meta',
+  'link',
+  'base',
+  'img',
+  'image',
+  'picture',
+  'source',
+  'video',
+  'audio',
+  'track',
+  'canvas',
+  'map',
+  'area',
+  'portal',
+  'fencedframe',
 ])
 
 // Block-level allowed tags. A browser closes an open <p> when one of these starts: directly in a
@@ -55,9 +113,39 @@ const DROPPED_WITH_CONTENT = new Set([
 const BLOCK_TAGS = new Set(['p', 'ul', 'ol', 'li', 'pre', 'blockquote', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'])
 // Blocks outside the allowlist: unwrapped, but they still separate words.
 const OTHER_BLOCKS = new Set([
-  'div', 'section', 'article', 'aside', 'header', 'footer', 'nav', 'main', 'address', 'figure', 'figcaption', 'hgroup',
-  'search', 'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'dl', 'dt', 'dd', 'hr', 'details',
-  'summary', 'dialog', 'form', 'fieldset', 'legend', 'center', 'menu',
+  'div',
+  'section',
+  'article',
+  'aside',
+  'header',
+  'footer',
+  'nav',
+  'main',
+  'address',
+  'figure',
+  'figcaption',
+  'hgroup',
+  'search',
+  'table',
+  'caption',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'td',
+  'th',
+  'dl',
+  'dt',
+  'dd',
+  'hr',
+  'details',
+  'summary',
+  'dialog',
+  'form',
+  'fieldset',
+  'legend',
+  'center',
+  'menu',
 ])
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6'])
 /** Start tags that end an open element of the key's name when they appear directly inside it. */
@@ -153,7 +241,10 @@ function safeStyle(value: string): string | null {
     const colon = declaration.indexOf(':')
     if (colon < 0) continue
     const property = declaration.slice(0, colon).trim().toLowerCase()
-    const val = declaration.slice(colon + 1).trim().replace(/\s+/g, ' ')
+    const val = declaration
+      .slice(colon + 1)
+      .trim()
+      .replace(/\s+/g, ' ')
     if (STYLE_PROPERTIES.has(property) && STYLE_VALUE.test(val)) kept.push(`${property}: ${val}`)
   }
   return kept.length ? kept.join('; ') : null

@@ -30,7 +30,22 @@ const schema = {
   ...defaultSchema,
   // Removed with their content. GitHub's list strips only script, which leaves the CSS of a
   // <style> or the markup inside <template>, <noscript>, <svg> and the like as stray text.
-  strip: ['script', 'style', 'template', 'noscript', 'noembed', 'noframes', 'iframe', 'object', 'svg', 'math', 'textarea', 'select', 'title', 'xmp'],
+  strip: [
+    'script',
+    'style',
+    'template',
+    'noscript',
+    'noembed',
+    'noframes',
+    'iframe',
+    'object',
+    'svg',
+    'math',
+    'textarea',
+    'select',
+    'title',
+    'xmp',
+  ],
   clobberPrefix: ID_PREFIX,
   protocols: {
     ...defaultSchema.protocols,
@@ -67,7 +82,8 @@ function rehypeRepoLinks(opts: RenderOptions) {
   const raw = opts.repo ? `${opts.rawBase.replace(/\/+$/, '')}/${opts.repo.owner}/${opts.repo.repo}/HEAD` : null
   return (tree: Root) => {
     visit(tree, 'element', (node: Element) => {
-      const props = node.properties ?? (node.properties = {})
+      node.properties ??= {}
+      const props = node.properties
       if (node.tagName === 'a' && typeof props.href === 'string') {
         const href = props.href
         // In-page anchors must follow the prefixed ids.

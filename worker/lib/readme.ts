@@ -4,11 +4,11 @@
  * while a refresh runs in the background; only a server never seen before waits for GitHub.
  */
 import { ApiError } from '../errors'
+import { parseGithubUrl } from '../github-url'
 import type { ReadmeResponse } from '../shared/types'
+import { fetchReadme, requireRepo } from './github'
 import { sha256Hex } from './hash'
 import { cacheKeys, TTL } from './kv-cache'
-import { parseGithubUrl } from '../github-url'
-import { fetchReadme, requireRepo } from './github'
 import { renderReadme } from './markdown'
 
 interface ReadmeEntry {
@@ -36,7 +36,7 @@ async function renderCached(env: Env, markdown: string, githubUrl: string | null
 }
 
 async function build(env: Env, server: ServerReadmeInput): Promise<ReadmeEntry> {
-  if (server.readmeText && server.readmeText.trim()) {
+  if (server.readmeText?.trim()) {
     const { html, hash } = await renderCached(env, server.readmeText, server.githubUrl)
     return { html, hash, source: 'stored', fetchedAt: Date.now() }
   }
@@ -51,17 +51,17 @@ async function store(env: Env, serverId: string, entry: ReadmeEntry) {
   await env.CACHE.put(cacheKeys.readme(serverId), JSON.stringify(entry), { expirationTtl: TTL.readmeKeepSeconds })
 }
 
-export async function getReadme(
-  env: Env,
-  server: ServerReadmeInput,
-  waitUntil: (p: Promise<unknown>) => void,
-): Promise<ReadmeResponse> {
+export async function getReadme(env: Env, server: ServerReadmeInput, waitUntil: (p: Promise<unknown>) => void): Promise<ReadmeResponse> {
   // Stored text changes only through an edit, so its hash is part of the key's freshness check.
   const storedHash = server.readmeText?.trim() ? await sha256Hex(`${server.githubUrl ?? ''}\n${server.readmeText}`) : null
   const cached = await env.CACHE.get<ReadmeEntry>(cacheKeys.readme(server.id), 'json')
   if (cached && (storedHash ? cached.hash === storedHash : cached.source === 'repository')) {
     if (!storedHash && Date.now() - cached.fetchedAt > TTL.readmeFreshMs) {
-      waitUntil(build(env, server).then((entry) => store(env, server.id, entry)).catch(() => undefined))
+      waitUntil(
+        build(env, server)
+          .then((entry) => store(env, server.id, entry))
+          .catch(() => undefined),
+      )
     }
     return { html: cached.html, source: cached.source }
   }

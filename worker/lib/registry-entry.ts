@@ -9,9 +9,9 @@
  * its reason and never half-written.
  */
 import { z } from 'zod'
+import { parseGithubUrl } from '../github-url'
 import { LIMITS } from '../limits'
 import { keywordTags } from '../shared/keywords'
-import { parseGithubUrl } from '../github-url'
 
 export interface ImportedServer {
   /** The seed's own UUID, reused as the public id when the server is new. */
@@ -51,7 +51,11 @@ const currentPackage = z
   .object({
     registryType: z.string(),
     identifier: z.string(),
-    version: z.string().min(1).refine((v) => v !== 'latest', { message: "version must not be 'latest' (pin a release)" }).optional(),
+    version: z
+      .string()
+      .min(1)
+      .refine((v) => v !== 'latest', { message: "version must not be 'latest' (pin a release)" })
+      .optional(),
     transport,
     packageArguments: z.array(argument).optional(),
     runtimeArguments: z.array(argument).optional(),
@@ -60,12 +64,18 @@ const currentPackage = z
   .passthrough()
 const currentShape = z
   .object({
-    name: z.string({ error: 'name is required' }).min(3).max(200).regex(NAME_RE, "name must look like 'namespace/name' with exactly one slash"),
+    name: z
+      .string({ error: 'name is required' })
+      .min(3)
+      .max(200)
+      .regex(NAME_RE, "name must look like 'namespace/name' with exactly one slash"),
     description: z.string({ error: 'description is required' }).min(1).max(100, 'description is longer than 100 characters'),
     version: z.string({ error: 'version is required' }).max(255),
     title: z.string().min(1).max(100).optional(),
     websiteUrl: z.string().url().optional(),
-    repository: z.object({ url: z.string().url(), source: z.string(), subfolder: z.string().optional(), id: z.string().optional() }).optional(),
+    repository: z
+      .object({ url: z.string().url(), source: z.string(), subfolder: z.string().optional(), id: z.string().optional() })
+      .optional(),
     icons: z.array(z.object({ src: z.string().url().max(255) }).passthrough()).optional(),
     packages: z.array(currentPackage).optional(),
     remotes: z.array(z.object({ type: z.enum(['streamable-http', 'sse']), url: httpUrl }).passthrough()).optional(),
@@ -75,12 +85,18 @@ const currentShape = z
 // ---- validation: the 2025 snake_case shape, by the catalogue's own limits ----
 const legacyPackage = z.union([
   z.string().min(1),
-  z.object({ registry_name: z.string().optional(), name: z.string().min(1, 'a package needs a name'), version: z.string().optional() }).passthrough(),
+  z
+    .object({ registry_name: z.string().optional(), name: z.string().min(1, 'a package needs a name'), version: z.string().optional() })
+    .passthrough(),
 ])
 const legacyShape = z
   .object({
     id: z.string().optional(),
-    name: z.string({ error: 'name is required' }).min(1, 'name is required').max(200).regex(NAME_RE, "name must look like 'namespace/name' with exactly one slash"),
+    name: z
+      .string({ error: 'name is required' })
+      .min(1, 'name is required')
+      .max(200)
+      .regex(NAME_RE, "name must look like 'namespace/name' with exactly one slash"),
     // Seventy-odd real 2025 entries (Cloudflare's and ClickHouse's among them) have no
     // description; they are kept, with one derived from the name (see `common`).
     description: z.string().max(LIMITS.description, `description is longer than ${LIMITS.description} characters`).default(''),
@@ -109,7 +125,12 @@ export function displayNameFrom(registryName: string): string {
     .replace(/^(?:mcp[-_.]?server[-_.]?|server[-_.]?mcp[-_.]?|mcp[-_.])/i, '')
     .replace(/(?:[-_.]mcp[-_.]server|[-_.]server[-_.]mcp|[-_.]mcp|[-_.]server)$/i, '')
   const words = (core || last).split(/[-_.\s]+/).filter(Boolean)
-  return words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ').slice(0, LIMITS.displayName) || last
+  return (
+    words
+      .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+      .join(' ')
+      .slice(0, LIMITS.displayName) || last
+  )
 }
 
 function namespaceOwner(registryName: string): string {
@@ -177,7 +198,9 @@ export function mapRegistryEntry(raw: unknown): MapResult {
         : { ...p, registry_type: p.registry_name ?? 'unknown', identifier: p.name, version: p.version || 'latest' },
     )
     const remotes = (e.remotes ?? []).map((r, i) =>
-      typeof r === 'string' ? { name: `remote-${i + 1}`, url: r } : { name: r.transport_type ?? `remote-${i + 1}`, url: r.url, type: r.transport_type },
+      typeof r === 'string'
+        ? { name: `remote-${i + 1}`, url: r }
+        : { name: r.transport_type ?? `remote-${i + 1}`, url: r.url, type: r.transport_type },
     )
     return {
       ok: true,
@@ -194,7 +217,13 @@ export function mapRegistryEntry(raw: unknown): MapResult {
   const parsed = currentShape.safeParse(entry)
   if (!parsed.success) return { ok: false, name: label, reason: issueText(parsed.error) }
   const e = parsed.data
-  const packages = (e.packages ?? []).map((p) => ({ ...p, registry_type: p.registryType, identifier: p.identifier, name: p.identifier, version: p.version ?? 'latest' }))
+  const packages = (e.packages ?? []).map((p) => ({
+    ...p,
+    registry_type: p.registryType,
+    identifier: p.identifier,
+    name: p.identifier,
+    version: p.version ?? 'latest',
+  }))
   // Headers and URL variables are kept: install configurations are built from them.
   const remotes = (e.remotes ?? []).map((r) => ({ ...r, name: r.type, url: r.url, type: r.type }))
   const iconSrc = e.icons?.find((i) => /^https:\/\//i.test(i.src))?.src ?? null
@@ -218,7 +247,9 @@ export function mapRegistryEntry(raw: unknown): MapResult {
 export function entriesOf(doc: unknown): unknown[] {
   if (Array.isArray(doc)) return doc
   if (doc && typeof doc === 'object' && Array.isArray((doc as { servers?: unknown }).servers)) {
-    return (doc as { servers: unknown[] }).servers.map((s) => (s && typeof s === 'object' && 'server' in s ? (s as { server: unknown }).server : s))
+    return (doc as { servers: unknown[] }).servers.map((s) =>
+      s && typeof s === 'object' && 'server' in s ? (s as { server: unknown }).server : s,
+    )
   }
   if (doc && typeof doc === 'object' && 'name' in doc) return [doc]
   throw new Error('Not a registry document: expected an array of server.json entries or {servers:[...]}')

@@ -60,7 +60,14 @@ function termGroup(word: string, isLast: boolean): string {
 
 /** Returns null when the text holds no searchable word. */
 export function buildFtsQuery(text: string): FtsQuery | null {
-  const words = [...new Set((text.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? []))]
+  const words = [
+    ...new Set(
+      text
+        .toLowerCase()
+        .normalize('NFKC')
+        .match(/[\p{L}\p{N}]+/gu) ?? [],
+    ),
+  ]
     .map((w) => w.slice(0, MAX_WORD))
     .slice(0, MAX_WORDS)
   if (words.length === 0) return null

@@ -175,11 +175,7 @@ export async function authorizePackage(c: Context<AppEnv>, packageId: string, ac
  * a guest (guest comments are deleted by the package owner or an admin).
  * @example mayDeleteComment(c.var.user, comment, pkg)
  */
-export function mayDeleteComment(
-  user: SignedInUser | null,
-  comment: Pick<CommentRow, 'userId'>,
-  pkg: Pick<PackageRow, 'userId'>,
-): boolean {
+export function mayDeleteComment(user: SignedInUser | null, comment: Pick<CommentRow, 'userId'>, pkg: Pick<PackageRow, 'userId'>): boolean {
   if (!user) return false
   return user.isAdmin || comment.userId === user.id || pkg.userId === user.id
 }

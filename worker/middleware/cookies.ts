@@ -1,5 +1,5 @@
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { Context } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { CookieOptions } from 'hono/utils/cookie'
 import { isToken } from '../lib/tokens'
 

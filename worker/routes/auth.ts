@@ -1,15 +1,10 @@
-import { Hono, type Context } from 'hono'
+import { type Context, Hono } from 'hono'
 import { upsertDevUser, upsertGitHubUser } from '../db/users'
 import type { AppEnv, SignedInUser } from '../env'
 import { ApiError } from '../errors'
-import { issueCsrfToken } from '../middleware/csrf'
 import { DEV_USERNAME_RE, devLoginPage } from '../lib/dev-login-page'
-import {
-  githubAuthorizeUrl,
-  githubProfileFromCode,
-  SignInError,
-  type AuthErrorKey,
-} from '../lib/github-oauth'
+import { type AuthErrorKey, githubAuthorizeUrl, githubProfileFromCode, SignInError } from '../lib/github-oauth'
+import { issueCsrfToken } from '../middleware/csrf'
 import { DEV_ADMIN_ROLE, devLoginEnabled, endSession, startSession } from '../middleware/session'
 import { beginSignIn, consumeSignInState } from '../middleware/sign-in-state'
 import type { SessionUser } from '../shared/types'

@@ -4,9 +4,9 @@ import { addComment, deleteComment, findComment, listComments } from '../db/comm
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
 import { authorizePackage, mayDeleteComment, requireUser, signedIn } from '../middleware/authz'
-import { rateLimit, type RateRule } from '../middleware/rate-limit'
-import { commentIdParam, commentListQuery, commentSchema, guestCommentSchema, packageIdParam } from '../schemas'
+import { type RateRule, rateLimit } from '../middleware/rate-limit'
 import { parseInput, validate } from '../middleware/validate'
+import { commentIdParam, commentListQuery, commentSchema, guestCommentSchema, packageIdParam } from '../schemas'
 
 /**
  * Guest comments per client, on top of the general write limit: enough for a conversation,
@@ -24,18 +24,13 @@ const commentBody = validator('json', (value, c) =>
 
 /** Comments on a package: read by anyone who may see the package; deleted by the rules in authz. */
 export const commentRoutes = new Hono<AppEnv>()
-  .get(
-    '/:id/comments',
-    validate('param', packageIdParam),
-    validate('query', commentListQuery),
-    async (c) => {
-      const pkg = await authorizePackage(c, c.req.valid('param').id, 'view')
-      const user = c.var.user
-      const list = await listComments(c.var.db, pkg.id, c.req.valid('query'), (comment) => mayDeleteComment(user, comment, pkg))
-      // Not for shared or browser caches: a poster must see their comment on the next read.
-      return c.json(list)
-    },
-  )
+  .get('/:id/comments', validate('param', packageIdParam), validate('query', commentListQuery), async (c) => {
+    const pkg = await authorizePackage(c, c.req.valid('param').id, 'view')
+    const user = c.var.user
+    const list = await listComments(c.var.db, pkg.id, c.req.valid('query'), (comment) => mayDeleteComment(user, comment, pkg))
+    // Not for shared or browser caches: a poster must see their comment on the next read.
+    return c.json(list)
+  })
   .post('/:id/comments', validate('param', packageIdParam), commentBody, async (c) => {
     const pkg = await authorizePackage(c, c.req.valid('param').id, 'view')
     const { content, authorName } = c.req.valid('json')
@@ -49,7 +44,8 @@ export const commentRoutes = new Hono<AppEnv>()
     const pkg = await authorizePackage(c, id, 'view')
     const comment = await findComment(c.var.db, pkg.id, commentId)
     if (!comment) throw new ApiError('comment_not_found', 'Comment not found')
-    if (!mayDeleteComment(requireUser(c), comment, pkg)) throw new ApiError('forbidden', "You don't have permission to delete this comment.")
+    if (!mayDeleteComment(requireUser(c), comment, pkg))
+      throw new ApiError('forbidden', "You don't have permission to delete this comment.")
     await deleteComment(c.var.db, comment.id)
     return c.body(null, 204)
   })

@@ -3,11 +3,11 @@ import { getDashboard, getServerStats } from '../db/dashboard'
 import { followsQuery, isFollowing, setFollow, toFollowedAuthors } from '../db/follows'
 import { categoryServers, createCategory, setCategoryServer, userCategories } from '../db/packages'
 import type { AppEnv } from '../env'
-import { LIMITS } from '../limits'
 import { ApiError } from '../errors'
+import { LIMITS } from '../limits'
 import { authorizePackage, authorizeServer, requireUser, signedIn } from '../middleware/authz'
-import { authorNameParam, categorySchema, categoryServerParam, packageIdParam, serverIdParam, statsQuery } from '../schemas'
 import { validate } from '../middleware/validate'
+import { authorNameParam, categorySchema, categoryServerParam, packageIdParam, serverIdParam, statsQuery } from '../schemas'
 
 const authorParam = validate('param', authorNameParam)
 

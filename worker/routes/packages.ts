@@ -1,12 +1,20 @@
-import { Hono, type Context } from 'hono'
-import { getPackageDetail, listPackages, recordPackageView, setPackageLike, topPackages, updatePackage, type PackageRow } from '../db/packages'
+import { type Context, Hono } from 'hono'
+import {
+  getPackageDetail,
+  listPackages,
+  type PackageRow,
+  recordPackageView,
+  setPackageLike,
+  topPackages,
+  updatePackage,
+} from '../db/packages'
 import type { AppEnv } from '../env'
-import { authorizePackage, requireUser, signedIn } from '../middleware/authz'
-import { anonIdFrom } from '../middleware/csrf'
-import { publicCache } from '../middleware/cache'
 import { sign } from '../lib/tokens'
-import { packageIdParam, packageListQuery, publicStatusSchema, recommendationMessageSchema, topPackagesQuery } from '../schemas'
+import { authorizePackage, requireUser, signedIn } from '../middleware/authz'
+import { publicCache } from '../middleware/cache'
+import { anonIdFrom } from '../middleware/csrf'
 import { validate } from '../middleware/validate'
+import { packageIdParam, packageListQuery, publicStatusSchema, recommendationMessageSchema, topPackagesQuery } from '../schemas'
 
 const idParam = validate('param', packageIdParam)
 

@@ -1,13 +1,13 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../env'
-import { signedIn } from '../middleware/authz'
-import { cacheKeys, cachedJson, TTL } from '../lib/kv-cache'
 import { parseGithubUrl } from '../github-url'
 import { fetchReadme, fetchRepo } from '../lib/github'
+import { cachedJson, cacheKeys, TTL } from '../lib/kv-cache'
 import { fetchNpmPreview } from '../lib/npm'
+import { signedIn } from '../middleware/authz'
+import { validate } from '../middleware/validate'
 import { githubPreviewQuery, npmPreviewQuery } from '../schemas'
 import type { GithubPreview } from '../shared/types'
-import { validate } from '../middleware/validate'
 
 type PreviewEntry = GithubPreview & { readmeFailed?: boolean }
 
@@ -31,7 +31,14 @@ export const previewRoutes = new Hono<AppEnv>()
           readmeFailed = true
           return null
         })
-        return { name: repo.name, description: repo.description, ownerLogin: repo.ownerLogin, topics: repo.topics, readmeText, readmeFailed }
+        return {
+          name: repo.name,
+          description: repo.description,
+          ownerLogin: repo.ownerLogin,
+          topics: repo.topics,
+          readmeText,
+          readmeFailed,
+        }
       },
       // A README that failed to load is answered without it once, not cached that way.
       (value) => !value.readmeFailed,

@@ -2,8 +2,8 @@ import { Hono } from 'hono'
 import { setServerLike } from '../db/engagement'
 import type { AppEnv } from '../env'
 import { authorizeServer, loadServer, requireUser, serverPermissions, signedIn } from '../middleware/authz'
-import { serverIdParam } from '../schemas'
 import { validate } from '../middleware/validate'
+import { serverIdParam } from '../schemas'
 
 const idParam = validate('param', serverIdParam)
 

@@ -1,24 +1,24 @@
-import { Hono, type Context } from 'hono'
+import { type Context, Hono } from 'hono'
+import type { ServerRow } from '../db/schema'
 import {
   changesFromForm,
   createServer,
   diffServer,
   getRevision,
   listRevisions,
+  type ServerChanges,
   setServerStatus,
   updateServer,
-  type ServerChanges,
 } from '../db/server-writes'
 import { getServerDetail } from '../db/servers'
-import type { ServerRow } from '../db/schema'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
-import { assertMayChange, authorizeServer, requireUser, signedIn } from '../middleware/authz'
 import { cacheKeys } from '../lib/kv-cache'
+import { assertMayChange, authorizeServer, requireUser, signedIn } from '../middleware/authz'
 import { rateLimit } from '../middleware/rate-limit'
+import { validate } from '../middleware/validate'
 import { revisionListQuery, revisionParams, serverFormSchema, serverIdParam, serverUpdateSchema } from '../schemas'
 import type { ServerPermissions } from '../shared/types'
-import { validate } from '../middleware/validate'
 
 const idParam = validate('param', serverIdParam)
 

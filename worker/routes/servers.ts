@@ -1,16 +1,16 @@
-import { Hono, type Context } from 'hono'
-import { getServerDetail, listFeatured, listServers, readmeSource, saveRepoFacts, storedRepoFacts, type ListOptions } from '../db/servers'
+import { type Context, Hono } from 'hono'
+import { getServerDetail, type ListOptions, listFeatured, listServers, readmeSource, saveRepoFacts, storedRepoFacts } from '../db/servers'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
-import { cacheKeys, cachedJson, TTL } from '../lib/kv-cache'
 import { fetchRepo, requireRepo } from '../lib/github'
-import { getReadme } from '../lib/readme'
-import { serverIdParam, serverListQuery, type ServerListQuery } from '../schemas'
-import type { FeaturedServer, RepoInfo } from '../shared/types'
 import { featuredCard, sanitizeFeaturedHtml } from '../lib/html'
+import { cachedJson, cacheKeys, TTL } from '../lib/kv-cache'
+import { getReadme } from '../lib/readme'
 import { AUTH_REQUIRED, SERVER_NOT_FOUND } from '../middleware/authz'
 import { guestCache, publicCache } from '../middleware/cache'
 import { validate } from '../middleware/validate'
+import { type ServerListQuery, serverIdParam, serverListQuery } from '../schemas'
+import type { FeaturedServer, RepoInfo } from '../shared/types'
 
 /** List options from the query; the Favorites view needs a signed-in user. */
 function listOptions(c: Context<AppEnv>, q: ServerListQuery, text: string | undefined): ListOptions {

@@ -4,7 +4,8 @@
  */
 export const KEYWORD_TAGS: Record<string, RegExp> = {
   ai: /\b(ai|llms?|openai|anthropic|claude|gpt|gemini|machine learning|ml)\b/i,
-  database: /\b(databases?|sql|sqlite|postgres(?:ql)?|mysql|mongo(?:db)?|redis|clickhouse|supabase|neon|duckdb|snowflake|bigquery|cassandra|dynamodb|milvus|qdrant|chroma|pinecone|weaviate|vector (?:db|database|store))\b/i,
+  database:
+    /\b(databases?|sql|sqlite|postgres(?:ql)?|mysql|mongo(?:db)?|redis|clickhouse|supabase|neon|duckdb|snowflake|bigquery|cassandra|dynamodb|milvus|qdrant|chroma|pinecone|weaviate|vector (?:db|database|store))\b/i,
   cloud: /\b(cloud|aws|azure|gcp|google cloud|cloudflare|alibaba ?cloud|aliyun|kubernetes|k8s|terraform|vercel|netlify|heroku)\b/i,
   github: /\b(github|git|gitlab|pull requests?)\b/i,
   api: /\b(apis?|rest|graphql|openapi|endpoints?)\b/i,

@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
 import seed from '../../../data/mcp-registry-seed-2025-05-16.json'
-import validMinimal from '../../fixtures/server-json-examples/valid/minimal.json'
-import tooLong from '../../fixtures/server-json-examples/invalid/description-too-long.json'
-import { servers, serverTags } from '../../../worker/db/schema'
 import { importEntries } from '../../../worker/db/imports'
+import { servers, serverTags } from '../../../worker/db/schema'
+import tooLong from '../../fixtures/server-json-examples/invalid/description-too-long.json'
+import validMinimal from '../../fixtures/server-json-examples/valid/minimal.json'
 import { db } from '../helpers'
 
 describe('importEntries', () => {
@@ -34,9 +34,16 @@ describe('importEntries', () => {
 
   it('finds a listing again by repository when it has no registry name yet', async () => {
     const id = crypto.randomUUID()
-    await db().insert(servers).values({ id, name: 'hand-made', displayName: 'Hand Made', description: 'x', githubUrl: 'https://github.com/user/weather-x' })
+    await db()
+      .insert(servers)
+      .values({ id, name: 'hand-made', displayName: 'Hand Made', description: 'x', githubUrl: 'https://github.com/user/weather-x' })
     const report = await importEntries(db(), [
-      { name: 'io.github.user/weather-x', description: 'Weather.', version: '1.0.0', repository: { url: 'https://github.com/user/weather-x', source: 'github' } },
+      {
+        name: 'io.github.user/weather-x',
+        description: 'Weather.',
+        version: '1.0.0',
+        repository: { url: 'https://github.com/user/weather-x', source: 'github' },
+      },
     ])
     expect(report).toMatchObject({ added: 0, updated: 1 })
     const [row] = await db().select().from(servers).where(eq(servers.id, id))

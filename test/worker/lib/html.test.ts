@@ -3,7 +3,30 @@ import { featuredCard, sanitizeFeaturedHtml } from '../../../worker/lib/html'
 import { hostileHtml } from '../../fixtures/hostile-html'
 import { expectInert, startTags } from './markup-checks'
 
-const FEATURED_TAGS = ['b', 'strong', 'i', 'em', 'u', 's', 'span', 'p', 'br', 'ul', 'ol', 'li', 'a', 'code', 'pre', 'blockquote', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']
+const FEATURED_TAGS = [
+  'b',
+  'strong',
+  'i',
+  'em',
+  'u',
+  's',
+  'span',
+  'p',
+  'br',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'code',
+  'pre',
+  'blockquote',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+]
 const FEATURED_ATTRS: Record<string, string[]> = { a: ['href', 'title', 'target', 'rel'], span: ['style'], p: ['style'], code: ['class'] }
 
 function expectSafeFeatured(html: string) {
@@ -53,18 +76,25 @@ describe('sanitizeFeaturedHtml keeps the allowed formatting', () => {
     ['lists', '<ul><li>one</li><li>two</li></ul><ol><li>three</li></ol>'],
     ['headings, quotes, breaks', '<h1>1</h1><h2>2</h2><h3>3</h3><h4>4</h4><h5>5</h5><h6>6</h6><blockquote><p>q<br>r</p></blockquote>'],
     ['code with a language class', '<pre><code class="language-ts">const a = 1 &lt; 2 &amp;&amp; b</code></pre>'],
-    ['span and p style', '<p style="text-align: center; font-weight: bold">x <span style="color: #ff0000">red</span> <span style="background-color: rgb(0, 0, 0)">bg</span></p>'],
+    [
+      'span and p style',
+      '<p style="text-align: center; font-weight: bold">x <span style="color: #ff0000">red</span> <span style="background-color: rgb(0, 0, 0)">bg</span></p>',
+    ],
     ['the seeded comment', '<p><b>Great</b> server</p>'],
   ])('%s', (_label, html) => {
     expect(sanitizeFeaturedHtml(html)).toBe(html)
   })
 
   it('keeps http, https and mailto links, opening each in a new tab with noopener noreferrer', () => {
-    expect(sanitizeFeaturedHtml('<a href="https://example.com/docs" title="Docs" target="_self" rel="opener" class="x" id="y">docs</a>')).toBe(
-      '<a href="https://example.com/docs" title="Docs" target="_blank" rel="noopener noreferrer">docs</a>',
+    expect(
+      sanitizeFeaturedHtml('<a href="https://example.com/docs" title="Docs" target="_self" rel="opener" class="x" id="y">docs</a>'),
+    ).toBe('<a href="https://example.com/docs" title="Docs" target="_blank" rel="noopener noreferrer">docs</a>')
+    expect(sanitizeFeaturedHtml('<a href=http://example.com>plain</a>')).toBe(
+      '<a href="http://example.com/" target="_blank" rel="noopener noreferrer">plain</a>',
     )
-    expect(sanitizeFeaturedHtml('<a href=http://example.com>plain</a>')).toBe('<a href="http://example.com/" target="_blank" rel="noopener noreferrer">plain</a>')
-    expect(sanitizeFeaturedHtml("<a href='MAILTO:team@example.com'>mail</a>")).toBe('<a href="mailto:team@example.com" target="_blank" rel="noopener noreferrer">mail</a>')
+    expect(sanitizeFeaturedHtml("<a href='MAILTO:team@example.com'>mail</a>")).toBe(
+      '<a href="mailto:team@example.com" target="_blank" rel="noopener noreferrer">mail</a>',
+    )
   })
 
   it('drops relative, protocol-relative and other-scheme links but keeps their text', () => {
@@ -74,7 +104,9 @@ describe('sanitizeFeaturedHtml keeps the allowed formatting', () => {
   })
 
   it('escapes text and attribute values, decoding entities once', () => {
-    expect(sanitizeFeaturedHtml('<p>a &lt; b &amp;&amp; "c" &gt; d &copy; &mdash; &#x1F600;</p>')).toBe('<p>a &lt; b &amp;&amp; "c" &gt; d © — 😀</p>')
+    expect(sanitizeFeaturedHtml('<p>a &lt; b &amp;&amp; "c" &gt; d &copy; &mdash; &#x1F600;</p>')).toBe(
+      '<p>a &lt; b &amp;&amp; "c" &gt; d © — 😀</p>',
+    )
     expect(sanitizeFeaturedHtml(`<a href="https://example.com/?a=1&amp;b=2" title='He said "hi" &amp; left'>x</a>`)).toBe(
       '<a href="https://example.com/?a=1&amp;b=2" title="He said &quot;hi&quot; &amp; left" target="_blank" rel="noopener noreferrer">x</a>',
     )
@@ -83,7 +115,9 @@ describe('sanitizeFeaturedHtml keeps the allowed formatting', () => {
   })
 
   it('keeps only the safe style properties and language classes', () => {
-    expect(sanitizeFeaturedHtml('<span style="color:red; position:fixed; z-index:9; background-image:url(https://x.example/a.png)">x</span>')).toBe('<span style="color: red">x</span>')
+    expect(
+      sanitizeFeaturedHtml('<span style="color:red; position:fixed; z-index:9; background-image:url(https://x.example/a.png)">x</span>'),
+    ).toBe('<span style="color: red">x</span>')
     expect(sanitizeFeaturedHtml('<b style="color:red">x</b>')).toBe('<b>x</b>')
     expect(sanitizeFeaturedHtml('<code class="language-js fixed inset-0 z-50">x</code>')).toBe('<code class="language-js">x</code>')
     expect(sanitizeFeaturedHtml('<span class="fixed inset-0">x</span>')).toBe('<span>x</span>')
@@ -91,7 +125,9 @@ describe('sanitizeFeaturedHtml keeps the allowed formatting', () => {
 
   it('unwraps unknown elements, removes code and foreign content with what is inside', () => {
     expect(sanitizeFeaturedHtml('<div><font color="red">Hello</font> <mark>world</mark></div><div>again</div>')).toBe('Hello world again')
-    expect(sanitizeFeaturedHtml('<p>keep<script>drop()</script><style>p{}</style><svg><text>drop</text></svg><iframe>drop</iframe></p>')).toBe('<p>keep</p>')
+    expect(
+      sanitizeFeaturedHtml('<p>keep<script>drop()</script><style>p{}</style><svg><text>drop</text></svg><iframe>drop</iframe></p>'),
+    ).toBe('<p>keep</p>')
     expect(sanitizeFeaturedHtml('<table><tr><td>a</td><td>b</td></tr></table>')).toBe('a b')
   })
 
@@ -122,12 +158,18 @@ describe('sanitizeFeaturedHtml keeps the allowed formatting', () => {
 
 describe('featuredCard', () => {
   it('takes the bold text of the first paragraph as the title', () => {
-    expect(featuredCard('<h2>Heading</h2><p>Intro <b>Fast  SQL</b> for all.</p><p>More.</p>')).toEqual({ title: 'Fast SQL', summary: 'Heading Intro for all. More.' })
+    expect(featuredCard('<h2>Heading</h2><p>Intro <b>Fast  SQL</b> for all.</p><p>More.</p>')).toEqual({
+      title: 'Fast SQL',
+      summary: 'Heading Intro for all. More.',
+    })
     expect(featuredCard('<p><strong>Strong title</strong> text</p>').title).toBe('Strong title')
   })
 
   it('falls back to the first heading when the first paragraph has no bold text', () => {
-    expect(featuredCard('<p>Plain intro.</p><h3>Why <em>this</em></h3><p>More <b>bold later</b>.</p>')).toEqual({ title: 'Why this', summary: 'Plain intro. More bold later.' })
+    expect(featuredCard('<p>Plain intro.</p><h3>Why <em>this</em></h3><p>More <b>bold later</b>.</p>')).toEqual({
+      title: 'Why this',
+      summary: 'Plain intro. More bold later.',
+    })
   })
 
   it('has an empty title with neither, and the whole text as summary', () => {
@@ -135,7 +177,11 @@ describe('featuredCard', () => {
   })
 
   it('decodes entities, collapses whitespace and leaves out what the sanitiser removes', () => {
-    expect(featuredCard('<p><strong>  Title\n here </strong>\n\n  text&nbsp;&amp;\t more<br>next<script>alert("x")</script><style>p{}</style></p>')).toEqual({
+    expect(
+      featuredCard(
+        '<p><strong>  Title\n here </strong>\n\n  text&nbsp;&amp;\t more<br>next<script>alert("x")</script><style>p{}</style></p>',
+      ),
+    ).toEqual({
       title: 'Title here',
       summary: 'text & more next',
     })

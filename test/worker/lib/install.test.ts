@@ -6,13 +6,14 @@ import { parse as parseToml } from 'smol-toml'
 import { describe, expect, it } from 'vitest'
 import { parse as parseYaml } from 'yaml'
 import seed from '../../../data/mcp-registry-seed-2025-05-16.json'
-import withPackage from '../../fixtures/server-json-examples/valid/with-package.json'
-import withRemote from '../../fixtures/server-json-examples/valid/with-remote.json'
-import { mapRegistryEntry } from '../../../worker/lib/registry-entry'
 import {
-  cardInstallCommand,
   CLIENTS,
+  type ClientId,
+  type ClientOutput,
+  cardInstallCommand,
   clientConfig,
+  type InstallListing,
+  type InstallOption,
   installPlan,
   mergedClientConfig,
   parseCursorInstallLink,
@@ -20,11 +21,10 @@ import {
   placeholder,
   runCommand,
   serverKey,
-  type ClientId,
-  type ClientOutput,
-  type InstallListing,
-  type InstallOption,
 } from '../../../worker/lib/install'
+import { mapRegistryEntry } from '../../../worker/lib/registry-entry'
+import withPackage from '../../fixtures/server-json-examples/valid/with-package.json'
+import withRemote from '../../fixtures/server-json-examples/valid/with-remote.json'
 
 /** What the catalogue stores for a registry entry: the importer's own normalisation. */
 function stored(entry: unknown): InstallListing {
@@ -61,7 +61,12 @@ function launchOf(entry: Doc) {
 }
 
 const RUNTIME: Record<string, string> = { npm: 'npx', pypi: 'uvx', docker: 'docker', oci: 'docker', nuget: 'dnx' }
-const COMMAND_PREFIX: Partial<Record<ClientId, string>> = { 'claude-code': 'claude mcp add ', vscode: 'code --add-mcp ', gemini: 'gemini mcp add ', codex: 'codex mcp add ' }
+const COMMAND_PREFIX: Partial<Record<ClientId, string>> = {
+  'claude-code': 'claude mcp add ',
+  vscode: 'code --add-mcp ',
+  gemini: 'gemini mcp add ',
+  codex: 'codex mcp add ',
+}
 
 /** How each client must write a secret variable's value: never as text that could be the secret. */
 function secretValueOk(id: ClientId, name: string, value: string | undefined, forwarded: string[]): boolean {
@@ -86,7 +91,8 @@ function secretValueOk(id: ClientId, name: string, value: string | undefined, fo
 function declared(pkg: Record<string, any>) {
   const env = (pkg.environmentVariables ?? pkg.environment_variables ?? []) as Array<Record<string, any>>
   const legacy = pkg.registryType === undefined
-  const required = (x: Record<string, any>) => (legacy ? (x.isRequired ?? x.is_required) !== false : (x.isRequired ?? x.is_required) === true)
+  const required = (x: Record<string, any>) =>
+    legacy ? (x.isRequired ?? x.is_required) !== false : (x.isRequired ?? x.is_required) === true
   return {
     env: env.filter(required).map((e) => e.name as string),
     args: ((pkg.packageArguments ?? pkg.package_arguments ?? []) as Array<Record<string, any>>).filter(required),
@@ -102,7 +108,7 @@ function carries(line: string, arg: Record<string, any>, option: InstallOption):
   if (!text) return true
   const m = /^(-{1,2}[^\s=]+)(?:[\s=]+([\s\S]+))?$/.exec(text)
   const flag = arg.type === 'named' ? (m?.[1] ?? arg.name) : null
-  const value = arg.type === 'named' ? m?.[2] ?? (arg.name !== text ? text : undefined) : text
+  const value = arg.type === 'named' ? (m?.[2] ?? (arg.name !== text ? text : undefined)) : text
   if (flag && !line.includes(flag)) return false
   if (value === undefined || line.includes(value)) return true
   // Docker's `-e NAME=example` becomes `-e NAME` with NAME supplied like any variable.
@@ -145,7 +151,12 @@ describe('every snapshot server in every client', () => {
           const url = entry.url ?? entry.serverUrl ?? entry.httpUrl ?? entry.uri
           expect(typeof launch.command === 'string' || typeof url === 'string', where).toBe(true)
           if (client.id === 'vscode' || client.id === 'claude-code') expect(['stdio', 'http', 'sse'], where).toContain(entry.type)
-          if (client.id === 'goose') expect(entry, where).toMatchObject({ name: plan.key, enabled: true, type: expect.stringMatching(/^(stdio|streamable_http|sse)$/) })
+          if (client.id === 'goose')
+            expect(entry, where).toMatchObject({
+              name: plan.key,
+              enabled: true,
+              type: expect.stringMatching(/^(stdio|streamable_http|sse)$/),
+            })
           if (client.id === 'cline') expect(entry, where).toMatchObject({ disabled: false, autoApprove: [] })
           if (client.id === 'vscode') {
             // Every ${input:id} has its definition, and every definition is used.
@@ -206,7 +217,10 @@ describe('every snapshot server in every client', () => {
         expect(JSON.parse(quoted.slice(1, -1).replace(/'\\''/g, "'")), listing.name).toEqual(server)
 
         const cursor = clientConfig(plan, option, 'cursor')!
-        expect(parseCursorInstallLink(cursor.link!.href), listing.name).toEqual({ name: plan.key, config: JSON.parse(cursor.config).mcpServers[plan.key] })
+        expect(parseCursorInstallLink(cursor.link!.href), listing.name).toEqual({
+          name: plan.key,
+          config: JSON.parse(cursor.config).mcpServers[plan.key],
+        })
         links += 2
       }
     }
@@ -243,7 +257,13 @@ describe('golden configurations', () => {
       },
     })
     expect(JSON.parse(clientConfig(plan, option, 'claude-desktop')!.config)).toEqual({
-      mcpServers: { 'local-weather': { command: 'npx', args: ['-y', '@modelcontextprotocol/server-weather@1.0.0', '--port', '8080'], env: { API_KEY: '<secret:API_KEY>' } } },
+      mcpServers: {
+        'local-weather': {
+          command: 'npx',
+          args: ['-y', '@modelcontextprotocol/server-weather@1.0.0', '--port', '8080'],
+          env: { API_KEY: '<secret:API_KEY>' },
+        },
+      },
     })
     expect(clientConfig(plan, option, 'claude-code')!.command).toBe(
       'claude mcp add --transport stdio --env "API_KEY=${API_KEY}" local-weather -- npx -y @modelcontextprotocol/server-weather@1.0.0 --port 8080',
@@ -302,7 +322,9 @@ describe('golden configurations', () => {
       description: 'ADB_MYSQL_PASSWORD: database_password',
       password: true,
     })
-    expect(cardInstallCommand(bySnapshotName('io.github.aliyun/alibabacloud-adb-mysql-mcp-server'))).toContain('-- uvx --with adb-mysql-mcp-server adb-mysql-mcp-server==1.0.0')
+    expect(cardInstallCommand(bySnapshotName('io.github.aliyun/alibabacloud-adb-mysql-mcp-server'))).toContain(
+      '-- uvx --with adb-mysql-mcp-server adb-mysql-mcp-server==1.0.0',
+    )
   })
 
   it('Docker (2025 shape): docker run -i --rm with -e per variable and the image the listing runs', () => {
@@ -310,12 +332,29 @@ describe('golden configurations', () => {
     const [option] = plan.options
     expect(option).toMatchObject({ label: 'Docker image', runtime: 'docker', detail: 'mcp/dart' })
     expect(JSON.parse(clientConfig(plan, option, 'claude-desktop')!.config)).toEqual({
-      mcpServers: { 'dart-mcp-server': { command: 'docker', args: ['run', '-i', '--rm', '-e', 'DART_TOKEN', 'mcp/dart'], env: { DART_TOKEN: '<secret:DART_TOKEN>' } } },
+      mcpServers: {
+        'dart-mcp-server': {
+          command: 'docker',
+          args: ['run', '-i', '--rm', '-e', 'DART_TOKEN', 'mcp/dart'],
+          env: { DART_TOKEN: '<secret:DART_TOKEN>' },
+        },
+      },
     })
-    expect(clientConfig(plan, option, 'gemini')!.command).toBe('gemini mcp add --scope user -e "DART_TOKEN=${DART_TOKEN}" dart-mcp-server docker -- run -i --rm -e DART_TOKEN mcp/dart')
+    expect(clientConfig(plan, option, 'gemini')!.command).toBe(
+      'gemini mcp add --scope user -e "DART_TOKEN=${DART_TOKEN}" dart-mcp-server docker -- run -i --rm -e DART_TOKEN mcp/dart',
+    )
     // `-e NAME=example` in a 2025 entry becomes a variable asked for, not a value in the arguments.
     const hubspot = installPlan(bySnapshotName('io.github.buryhuang/mcp-hubspot'))
-    expect(hubspot.options[0].stdio!.args.flat()).toEqual(['run', '-i', '--rm', '-e', 'HUBSPOT_ACCESS_TOKEN', '-v', { input: 'v' }, 'buryhuang/mcp-hubspot:latest'])
+    expect(hubspot.options[0].stdio!.args.flat()).toEqual([
+      'run',
+      '-i',
+      '--rm',
+      '-e',
+      'HUBSPOT_ACCESS_TOKEN',
+      '-v',
+      { input: 'v' },
+      'buryhuang/mcp-hubspot:latest',
+    ])
     expect(hubspot.options[0].inputs.map((i) => [i.label, i.isSecret, i.default])).toEqual([
       ['HUBSPOT_ACCESS_TOKEN', true, null],
       ['-v', false, '/path/to/storage:/storage'],
@@ -339,10 +378,25 @@ describe('golden configurations', () => {
       ],
       remotes: [],
     })
-    expect(plan.options[0].stdio!.args.flat()).toEqual(['run', '-i', '--rm', '--network', 'host', '-e', 'BOX_URL', 'docker.io/acme/box:2.0.0'])
+    expect(plan.options[0].stdio!.args.flat()).toEqual([
+      'run',
+      '-i',
+      '--rm',
+      '--network',
+      'host',
+      '-e',
+      'BOX_URL',
+      'docker.io/acme/box:2.0.0',
+    ])
     // A non-secret default is written as the value; VS Code still offers it to change.
-    expect(JSON.parse(clientConfig(plan, plan.options[0], 'windsurf')!.config).mcpServers.box.env).toEqual({ BOX_URL: 'https://box.example.com' })
-    expect(JSON.parse(clientConfig(plan, plan.options[0], 'vscode')!.config).inputs[0]).toMatchObject({ id: 'BOX_URL', password: false, default: 'https://box.example.com' })
+    expect(JSON.parse(clientConfig(plan, plan.options[0], 'windsurf')!.config).mcpServers.box.env).toEqual({
+      BOX_URL: 'https://box.example.com',
+    })
+    expect(JSON.parse(clientConfig(plan, plan.options[0], 'vscode')!.config).inputs[0]).toMatchObject({
+      id: 'BOX_URL',
+      password: false,
+      default: 'https://box.example.com',
+    })
   })
 
   it('NuGet runs through dnx; an MCP bundle and an unknown registry say why there is no command', () => {
@@ -351,7 +405,12 @@ describe('golden configurations', () => {
       version: '1.0.0',
       packages: [
         { registryType: 'nuget', identifier: 'Acme.Mcp', version: '1.0.0', transport: { type: 'stdio' } },
-        { registryType: 'mcpb', identifier: 'https://github.com/acme/tool/releases/download/v1/tool.mcpb', version: '1.0.0', transport: { type: 'stdio' } },
+        {
+          registryType: 'mcpb',
+          identifier: 'https://github.com/acme/tool/releases/download/v1/tool.mcpb',
+          version: '1.0.0',
+          transport: { type: 'stdio' },
+        },
       ],
       remotes: [],
     })
@@ -383,7 +442,9 @@ describe('golden configurations', () => {
         { type: 'promptString', id: 'host', description: 'host: API host', password: false, default: 'api.example.com' },
         { type: 'promptString', id: 'Authorization', description: 'Authorization', password: true },
       ],
-      servers: { 'remote-weather': { type: 'http', url: 'https://${input:host}/mcp', headers: { Authorization: '${input:Authorization}' } } },
+      servers: {
+        'remote-weather': { type: 'http', url: 'https://${input:host}/mcp', headers: { Authorization: '${input:Authorization}' } },
+      },
     })
     expect(JSON.parse(clientConfig(plan, remote, 'gemini')!.config).mcpServers['remote-weather']).toEqual({
       httpUrl: 'https://api.example.com/mcp',
@@ -394,7 +455,9 @@ describe('golden configurations', () => {
       headers: { Authorization: '${env:REMOTE_WEATHER_AUTHORIZATION}' },
     })
     expect(parseToml(clientConfig(plan, remote, 'codex')!.config)).toEqual({
-      mcp_servers: { 'remote-weather': { url: 'https://api.example.com/mcp', env_http_headers: { Authorization: 'REMOTE_WEATHER_AUTHORIZATION' } } },
+      mcp_servers: {
+        'remote-weather': { url: 'https://api.example.com/mcp', env_http_headers: { Authorization: 'REMOTE_WEATHER_AUTHORIZATION' } },
+      },
     })
     // Claude Desktop starts local programs only: the remote goes through the bridge, the secret through its env.
     expect(JSON.parse(clientConfig(plan, remote, 'claude-desktop')!.config).mcpServers['remote-weather']).toEqual({
@@ -405,7 +468,9 @@ describe('golden configurations', () => {
     expect(clientConfig(plan, remote, 'claude-code')!.command).toBe(
       'claude mcp add --transport http remote-weather https://api.example.com/mcp --header "Authorization: ${REMOTE_WEATHER_AUTHORIZATION}"',
     )
-    expect(cardInstallCommand({ ...listing, packages: stored(withPackage).packages })).toBe(clientConfig(plan, remote, 'claude-code')!.command)
+    expect(cardInstallCommand({ ...listing, packages: stored(withPackage).packages })).toBe(
+      clientConfig(plan, remote, 'claude-code')!.command,
+    )
   })
 
   it('a 2025 SSE remote goes first, and clients without SSE support bridge it', () => {
@@ -415,9 +480,16 @@ describe('golden configurations', () => {
       ['remote', 'bindings.mcp.cloudflare.com · SSE'],
       ['package', '@cloudflare/mcp-server-cloudflare 1.0.0'],
     ])
-    expect(JSON.parse(clientConfig(plan, plan.options[0], 'gemini')!.config).mcpServers['mcp-server-cloudflare']).toEqual({ url: 'https://observability.mcp.cloudflare.com/sse' })
+    expect(JSON.parse(clientConfig(plan, plan.options[0], 'gemini')!.config).mcpServers['mcp-server-cloudflare']).toEqual({
+      url: 'https://observability.mcp.cloudflare.com/sse',
+    })
     expect(parseToml(clientConfig(plan, plan.options[0], 'codex')!.config)).toEqual({
-      mcp_servers: { 'mcp-server-cloudflare': { command: 'npx', args: ['-y', 'mcp-remote', 'https://observability.mcp.cloudflare.com/sse', '--transport', 'sse-only'] } },
+      mcp_servers: {
+        'mcp-server-cloudflare': {
+          command: 'npx',
+          args: ['-y', 'mcp-remote', 'https://observability.mcp.cloudflare.com/sse', '--transport', 'sse-only'],
+        },
+      },
     })
     // A remote at a local address is the server's own, to start first; a package of no known
     // registry has no command and comes last.
@@ -441,7 +513,10 @@ describe('choices the generator makes', () => {
       versions: [{ version: '1.0.0', packages: [pkg('1.0.0')], remotes: [] }],
     }
     expect(installPlan(listing).options[0].stdio!.args).toEqual([['tool==2.0.0']])
-    expect(installPlan(listing, { version: '1.0.0' })).toMatchObject({ version: '1.0.0', options: [{ stdio: { args: [['tool==1.0.0']] } }] })
+    expect(installPlan(listing, { version: '1.0.0' })).toMatchObject({
+      version: '1.0.0',
+      options: [{ stdio: { args: [['tool==1.0.0']] } }],
+    })
     for (const v of ['latest', '', '^1.2.0', '>=1']) {
       const plan = installPlan({ ...listing, packages: [pkg(v)] })
       expect(plan.options[0].stdio!.args, v).toEqual([['tool']])
@@ -453,13 +528,27 @@ describe('choices the generator makes', () => {
     const plan = installPlan({
       name: 'io.github.acme/web-tool',
       version: '1.0.0',
-      packages: [{ registryType: 'npm', identifier: 'web-tool', version: '1.0.0', transport: { type: 'streamable-http', url: 'http://localhost:8080/mcp' } }],
+      packages: [
+        {
+          registryType: 'npm',
+          identifier: 'web-tool',
+          version: '1.0.0',
+          transport: { type: 'streamable-http', url: 'http://localhost:8080/mcp' },
+        },
+      ],
       remotes: [],
     })
     const [option] = plan.options
-    expect(option).toMatchObject({ kind: 'package', local: true, remote: { transport: 'streamable-http', url: ['http://localhost:8080/mcp'] } })
+    expect(option).toMatchObject({
+      kind: 'package',
+      local: true,
+      remote: { transport: 'streamable-http', url: ['http://localhost:8080/mcp'] },
+    })
     expect(runCommand(option)).toBe('npx -y web-tool@1.0.0')
-    expect(JSON.parse(clientConfig(plan, option, 'vscode')!.config).servers['web-tool']).toEqual({ type: 'http', url: 'http://localhost:8080/mcp' })
+    expect(JSON.parse(clientConfig(plan, option, 'vscode')!.config).servers['web-tool']).toEqual({
+      type: 'http',
+      url: 'http://localhost:8080/mcp',
+    })
   })
 
   it('makes keys every client accepts', () => {
@@ -497,11 +586,21 @@ describe('choices the generator makes', () => {
     const plan = installPlan({
       name: 'io.github.acme/odd',
       version: '1',
-      packages: [{ registryType: 'npm', identifier: 'odd', version: '1.0.0', transport: { type: 'stdio' }, packageArguments: tricky.map((value) => ({ type: 'positional', value })) }],
+      packages: [
+        {
+          registryType: 'npm',
+          identifier: 'odd',
+          version: '1.0.0',
+          transport: { type: 'stdio' },
+          packageArguments: tricky.map((value) => ({ type: 'positional', value })),
+        },
+      ],
       remotes: [],
     })
     const doc = parseYaml(clientConfig(plan, plan.options[0], 'goose')!.config)
     expect(doc.extensions.odd.args).toEqual(['-y', 'odd@1.0.0', ...tricky])
-    expect(parseToml(clientConfig(plan, plan.options[0], 'codex')!.config)).toMatchObject({ mcp_servers: { odd: { args: ['-y', 'odd@1.0.0', ...tricky] } } })
+    expect(parseToml(clientConfig(plan, plan.options[0], 'codex')!.config)).toMatchObject({
+      mcp_servers: { odd: { args: ['-y', 'odd@1.0.0', ...tricky] } },
+    })
   })
 })

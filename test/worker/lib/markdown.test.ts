@@ -13,10 +13,12 @@ function expectSafeReadme(html: string) {
     expect(README_TAGS, `<${tag.name}> in ${html}`).toContain(tag.name)
     for (const [name, value] of tag.attrs) {
       expect(name, `style on <${tag.name}>`).not.toBe('style')
-      if (name === 'id' || name === 'name' || name === 'aria-describedby' || name === 'aria-labelledby') expect(value, `${name} in ${html}`).toMatch(/^user-content-/)
+      if (name === 'id' || name === 'name' || name === 'aria-describedby' || name === 'aria-labelledby')
+        expect(value, `${name} in ${html}`).toMatch(/^user-content-/)
     }
     expectInert(html, tag, README_LINK_SCHEMES, true)
-    if (tag.name === 'a' && tag.attrs.some(([n]) => n === 'href')) expect(Object.fromEntries(tag.attrs)).toMatchObject({ target: '_blank', rel: 'noopener noreferrer' })
+    if (tag.name === 'a' && tag.attrs.some(([n]) => n === 'href'))
+      expect(Object.fromEntries(tag.attrs)).toMatchObject({ target: '_blank', rel: 'noopener noreferrer' })
   }
 }
 
@@ -42,8 +44,13 @@ describe('the hostile corpus', () => {
 
 describe('renderReadme', () => {
   it('resolves relative links against blob/HEAD and images against raw/HEAD, with every link in a new tab', async () => {
-    const html = await renderReadme('[guide](docs/guide.md) [root](/LICENSE) [dot](./a.md) [ext](https://example.com)\n\n![logo](img/logo.png)', repoOpts)
-    expect(html).toContain('<a href="https://github.com/acme/widget/blob/HEAD/docs/guide.md" target="_blank" rel="noopener noreferrer">guide</a>')
+    const html = await renderReadme(
+      '[guide](docs/guide.md) [root](/LICENSE) [dot](./a.md) [ext](https://example.com)\n\n![logo](img/logo.png)',
+      repoOpts,
+    )
+    expect(html).toContain(
+      '<a href="https://github.com/acme/widget/blob/HEAD/docs/guide.md" target="_blank" rel="noopener noreferrer">guide</a>',
+    )
     expect(html).toContain('href="https://github.com/acme/widget/blob/HEAD/LICENSE"')
     expect(html).toContain('href="https://github.com/acme/widget/blob/HEAD/a.md"')
     expect(html).toContain('<a href="https://example.com" target="_blank" rel="noopener noreferrer">ext</a>')
@@ -74,15 +81,23 @@ describe('renderReadme', () => {
   })
 
   it('rewrites relative srcset candidates to raw/HEAD and drops other schemes', async () => {
-    const html = await renderReadme('<picture><source media="(prefers-color-scheme: dark)" srcset="./dark.png 1x, https://cdn.example.com/d2.png 2x, javascript:alert(1) 3x"><img src="light.png"></picture>', repoOpts)
+    const html = await renderReadme(
+      '<picture><source media="(prefers-color-scheme: dark)" srcset="./dark.png 1x, https://cdn.example.com/d2.png 2x, javascript:alert(1) 3x"><img src="light.png"></picture>',
+      repoOpts,
+    )
     expect(html).toContain('srcset="https://raw.example.com/acme/widget/HEAD/dark.png 1x, https://cdn.example.com/d2.png 2x"')
     expect(html).toContain('src="https://raw.example.com/acme/widget/HEAD/light.png"')
   })
 
   it('keeps GitHub formatting: tables, task lists, code classes, details', async () => {
-    const html = await renderReadme('| a |\n|---|\n| b |\n\n- [x] done\n\n```ts\nconst a = 1\n```\n\n<details><summary>More</summary>body</details>', repoOpts)
+    const html = await renderReadme(
+      '| a |\n|---|\n| b |\n\n- [x] done\n\n```ts\nconst a = 1\n```\n\n<details><summary>More</summary>body</details>',
+      repoOpts,
+    )
     expect(html).toContain('<table>')
-    expect(html).toMatch(/<input type="checkbox" checked disabled>|<input checked type="checkbox" disabled>|<input type="checkbox" disabled checked>/)
+    expect(html).toMatch(
+      /<input type="checkbox" checked disabled>|<input checked type="checkbox" disabled>|<input type="checkbox" disabled checked>/,
+    )
     expect(html).toContain('<code class="language-ts">')
     expect(html).toContain('<details><summary>More</summary>body</details>')
   })

@@ -46,7 +46,23 @@ function scheme(url: string): string | null {
   }
 }
 
-const URL_ATTRS = new Set(['href', 'src', 'srcset', 'cite', 'longdesc', 'action', 'formaction', 'xlink:href', 'poster', 'background', 'data', 'codebase', 'ping', 'lowsrc', 'dynsrc'])
+const URL_ATTRS = new Set([
+  'href',
+  'src',
+  'srcset',
+  'cite',
+  'longdesc',
+  'action',
+  'formaction',
+  'xlink:href',
+  'poster',
+  'background',
+  'data',
+  'codebase',
+  'ping',
+  'lowsrc',
+  'dynsrc',
+])
 
 /** Checks shared by both: no handler, nothing but allowed schemes in any URL-carrying attribute. */
 export function expectInert(html: string, tag: StartTag, linkSchemes: string[], relativeOk: boolean) {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import seed from '../../../data/mcp-registry-seed-2025-05-16.json'
-import validMinimal from '../../fixtures/server-json-examples/valid/minimal.json'
-import validPackage from '../../fixtures/server-json-examples/valid/with-package.json'
-import validRemote from '../../fixtures/server-json-examples/valid/with-remote.json'
+import { displayNameFrom, entriesOf, mapRegistryEntry } from '../../../worker/lib/registry-entry'
 import badName from '../../fixtures/server-json-examples/invalid/bad-name-pattern.json'
 import tooLong from '../../fixtures/server-json-examples/invalid/description-too-long.json'
 import missingName from '../../fixtures/server-json-examples/invalid/missing-name.json'
 import latest from '../../fixtures/server-json-examples/invalid/package-version-latest.json'
 import positional from '../../fixtures/server-json-examples/invalid/positional-argument-missing-value.json'
-import { displayNameFrom, entriesOf, mapRegistryEntry } from '../../../worker/lib/registry-entry'
+import validMinimal from '../../fixtures/server-json-examples/valid/minimal.json'
+import validPackage from '../../fixtures/server-json-examples/valid/with-package.json'
+import validRemote from '../../fixtures/server-json-examples/valid/with-remote.json'
 
 describe('mapRegistryEntry', () => {
   it('maps the 2025 snake_case shape with packages, author, display name and tags', () => {
@@ -66,7 +66,11 @@ describe('mapRegistryEntry', () => {
     expect(remote.server.author).toBe('modelcontextprotocol')
     const pkg = mapRegistryEntry(validPackage)
     if (!pkg.ok) throw new Error('unreachable')
-    expect(pkg.server.packages[0]).toMatchObject({ registry_type: 'npm', identifier: '@modelcontextprotocol/server-weather', version: '1.0.0' })
+    expect(pkg.server.packages[0]).toMatchObject({
+      registry_type: 'npm',
+      identifier: '@modelcontextprotocol/server-weather',
+      version: '1.0.0',
+    })
     // No repository: imported, but held for an admin's review.
     expect(pkg.server.status).toBe('pending')
   })

@@ -3,11 +3,11 @@ import { Hono } from 'hono'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createDb } from '../../../worker/db/client'
 import type { AppEnv } from '../../../worker/env'
-import { onError } from '../../../worker/middleware/errors'
 import { assertMayChange, authorizeServer, type ServerAction } from '../../../worker/middleware/authz'
+import { onError } from '../../../worker/middleware/errors'
 import { sessionMiddleware } from '../../../worker/middleware/session'
 import type { Client } from '../auth-helpers'
-import { ADMIN, NOT_FOUND, OWNER, RESTRICTED, seedServerRoles, UNAUTHENTICATED, type Actor, type RoleServer } from '../server-roles'
+import { type Actor, ADMIN, NOT_FOUND, OWNER, RESTRICTED, type RoleServer, seedServerRoles, UNAUTHENTICATED } from '../server-roles'
 
 const clients = {} as Record<Actor, Client>
 const ids = {} as Record<RoleServer, string>
@@ -33,7 +33,12 @@ describe('authorizeServer', () => {
   probe.onError(onError)
 
   const attempt = async (actor: Actor, server: RoleServer, action: ServerAction) => {
-    const res = await probe.request(`https://catalogue.test/probe/${ids[server]}/${action}`, clients[actor].read(), env, createExecutionContext())
+    const res = await probe.request(
+      `https://catalogue.test/probe/${ids[server]}/${action}`,
+      clients[actor].read(),
+      env,
+      createExecutionContext(),
+    )
     return { status: res.status, body: (await res.json()) as { error?: string; serverId?: string } }
   }
 

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { LIMITS } from '../../../worker/limits'
 import { jsonDepth } from '../../../worker/middleware/body'
 import type { ServerDetail } from '../../../worker/shared/types'
-import { signIn, type Client } from '../auth-helpers'
+import { type Client, signIn } from '../auth-helpers'
 import { call } from '../helpers'
 
 const nestedMetadata = (depth: number): Record<string, unknown> => {

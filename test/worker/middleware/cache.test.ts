@@ -8,7 +8,7 @@ import { servers } from '../../../worker/db/schema'
 import type { AppEnv, Variables } from '../../../worker/env'
 import { guestCache } from '../../../worker/middleware/cache'
 import type { ServerDetail, ServerList } from '../../../worker/shared/types'
-import { signIn, type Client } from '../auth-helpers'
+import { type Client, signIn } from '../auth-helpers'
 import { insertServer } from '../factories'
 import { call, db } from '../helpers'
 
@@ -47,7 +47,17 @@ describe('guestCache', () => {
   })
 
   it('never stores or serves a signed-in answer (it carries isLiked)', async () => {
-    const user = { id: 'u1', login: 'u1', role: 'user', username: 'u1', firstName: null, email: null, avatarUrl: null, profileImageUrl: null, isAdmin: false }
+    const user = {
+      id: 'u1',
+      login: 'u1',
+      role: 'user',
+      username: 'u1',
+      firstName: null,
+      email: null,
+      avatarUrl: null,
+      profileImageUrl: null,
+      isAdmin: false,
+    }
     const { app, runs } = countingApp(user)
     await get(app, 'https://c.test/list?q=mine', '30')
     await get(app, 'https://c.test/list?q=mine', '30')
@@ -93,7 +103,10 @@ describe('what guests see is true right after a write', () => {
     const server = await insertServer({ displayName: 'Cacheedit Tool', description: 'Before the edit', createdBy: owner.user!.id })
     expect((await guestRead<ServerDetail>(`/api/servers/${server.id}`)).body.description).toBe('Before the edit')
     expect(listed((await guestRead<ServerList>('/api/servers/search?q=cacheedit')).body, server.id)).toBe(true)
-    const edit = await call(`/api/servers/${server.id}`, owner.write('PUT', { description: 'After the edit, renamed', displayName: 'Renamedcache Tool' }))
+    const edit = await call(
+      `/api/servers/${server.id}`,
+      owner.write('PUT', { description: 'After the edit, renamed', displayName: 'Renamedcache Tool' }),
+    )
     expect(edit.status).toBe(200)
     expect((await guestRead<ServerDetail>(`/api/servers/${server.id}`)).body.description).toBe('After the edit, renamed')
     expect(listed((await guestRead<ServerList>('/api/servers/search?q=cacheedit')).body, server.id)).toBe(false)
@@ -101,14 +114,22 @@ describe('what guests see is true right after a write', () => {
   })
 
   it('hides a deleted server at once from its detail, README, the list and search, for every guest', async () => {
-    const server = await insertServer({ displayName: 'Cachedelete Tool', readmeText: '# Cachedelete', createdBy: owner.user!.id, stars: 1_000_000 })
+    const server = await insertServer({
+      displayName: 'Cachedelete Tool',
+      readmeText: '# Cachedelete',
+      createdBy: owner.user!.id,
+      stars: 1_000_000,
+    })
     expect((await guestRead<ServerDetail>(`/api/servers/${server.id}`)).status).toBe(200)
     expect((await guestRead<{ html: string }>(`/api/servers/${server.id}/readme`)).status).toBe(200)
     expect(listed((await guestRead<ServerList>('/api/servers?sortBy=stars')).body, server.id)).toBe(true)
     expect(listed((await guestRead<ServerList>('/api/servers/search?q=cachedelete')).body, server.id)).toBe(true)
 
     expect((await call(`/api/servers/${server.id}`, owner.write('DELETE'))).status).toBe(204)
-    expect(await guestRead(`/api/servers/${server.id}`)).toEqual({ status: 404, body: { error: 'Server not found', code: 'server_not_found' } })
+    expect(await guestRead(`/api/servers/${server.id}`)).toEqual({
+      status: 404,
+      body: { error: 'Server not found', code: 'server_not_found' },
+    })
     expect((await guestRead(`/api/servers/${server.id}/readme`)).status).toBe(404)
     expect(listed((await guestRead<ServerList>('/api/servers?sortBy=stars')).body, server.id)).toBe(false)
     expect(listed((await guestRead<ServerList>('/api/servers/search?q=cachedelete')).body, server.id)).toBe(false)

@@ -2,7 +2,7 @@ import { createExecutionContext, env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { app } from '../../../worker/app'
 import { cacheKeys } from '../../../worker/lib/kv-cache'
-import { guest, navigate, signIn, withCsrf, type Client } from '../auth-helpers'
+import { type Client, guest, navigate, signIn, withCsrf } from '../auth-helpers'
 import { insertServer } from '../factories'
 import { call, json } from '../helpers'
 

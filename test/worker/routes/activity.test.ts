@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { activities, servers } from '../../../worker/db/schema'
-import { ADMIN_LOGIN, guest, signIn, type Client } from '../auth-helpers'
+import { ADMIN_LOGIN, type Client, guest, signIn } from '../auth-helpers'
 import { insertServer } from '../factories'
 import { call, db, expectInvalidInput, json } from '../helpers'
 
@@ -79,7 +79,11 @@ describe('POST /api/activity/track', () => {
     const { id } = await insertServer()
     expectInvalidInput(await json('/api/activity/track', alice.write('POST', { serverId: id, activityType: 'like' })), 'activityType')
     expectInvalidInput(await json('/api/activity/track', alice.write('POST', { activityType: 'view' })), 'serverId')
-    expectInvalidInput(await json('/api/activity/track', alice.write('POST', { serverId: 'nope', activityType: 'view' })), 'serverId', 'Server ID must be a valid UUID')
+    expectInvalidInput(
+      await json('/api/activity/track', alice.write('POST', { serverId: 'nope', activityType: 'view' })),
+      'serverId',
+      'Server ID must be a valid UUID',
+    )
     const notJson = await json('/api/activity/track', { ...alice.write('POST'), body: '{"serverId":' })
     expect(notJson).toMatchObject({ status: 400, body: { error: 'Malformed JSON in request body', code: 'invalid_json' } })
     expect((await viewsOf(id, alice.user!.id)).activities).toHaveLength(0)
@@ -88,7 +92,11 @@ describe('POST /api/activity/track', () => {
   it('answers 404 server_not_found for a missing server, and for a deleted one even to an admin', async () => {
     const admin = await signIn(ADMIN_LOGIN)
     const deleted = await insertServer({ status: 'deleted' })
-    for (const [client, serverId] of [[alice, crypto.randomUUID()], [alice, deleted.id], [admin, deleted.id]] as const) {
+    for (const [client, serverId] of [
+      [alice, crypto.randomUUID()],
+      [alice, deleted.id],
+      [admin, deleted.id],
+    ] as const) {
       const res = await json('/api/activity/track', client.write('POST', { serverId, activityType: 'view' }))
       expect(res).toMatchObject({ status: 404, body: { error: 'Server not found', code: 'server_not_found' } })
     }

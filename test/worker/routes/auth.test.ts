@@ -1,10 +1,10 @@
 import { createExecutionContext, env } from 'cloudflare:test'
 import { count, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import wranglerToml from '../../../wrangler.toml?raw'
 import { app } from '../../../worker/app'
 import { sessions, users } from '../../../worker/db/schema'
 import { sha256Hex } from '../../../worker/lib/hash'
+import wranglerToml from '../../../wrangler.toml?raw'
 import { ADMIN_LOGIN, cookieHeader, githubSignIn, navigate, setCookieLine, setCookies, signIn, withCsrf } from '../auth-helpers'
 import { insertServer } from '../factories'
 import { call, db, fixtureHits, json } from '../helpers'
@@ -12,10 +12,7 @@ import { call, db, fixtureHits, json } from '../helpers'
 const TOKEN_PATH = '/github-oauth/login/oauth/access_token'
 
 async function rowCounts() {
-  const [[u], [s]] = await Promise.all([
-    db().select({ n: count() }).from(users),
-    db().select({ n: count() }).from(sessions),
-  ])
+  const [[u], [s]] = await Promise.all([db().select({ n: count() }).from(users), db().select({ n: count() }).from(sessions)])
   return { users: u.n, sessions: s.n }
 }
 
@@ -181,7 +178,12 @@ describe('GET /api/auth/callback', () => {
       expect(old.status).toBe(401)
     }
     // The replaced session is gone from the database, not only from the browser.
-    expect(await db().select().from(sessions).where(eq(sessions.idHash, await sha256Hex(oldId)))).toHaveLength(0)
+    expect(
+      await db()
+        .select()
+        .from(sessions)
+        .where(eq(sessions.idHash, await sha256Hex(oldId))),
+    ).toHaveLength(0)
   })
 })
 
@@ -222,7 +224,7 @@ describe('GET /api/auth/session', () => {
   })
 
   it('is 401 for an unknown or malformed session cookie', async () => {
-    for (const cookie of ['__Host-session=' + 'x'.repeat(43), '__Host-session=short', '__Host-session=']) {
+    for (const cookie of [`__Host-session=${'x'.repeat(43)}`, '__Host-session=short', '__Host-session=']) {
       expect((await call('/api/auth/session', { headers: { Cookie: cookie } })).status).toBe(401)
     }
   })
@@ -250,7 +252,10 @@ describe('GET /api/auth/session', () => {
   it('refuses an expired session, and the next sign-in sweeps it', async () => {
     const carol = await signIn('expired-carol')
     const [user] = await db().select().from(users).where(eq(users.login, 'expired-carol'))
-    await db().update(sessions).set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where(eq(sessions.userId, user.id))
+    await db()
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where(eq(sessions.userId, user.id))
 
     const res = await json('/api/auth/session', carol.read())
     expect(res.status).toBe(401)
@@ -309,7 +314,11 @@ describe('GET /api/auth/dev-callback (development sign-in)', () => {
   async function devLogin(query: string, bindings = devEnv()) {
     const page = await devCall('/api/login', {}, bindings)
     const cookies = setCookies(page)
-    const res = await devCall(`/api/auth/dev-callback?state=${cookies['__Host-oauth-state']}&${query}`, { headers: { Cookie: cookieHeader(cookies) } }, bindings)
+    const res = await devCall(
+      `/api/auth/dev-callback?state=${cookies['__Host-oauth-state']}&${query}`,
+      { headers: { Cookie: cookieHeader(cookies) } },
+      bindings,
+    )
     return { page, res, cookie: `__Host-session=${setCookies(res)['__Host-session']}` }
   }
 
@@ -356,9 +365,11 @@ describe('GET /api/auth/dev-callback (development sign-in)', () => {
     const before = await rowCounts()
     const page = await devCall('/api/login')
     const cookies = setCookies(page)
-    const wrong = await devCall('/api/auth/dev-callback?state=' + 'A'.repeat(43) + '&username=dev-x', { headers: { Cookie: cookieHeader(cookies) } })
+    const wrong = await devCall(`/api/auth/dev-callback?state=${'A'.repeat(43)}&username=dev-x`, {
+      headers: { Cookie: cookieHeader(cookies) },
+    })
     expect(wrong.headers.get('Location')).toBe('/?authError=invalid_state')
-    const bad = await devLogin('username=' + encodeURIComponent('<script>'))
+    const bad = await devLogin(`username=${encodeURIComponent('<script>')}`)
     expect(bad.res.headers.get('Location')).toBe('/?authError=invalid_username')
     expect(await rowCounts()).toEqual(before)
   })

@@ -4,7 +4,7 @@ import { packageComments, packages } from '../../../worker/db/schema'
 import { RATE_LIMIT_MESSAGE } from '../../../worker/middleware/rate-limit'
 import { GUEST_COMMENT_RULE } from '../../../worker/routes/comments'
 import type { CommentList, PackageComment } from '../../../worker/shared/types'
-import { ADMIN_LOGIN, guest, signIn, withCsrf, type Client } from '../auth-helpers'
+import { ADMIN_LOGIN, type Client, guest, signIn, withCsrf } from '../auth-helpers'
 import { call, db, expectInvalidInput, json } from '../helpers'
 
 let owner: Client
@@ -16,7 +16,9 @@ let privateId: string
 
 async function insertPackage(isPublic: boolean) {
   const id = crypto.randomUUID()
-  await db().insert(packages).values({ id, userId: owner.user!.id, name: isPublic ? 'Open' : 'Closed', isPublic })
+  await db()
+    .insert(packages)
+    .values({ id, userId: owner.user!.id, name: isPublic ? 'Open' : 'Closed', isPublic })
   return id
 }
 
@@ -58,7 +60,13 @@ describe('POST /api/packages/{id}/comments', () => {
   it("posts a signed-in user's comment under the account, ignoring any name sent", async () => {
     const { status, body } = await post(publicId, carol, { content: 'Mine', authorName: 'Someone else' })
     expect(status).toBe(201)
-    expect(body).toMatchObject({ content: 'Mine', authorName: null, userId: carol.user!.id, user: { username: 'cmt-carol' }, canDelete: true })
+    expect(body).toMatchObject({
+      content: 'Mine',
+      authorName: null,
+      userId: carol.user!.id,
+      user: { username: 'cmt-carol' },
+      canDelete: true,
+    })
     const [row] = await db().select().from(packageComments).where(eq(packageComments.id, body.id))
     expect(row).toMatchObject({ userId: carol.user!.id, authorName: null })
   })
@@ -73,16 +81,25 @@ describe('POST /api/packages/{id}/comments', () => {
 
   it('requires content that is not blank', async () => {
     for (const body of [{ content: '' }, { content: '   ' }, {}]) {
-      expect(await post(publicId, carol, body)).toMatchObject({ status: 400, body: { error: 'Comment content is required', code: 'invalid_input' } })
+      expect(await post(publicId, carol, body)).toMatchObject({
+        status: 400,
+        body: { error: 'Comment content is required', code: 'invalid_input' },
+      })
     }
   })
 
   it('requires a guest name of 1 to 50 characters', async () => {
     const visitor = await guest()
     for (const authorName of [undefined, '', '   ']) {
-      expect(await post(publicId, visitor, { content: 'Hi', authorName })).toMatchObject({ status: 400, body: { error: 'Author name is required', code: 'invalid_input' } })
+      expect(await post(publicId, visitor, { content: 'Hi', authorName })).toMatchObject({
+        status: 400,
+        body: { error: 'Author name is required', code: 'invalid_input' },
+      })
     }
-    expect(await post(publicId, visitor, { content: 'Hi', authorName: 'n'.repeat(51) })).toMatchObject({ status: 400, body: { error: 'Author name too long', code: 'invalid_input' } })
+    expect(await post(publicId, visitor, { content: 'Hi', authorName: 'n'.repeat(51) })).toMatchObject({
+      status: 400,
+      body: { error: 'Author name too long', code: 'invalid_input' },
+    })
     expect((await post(publicId, visitor, { content: 'Hi', authorName: 'n'.repeat(50) })).status).toBe(201)
   })
 
@@ -104,7 +121,10 @@ describe('POST /api/packages/{id}/comments', () => {
   it('needs the CSRF token, for guests too', async () => {
     const visitor = await guest()
     const body = JSON.stringify({ content: 'Hi', authorName: 'X' })
-    const res = await json(`/api/packages/${publicId}/comments`, withCsrf({ cookie: visitor.cookie, csrfToken: 'forged' }, { method: 'POST', body }))
+    const res = await json(
+      `/api/packages/${publicId}/comments`,
+      withCsrf({ cookie: visitor.cookie, csrfToken: 'forged' }, { method: 'POST', body }),
+    )
     expect(res).toMatchObject({ status: 403, body: { error: 'CSRF token invalid', code: 'csrf_invalid' } })
   })
 
@@ -177,7 +197,10 @@ describe('GET /api/packages/{id}/comments', () => {
   it('is 404 on a private package for everyone but its owner', async () => {
     await post(privateId, owner, { content: 'Private note' })
     for (const init of [{}, carol.read(), admin.read()]) {
-      expect(await list(privateId, '', init)).toMatchObject({ status: 404, body: { error: 'Package not found', code: 'package_not_found' } })
+      expect(await list(privateId, '', init)).toMatchObject({
+        status: 404,
+        body: { error: 'Package not found', code: 'package_not_found' },
+      })
     }
     const own = await list(privateId, '', owner.read())
     expect(own.status).toBe(200)
@@ -193,11 +216,15 @@ describe('DELETE /api/packages/{id}/comments/{commentId}', () => {
 
   const guestComment = async () => (await post(id, await guest(), { content: 'by a guest', authorName: 'Gus' })).body.id
   const carolComment = async () => (await post(id, carol, { content: 'by carol' })).body.id
-  const exists = async (commentId: string) => (await db().select().from(packageComments).where(eq(packageComments.id, commentId))).length === 1
+  const exists = async (commentId: string) =>
+    (await db().select().from(packageComments).where(eq(packageComments.id, commentId))).length === 1
 
   it('refuses a guest with 401, even for a guest comment', async () => {
     const commentId = await guestComment()
-    expect(await remove(id, commentId, await guest())).toMatchObject({ status: 401, body: { error: 'Authentication required', code: 'auth_required' } })
+    expect(await remove(id, commentId, await guest())).toMatchObject({
+      status: 401,
+      body: { error: 'Authentication required', code: 'auth_required' },
+    })
     expect(await exists(commentId)).toBe(true)
   })
 
@@ -211,7 +238,10 @@ describe('DELETE /api/packages/{id}/comments/{commentId}', () => {
 
   it('refuses anyone else with 403 forbidden and the reason', async () => {
     const commentId = await carolComment()
-    expect(await remove(id, commentId, dave)).toEqual({ status: 403, body: { error: "You don't have permission to delete this comment.", code: 'forbidden' } })
+    expect(await remove(id, commentId, dave)).toEqual({
+      status: 403,
+      body: { error: "You don't have permission to delete this comment.", code: 'forbidden' },
+    })
     expect(await exists(commentId)).toBe(true)
   })
 
@@ -240,13 +270,19 @@ describe('DELETE /api/packages/{id}/comments/{commentId}', () => {
   })
 
   it('answers 404 for an unknown comment and 400 for a malformed id', async () => {
-    expect(await remove(id, crypto.randomUUID(), owner)).toMatchObject({ status: 404, body: { error: 'Comment not found', code: 'comment_not_found' } })
+    expect(await remove(id, crypto.randomUUID(), owner)).toMatchObject({
+      status: 404,
+      body: { error: 'Comment not found', code: 'comment_not_found' },
+    })
     expect((await remove(id, 'nope', owner)).status).toBe(400)
     expectInvalidInput(await remove(id, 'nope', owner), 'commentId', 'Comment ID must be a valid UUID')
     expectInvalidInput(await remove('nope', crypto.randomUUID(), owner), 'id', 'Package ID must be a valid UUID')
   })
 
   it('answers 404 package_not_found for a missing package', async () => {
-    expect(await remove(crypto.randomUUID(), crypto.randomUUID(), owner)).toMatchObject({ status: 404, body: { error: 'Package not found', code: 'package_not_found' } })
+    expect(await remove(crypto.randomUUID(), crypto.randomUUID(), owner)).toMatchObject({
+      status: 404,
+      body: { error: 'Package not found', code: 'package_not_found' },
+    })
   })
 })

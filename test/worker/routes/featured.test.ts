@@ -1,8 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { featured } from '../../../worker/db/schema'
 import type { FeaturedComment, FeaturedServer, ServerDetail } from '../../../worker/shared/types'
-import { ADMIN_LOGIN, guest, signIn, type Client } from '../auth-helpers'
+import { ADMIN_LOGIN, type Client, guest, signIn } from '../auth-helpers'
 import { insertServer } from '../factories'
 import { call, db, json } from '../helpers'
 
@@ -123,8 +123,14 @@ describe('PUT /api/servers/{id}/featured', () => {
 
   it('answers 404 for an unknown server, and 400 for a malformed id or a body that is not JSON', async () => {
     const body = { commentHtml: '<p>x</p>' }
-    expect(await save(crypto.randomUUID(), body)).toMatchObject({ status: 404, body: { error: 'Server not found', code: 'server_not_found' } })
-    expect(await save('not-a-uuid', body)).toMatchObject({ status: 400, body: { error: 'Server ID must be a valid UUID', code: 'invalid_input' } })
+    expect(await save(crypto.randomUUID(), body)).toMatchObject({
+      status: 404,
+      body: { error: 'Server not found', code: 'server_not_found' },
+    })
+    expect(await save('not-a-uuid', body)).toMatchObject({
+      status: 400,
+      body: { error: 'Server ID must be a valid UUID', code: 'invalid_input' },
+    })
     const server = await insertServer()
     const notJson = await json(path(server.id), { ...admin.write('PUT'), body: '{"commentHtml":' })
     expect(notJson).toMatchObject({ status: 400, body: { error: 'Malformed JSON in request body', code: 'invalid_json' } })
@@ -155,8 +161,14 @@ describe('DELETE /api/servers/{id}/featured', () => {
   })
 
   it('answers 404 for an unknown server and 400 for a malformed id', async () => {
-    expect(await json(path(crypto.randomUUID()), admin.write('DELETE'))).toMatchObject({ status: 404, body: { error: 'Server not found', code: 'server_not_found' } })
-    expect(await json(path('not-a-uuid'), admin.write('DELETE'))).toMatchObject({ status: 400, body: { error: 'Server ID must be a valid UUID', code: 'invalid_input' } })
+    expect(await json(path(crypto.randomUUID()), admin.write('DELETE'))).toMatchObject({
+      status: 404,
+      body: { error: 'Server not found', code: 'server_not_found' },
+    })
+    expect(await json(path('not-a-uuid'), admin.write('DELETE'))).toMatchObject({
+      status: 400,
+      body: { error: 'Server ID must be a valid UUID', code: 'invalid_input' },
+    })
   })
 
   adminOnly((serverId, client) => call(path(serverId), client.write('DELETE')))
@@ -171,8 +183,14 @@ describe('GET /api/servers/{id}/featured', () => {
   })
 
   it('answers 404 Server not found for an unknown server and 400 for a malformed id', async () => {
-    expect(await json(path(crypto.randomUUID()), admin.read())).toMatchObject({ status: 404, body: { error: 'Server not found', code: 'server_not_found' } })
-    expect(await json(path('not-a-uuid'), admin.read())).toMatchObject({ status: 400, body: { error: 'Server ID must be a valid UUID', code: 'invalid_input' } })
+    expect(await json(path(crypto.randomUUID()), admin.read())).toMatchObject({
+      status: 404,
+      body: { error: 'Server not found', code: 'server_not_found' },
+    })
+    expect(await json(path('not-a-uuid'), admin.read())).toMatchObject({
+      status: 400,
+      body: { error: 'Server ID must be a valid UUID', code: 'invalid_input' },
+    })
   })
 
   adminOnly((serverId, client) => call(path(serverId), client.read()))

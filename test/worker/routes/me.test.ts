@@ -3,8 +3,19 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { refreshPackagesOfServer } from '../../../worker/db/packages'
 import { activities, follows, packages, serverLikes, servers, serverTags } from '../../../worker/db/schema'
 import { LIMITS } from '../../../worker/limits'
-import type { CategoryServerState, CategorySummary, Dashboard, FollowedAuthor, FollowState, PackageDetail, PackageSummary, ServerStats, ServerSummary, TagCount } from '../../../worker/shared/types'
-import { ADMIN_LOGIN, guest, signIn, type Client } from '../auth-helpers'
+import type {
+  CategoryServerState,
+  CategorySummary,
+  Dashboard,
+  FollowedAuthor,
+  FollowState,
+  PackageDetail,
+  PackageSummary,
+  ServerStats,
+  ServerSummary,
+  TagCount,
+} from '../../../worker/shared/types'
+import { ADMIN_LOGIN, type Client, guest, signIn } from '../auth-helpers'
 import { insertServer } from '../factories'
 import { call, db, expectInvalidInput, json } from '../helpers'
 import { category, createCategory, storedPackage } from '../package-helpers'
@@ -38,7 +49,8 @@ const dashboard = async (client: Client) => {
   return res.body
 }
 const ids = (list: Array<{ id: string }>) => list.map((x) => x.id)
-const rowsOf = async (client: Client) => (await db().select().from(follows).where(eq(follows.userId, client.user!.id))).map((r) => r.authorName)
+const rowsOf = async (client: Client) =>
+  (await db().select().from(follows).where(eq(follows.userId, client.user!.id))).map((r) => r.authorName)
 const followState = (client: Client, name: string) => json<FollowState>(`/api/users/me/follows/${name}`, client.read())
 const NOT_A_LOGIN = { error: 'Author name must be a GitHub login', code: 'invalid_input' }
 
@@ -86,8 +98,12 @@ beforeAll(async () => {
   await json('/api/users/me/categories', dana.write('POST', { name: 'Counted' }))
 
   // Engagement older than the trending window.
-  await db().insert(serverLikes).values({ userId: gus.user!.id, serverId: s.oldTrend, createdAt: daysAgo(40) })
-  await db().insert(activities).values({ userId: gus.user!.id, serverId: s.oldTrend, activityType: 'view', createdAt: daysAgo(40) })
+  await db()
+    .insert(serverLikes)
+    .values({ userId: gus.user!.id, serverId: s.oldTrend, createdAt: daysAgo(40) })
+  await db()
+    .insert(activities)
+    .values({ userId: gus.user!.id, serverId: s.oldTrend, activityType: 'view', createdAt: daysAgo(40) })
 })
 
 describe('GET /api/users/me/dashboard', () => {
@@ -105,7 +121,12 @@ describe('GET /api/users/me/dashboard', () => {
     const followRows = await db().select().from(follows).where(eq(follows.userId, dana.user!.id))
     const packageRows = await db().select().from(packages).where(eq(packages.userId, dana.user!.id))
 
-    expect(d.counters).toEqual({ myServers: mineIds.length, totalLikes: likeRows.length, following: followRows.length, categories: packageRows.length })
+    expect(d.counters).toEqual({
+      myServers: mineIds.length,
+      totalLikes: likeRows.length,
+      following: followRows.length,
+      categories: packageRows.length,
+    })
     expect(d.counters).toEqual({ myServers: 2, totalLikes: 4, following: 2, categories: 1 })
   })
 
@@ -156,23 +177,34 @@ describe('GET /api/users/me/dashboard', () => {
     // The same from the rows: each recent like and view counts once for every tag of its server.
     const since = new Date(new Date().toISOString().slice(0, 10)).getTime() - 29 * DAY
     const recent = [
-      ...(await db().select({ serverId: serverLikes.serverId }).from(serverLikes).where(gte(serverLikes.createdAt, new Date(since).toISOString()))),
+      ...(await db()
+        .select({ serverId: serverLikes.serverId })
+        .from(serverLikes)
+        .where(gte(serverLikes.createdAt, new Date(since).toISOString()))),
       ...(await db()
         .select({ serverId: activities.serverId })
         .from(activities)
         .where(and(eq(activities.activityType, 'view'), gte(activities.createdAt, new Date(since).toISOString())))),
     ]
-    const tagRows = await db().select({ serverId: serverTags.serverId, tag: serverTags.tag }).from(serverTags).innerJoin(servers, eq(servers.id, serverTags.serverId)).where(eq(servers.status, 'active'))
+    const tagRows = await db()
+      .select({ serverId: serverTags.serverId, tag: serverTags.tag })
+      .from(serverTags)
+      .innerJoin(servers, eq(servers.id, serverTags.serverId))
+      .where(eq(servers.status, 'active'))
     const counts = new Map<string, number>()
-    for (const { serverId } of recent) for (const t of tagRows.filter((r) => r.serverId === serverId)) counts.set(t.tag, (counts.get(t.tag) ?? 0) + 1)
-    const expected: TagCount[] = [...counts].map(([tag, count]) => ({ tag, count })).sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag))
+    for (const { serverId } of recent)
+      for (const t of tagRows.filter((r) => r.serverId === serverId)) counts.set(t.tag, (counts.get(t.tag) ?? 0) + 1)
+    const expected: TagCount[] = [...counts]
+      .map(([tag, count]) => ({ tag, count }))
+      .sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag))
     expect(d.trendingTags).toEqual(expected.slice(0, 10))
     expect(d.trendingTags.map((t) => t.tag)).not.toContain('trend-old')
   })
 
   it("shows the user's own categories only, with the first three servers, never another user's private one", async () => {
     const four = (await json<PackageSummary>('/api/users/me/categories', dana.write('POST', { name: 'Four' }))).body.id
-    for (const id of [s.mineA, s.liked1, s.recDb, s.recSql]) await call(`/api/users/me/categories/${four}/servers/${id}`, dana.write('POST'))
+    for (const id of [s.mineA, s.liked1, s.recDb, s.recSql])
+      await call(`/api/users/me/categories/${four}/servers/${id}`, dana.write('POST'))
     const published = (await json<PackageSummary>('/api/users/me/categories', dana.write('POST', { name: 'Published' }))).body.id
     await call(`/api/packages/${published}/public-status`, dana.write('PUT', { isPublic: true }))
     await call(`/api/packages/${published}/message`, dana.write('PUT', { recommendationMessage: 'Try these' }))
@@ -193,7 +225,10 @@ describe('GET /api/users/me/dashboard', () => {
 
   it('refuses a guest', async () => {
     expect((await call('/api/users/me/dashboard', (await guest()).read())).status).toBe(401)
-    expect(await json('/api/users/me/dashboard', (await guest()).read())).toMatchObject({ status: 401, body: { error: 'Authentication required', code: 'auth_required' } })
+    expect(await json('/api/users/me/dashboard', (await guest()).read())).toMatchObject({
+      status: 401,
+      body: { error: 'Authentication required', code: 'auth_required' },
+    })
   })
 
   it('leaves deleted and pending servers out of every server list', async () => {
@@ -206,7 +241,8 @@ describe('GET /api/users/me/dashboard', () => {
 })
 
 describe('GET /api/users/me/servers/{id}/stats', () => {
-  const stats = (client: Client, serverId: string, query = '') => json<ServerStats & { error?: string }>(`/api/users/me/servers/${serverId}/stats${query}`, client.read())
+  const stats = (client: Client, serverId: string, query = '') =>
+    json<ServerStats & { error?: string }>(`/api/users/me/servers/${serverId}/stats${query}`, client.read())
 
   beforeAll(async () => {
     const rows = [
@@ -215,8 +251,12 @@ describe('GET /api/users/me/servers/{id}/stats', () => {
       { userId: admin.user!.id, createdAt: daysAgo(3) },
       { userId: frank.user!.id, createdAt: daysAgo(40) },
     ]
-    await db().insert(activities).values(rows.map((r) => ({ ...r, serverId: s.stats, activityType: 'view' })))
-    await db().insert(serverLikes).values({ userId: gus.user!.id, serverId: s.stats, createdAt: daysAgo(5) })
+    await db()
+      .insert(activities)
+      .values(rows.map((r) => ({ ...r, serverId: s.stats, activityType: 'view' })))
+    await db()
+      .insert(serverLikes)
+      .values({ userId: gus.user!.id, serverId: s.stats, createdAt: daysAgo(5) })
     await like(admin, s.stats)
   })
 
@@ -261,14 +301,20 @@ describe('GET /api/users/me/servers/{id}/stats', () => {
     // A repository owner is an owner too.
     expect((await stats(dana, s.mineB)).status).toBe(200)
     expect((await call(`/api/users/me/servers/${s.stats}/stats`, (await guest()).read())).status).toBe(401)
-    expect(await stats(await guest(), s.stats)).toMatchObject({ status: 401, body: { error: 'Authentication required', code: 'auth_required' } })
+    expect(await stats(await guest(), s.stats)).toMatchObject({
+      status: 401,
+      body: { error: 'Authentication required', code: 'auth_required' },
+    })
   })
 
   it('is 404 for an unknown server, and for a deleted one unless admin', async () => {
     expect((await stats(erin, crypto.randomUUID())).status).toBe(404)
     expect((await stats(dana, s.mineDeleted)).status).toBe(404)
     expect((await stats(admin, s.mineDeleted)).status).toBe(200)
-    for (const [client, id] of [[erin, crypto.randomUUID()], [dana, s.mineDeleted]] as const) {
+    for (const [client, id] of [
+      [erin, crypto.randomUUID()],
+      [dana, s.mineDeleted],
+    ] as const) {
       expect(await stats(client, id)).toMatchObject({ status: 404, body: { error: 'Server not found', code: 'server_not_found' } })
     }
   })
@@ -286,13 +332,19 @@ describe('GET /api/users/me/follows', () => {
   })
 
   it('refuses a guest with 401', async () => {
-    expect(await json('/api/users/me/follows', (await guest()).read())).toMatchObject({ status: 401, body: { error: 'Authentication required', code: 'auth_required' } })
+    expect(await json('/api/users/me/follows', (await guest()).read())).toMatchObject({
+      status: 401,
+      body: { error: 'Authentication required', code: 'auth_required' },
+    })
   })
 })
 
 describe('GET /api/users/me/follows/{authorName}', () => {
   it('answers following false for an author never followed, under the lower-cased login', async () => {
-    expect(await followState(gus, 'Never-Followed')).toMatchObject({ status: 200, body: { authorName: 'never-followed', following: false } })
+    expect(await followState(gus, 'Never-Followed')).toMatchObject({
+      status: 200,
+      body: { authorName: 'never-followed', following: false },
+    })
   })
 
   it('refuses names that are not GitHub logins with 400', async () => {
@@ -302,7 +354,10 @@ describe('GET /api/users/me/follows/{authorName}', () => {
   })
 
   it('refuses a guest with 401', async () => {
-    expect(await followState(await guest(), 'acme')).toMatchObject({ status: 401, body: { error: 'Authentication required', code: 'auth_required' } })
+    expect(await followState(await guest(), 'acme')).toMatchObject({
+      status: 401,
+      body: { error: 'Authentication required', code: 'auth_required' },
+    })
   })
 })
 
@@ -312,7 +367,10 @@ describe('POST /api/users/me/follows/{authorName}', () => {
       expect(await follow(gus, 'Some-Author')).toMatchObject({ status: 200, body: { authorName: 'some-author', following: true } })
     }
     expect(await rowsOf(gus)).toEqual(['some-author'])
-    expect((await json<FollowState>('/api/users/me/follows/SOME-author', gus.read())).body).toEqual({ authorName: 'some-author', following: true })
+    expect((await json<FollowState>('/api/users/me/follows/SOME-author', gus.read())).body).toEqual({
+      authorName: 'some-author',
+      following: true,
+    })
     expect((await json<FollowedAuthor[]>('/api/users/me/follows', gus.read())).body).toEqual([
       { id: 'some-author', authorName: 'some-author', createdAt: expect.any(String) },
     ])
@@ -320,14 +378,20 @@ describe('POST /api/users/me/follows/{authorName}', () => {
 
   it('refuses names that are not GitHub logins', async () => {
     for (const name of ['-lead', 'trail-', 'dou--ble', 'under_score', 'x'.repeat(40), 'dot.name']) {
-      expect(await follow(gus, name)).toMatchObject({ status: 400, body: { error: 'Author name must be a GitHub login', code: 'invalid_input' } })
+      expect(await follow(gus, name)).toMatchObject({
+        status: 400,
+        body: { error: 'Author name must be a GitHub login', code: 'invalid_input' },
+      })
     }
     expect((await follow(gus, 'x'.repeat(39))).status).toBe(200)
   })
 
   it('needs a signed-in user', async () => {
     expect((await follow(await guest(), 'acme')).status).toBe(401)
-    expect(await follow(await guest(), 'acme')).toMatchObject({ status: 401, body: { error: 'Authentication required', code: 'auth_required' } })
+    expect(await follow(await guest(), 'acme')).toMatchObject({
+      status: 401,
+      body: { error: 'Authentication required', code: 'auth_required' },
+    })
   })
 
   it('are per user', async () => {
@@ -354,7 +418,10 @@ describe('DELETE /api/users/me/follows/{authorName}', () => {
   })
 
   it('refuses a guest with 401', async () => {
-    expect(await follow(await guest(), 'acme', 'DELETE')).toMatchObject({ status: 401, body: { error: 'Authentication required', code: 'auth_required' } })
+    expect(await follow(await guest(), 'acme', 'DELETE')).toMatchObject({
+      status: 401,
+      body: { error: 'Authentication required', code: 'auth_required' },
+    })
   })
 })
 
@@ -392,12 +459,19 @@ describe('POST /api/users/me/categories', () => {
 
   it('refuses a guest', async () => {
     expect((await createCategory(await guest(), { name: 'X' })).status).toBe(401)
-    expect(await createCategory(await guest(), { name: 'X' })).toMatchObject({ status: 401, body: { error: 'Authentication required', code: 'auth_required' } })
+    expect(await createCategory(await guest(), { name: 'X' })).toMatchObject({
+      status: 401,
+      body: { error: 'Authentication required', code: 'auth_required' },
+    })
   })
 
   it('refuses a name or description over its limit, and a body that is not JSON', async () => {
     expectInvalidInput(await createCategory(alice, { name: 'n'.repeat(LIMITS.categoryName + 1) }), 'name', 'Name too long')
-    expectInvalidInput(await createCategory(alice, { name: 'Long', description: 'd'.repeat(LIMITS.categoryDescription + 1) }), 'description', 'Description too long')
+    expectInvalidInput(
+      await createCategory(alice, { name: 'Long', description: 'd'.repeat(LIMITS.categoryDescription + 1) }),
+      'description',
+      'Description too long',
+    )
     const notJson = await json('/api/users/me/categories', { ...alice.write('POST'), body: '{"name":' })
     expect(notJson).toMatchObject({ status: 400, body: { error: 'Malformed JSON in request body', code: 'invalid_json' } })
   })
@@ -417,7 +491,10 @@ describe('GET /api/users/me/categories', () => {
   })
 
   it('refuses a guest with 401', async () => {
-    expect(await json('/api/users/me/categories', (await guest()).read())).toMatchObject({ status: 401, body: { error: 'Authentication required', code: 'auth_required' } })
+    expect(await json('/api/users/me/categories', (await guest()).read())).toMatchObject({
+      status: 401,
+      body: { error: 'Authentication required', code: 'auth_required' },
+    })
   })
 })
 
@@ -438,13 +515,22 @@ describe('GET /api/users/me/categories/{id}/servers', () => {
     for (const client of [bob, admin]) {
       expect(await list(client, privateId)).toMatchObject({ status: 404, body: { error: 'Package not found', code: 'package_not_found' } })
     }
-    expect(await list(bob, publicId)).toMatchObject({ status: 403, body: { error: "You don't have permission to change this package.", code: 'forbidden' } })
-    expect(await list(bob, crypto.randomUUID())).toMatchObject({ status: 404, body: { error: 'Package not found', code: 'package_not_found' } })
+    expect(await list(bob, publicId)).toMatchObject({
+      status: 403,
+      body: { error: "You don't have permission to change this package.", code: 'forbidden' },
+    })
+    expect(await list(bob, crypto.randomUUID())).toMatchObject({
+      status: 404,
+      body: { error: 'Package not found', code: 'package_not_found' },
+    })
   })
 
   it('answers 400 for a malformed id and 401 for a guest', async () => {
     expectInvalidInput(await list(alice, 'not-a-uuid'), 'id', 'Package ID must be a valid UUID')
-    expect(await list(await guest(), crypto.randomUUID())).toMatchObject({ status: 401, body: { error: 'Authentication required', code: 'auth_required' } })
+    expect(await list(await guest(), crypto.randomUUID())).toMatchObject({
+      status: 401,
+      body: { error: 'Authentication required', code: 'auth_required' },
+    })
   })
 })
 
@@ -491,7 +577,10 @@ describe('POST /api/users/me/categories/{categoryId}/servers/{serverId}', () => 
     const privateId = await category(alice, 'Private')
     const publicId = await category(alice, 'Public', { public: true })
     for (const method of ['POST', 'DELETE'] as const) {
-      expect((await json(path(privateId, server.id), bob.write(method))).body).toEqual({ error: 'Package not found', code: 'package_not_found' })
+      expect((await json(path(privateId, server.id), bob.write(method))).body).toEqual({
+        error: 'Package not found',
+        code: 'package_not_found',
+      })
       expect((await json(path(publicId, server.id), bob.write(method))).status).toBe(403)
       expect((await json(path(privateId, server.id), admin.write(method))).status).toBe(404)
       expect((await json(path(publicId, server.id), (await guest()).write(method))).status).toBe(401)
@@ -523,7 +612,10 @@ describe('DELETE /api/users/me/categories/{categoryId}/servers/{serverId}', () =
     const [a, b] = [await insertServer(), await insertServer()]
     const id = await category(alice, 'Keeps one', { servers: [a.id, b.id] })
     await db().batch([db().update(servers).set({ status: 'deleted' }).where(eq(servers.id, a.id)), refreshPackagesOfServer(db(), a.id)])
-    expect(await json<CategoryServerState>(path(id, a.id), alice.write('DELETE'))).toMatchObject({ status: 200, body: { inCategory: false, serverCount: 1 } })
+    expect(await json<CategoryServerState>(path(id, a.id), alice.write('DELETE'))).toMatchObject({
+      status: 200,
+      body: { inCategory: false, serverCount: 1 },
+    })
     expect(await storedPackage(id)).toMatchObject({ serverCount: 1, serverRows: 1 })
     // A server that never existed is simply not there.
     expect((await json(path(id, crypto.randomUUID()), alice.write('DELETE'))).body).toEqual({ inCategory: false, serverCount: 1 })
@@ -531,18 +623,34 @@ describe('DELETE /api/users/me/categories/{categoryId}/servers/{serverId}', () =
 
   it('answers 400 for malformed ids and 404 for a missing category', async () => {
     const id = await category(alice, 'Ids checked')
-    expectInvalidInput(await json(path('not-a-uuid', crypto.randomUUID()), alice.write('DELETE')), 'categoryId', 'Package ID must be a valid UUID')
+    expectInvalidInput(
+      await json(path('not-a-uuid', crypto.randomUUID()), alice.write('DELETE')),
+      'categoryId',
+      'Package ID must be a valid UUID',
+    )
     expectInvalidInput(await json(path(id, 'not-a-uuid'), alice.write('DELETE')), 'serverId', 'Server ID must be a valid UUID')
-    expect(await json(path(crypto.randomUUID(), crypto.randomUUID()), alice.write('DELETE'))).toMatchObject({ status: 404, body: { error: 'Package not found', code: 'package_not_found' } })
+    expect(await json(path(crypto.randomUUID(), crypto.randomUUID()), alice.write('DELETE'))).toMatchObject({
+      status: 404,
+      body: { error: 'Package not found', code: 'package_not_found' },
+    })
   })
 
   it('refuses a guest (401), and someone else: 404 on a private category, 403 on a public one', async () => {
     const server = await insertServer()
     const privateId = await category(alice, 'Private keep', { servers: [server.id] })
     const publicId = await category(alice, 'Public keep', { servers: [server.id], public: true })
-    expect(await json(path(publicId, server.id), (await guest()).write('DELETE'))).toMatchObject({ status: 401, body: { error: 'Authentication required', code: 'auth_required' } })
-    expect(await json(path(privateId, server.id), bob.write('DELETE'))).toMatchObject({ status: 404, body: { error: 'Package not found', code: 'package_not_found' } })
-    expect(await json(path(publicId, server.id), bob.write('DELETE'))).toMatchObject({ status: 403, body: { error: "You don't have permission to change this package.", code: 'forbidden' } })
+    expect(await json(path(publicId, server.id), (await guest()).write('DELETE'))).toMatchObject({
+      status: 401,
+      body: { error: 'Authentication required', code: 'auth_required' },
+    })
+    expect(await json(path(privateId, server.id), bob.write('DELETE'))).toMatchObject({
+      status: 404,
+      body: { error: 'Package not found', code: 'package_not_found' },
+    })
+    expect(await json(path(publicId, server.id), bob.write('DELETE'))).toMatchObject({
+      status: 403,
+      body: { error: "You don't have permission to change this package.", code: 'forbidden' },
+    })
     expect((await storedPackage(privateId)).serverRows + (await storedPackage(publicId)).serverRows).toBe(2)
   })
 })

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { packages, packageViews } from '../../../worker/db/schema'
 import type { PackageDetail, PackageList, PackageSummary } from '../../../worker/shared/types'
-import { ADMIN_LOGIN, guest, signIn, type Client } from '../auth-helpers'
+import { ADMIN_LOGIN, type Client, guest, signIn } from '../auth-helpers'
 import { insertServer } from '../factories'
 import { db, expectInvalidInput, json } from '../helpers'
 import { category, storedPackage } from '../package-helpers'
@@ -22,7 +22,7 @@ type Scored = { likeCount: number; viewCount: number; serverCount: number; creat
 
 function scoreAt(p: Omit<Scored, 'rankingScore'>, atMs: number) {
   const ageDays = Math.max(0, (atMs - Date.parse(p.createdAt)) / 86400000)
-  return (p.likeCount * 3 + p.viewCount * 0.2 + p.serverCount) / Math.pow(1 + ageDays / 30, 1.2)
+  return (p.likeCount * 3 + p.viewCount * 0.2 + p.serverCount) / (1 + ageDays / 30) ** 1.2
 }
 
 /**
@@ -46,7 +46,9 @@ async function seedPublicPackages(): Promise<Record<'old' | 'new' | 'mid', strin
   const ids = {} as Record<'old' | 'new' | 'mid', string>
   for (const { key, ...values } of rows) {
     ids[key] = crypto.randomUUID()
-    await db().insert(packages).values({ id: ids[key], userId: bob.user!.id, name: `List ${key}`, isPublic: true, ...values })
+    await db()
+      .insert(packages)
+      .values({ id: ids[key], userId: bob.user!.id, name: `List ${key}`, isPublic: true, ...values })
   }
   return ids
 }
@@ -132,7 +134,10 @@ describe('PUT /api/packages/{id}/public-status and /message', () => {
     ] as const
     for (const [what, body] of writes) {
       expectInvalidInput(await json(`/api/packages/nope/${what}`, alice.write('PUT', body)), 'id', 'Package ID must be a valid UUID')
-      expect(await json(`/api/packages/${crypto.randomUUID()}/${what}`, alice.write('PUT', body))).toMatchObject({ status: 404, body: { error: 'Package not found', code: 'package_not_found' } })
+      expect(await json(`/api/packages/${crypto.randomUUID()}/${what}`, alice.write('PUT', body))).toMatchObject({
+        status: 404,
+        body: { error: 'Package not found', code: 'package_not_found' },
+      })
       const notJson = await json(`/api/packages/${id}/${what}`, { ...alice.write('PUT'), body: '{"isPublic":' })
       expect(notJson).toMatchObject({ status: 400, body: { error: 'Malformed JSON in request body', code: 'invalid_json' } })
     }
@@ -141,8 +146,14 @@ describe('PUT /api/packages/{id}/public-status and /message', () => {
 
   it('tells a guest 401 and someone else 403 why', async () => {
     const id = await category(alice, 'Told why', { public: true })
-    for (const [what, body] of [['public-status', { isPublic: false }], ['message', { recommendationMessage: 'x' }]] as const) {
-      expect(await json(`/api/packages/${id}/${what}`, (await guest()).write('PUT', body))).toMatchObject({ status: 401, body: { error: 'Authentication required', code: 'auth_required' } })
+    for (const [what, body] of [
+      ['public-status', { isPublic: false }],
+      ['message', { recommendationMessage: 'x' }],
+    ] as const) {
+      expect(await json(`/api/packages/${id}/${what}`, (await guest()).write('PUT', body))).toMatchObject({
+        status: 401,
+        body: { error: 'Authentication required', code: 'auth_required' },
+      })
       expect(await json(`/api/packages/${id}/${what}`, bob.write('PUT', body))).toMatchObject({
         status: 403,
         body: { error: "You don't have permission to change this package.", code: 'forbidden' },
@@ -159,7 +170,10 @@ describe('PUT /api/packages/{id}/public-status and /message', () => {
     ] as const
     for (const [what, body] of writes) {
       for (const client of [bob, admin]) {
-        expect((await json(`/api/packages/${privateId}/${what}`, client.write('PUT', body))).body).toEqual({ error: 'Package not found', code: 'package_not_found' })
+        expect((await json(`/api/packages/${privateId}/${what}`, client.write('PUT', body))).body).toEqual({
+          error: 'Package not found',
+          code: 'package_not_found',
+        })
         expect((await json(`/api/packages/${publicId}/${what}`, client.write('PUT', body))).status).toBe(403)
       }
       expect((await json(`/api/packages/${publicId}/${what}`, (await guest()).write('PUT', body))).status).toBe(401)
@@ -237,7 +251,11 @@ describe('GET /api/packages', () => {
     expect(status).toBe(200)
     expect(order(body)).toEqual(['new', 'mid', 'old'])
     expect(body).toMatchObject({ total: 3, currentPage: 1, totalPages: 1 })
-    expect(body.packages[0]).toMatchObject({ name: 'List new', isLiked: false, user: { username: 'pkg-bob', avatarUrl: expect.any(String) } })
+    expect(body.packages[0]).toMatchObject({
+      name: 'List new',
+      isLiked: false,
+      user: { username: 'pkg-bob', avatarUrl: expect.any(String) },
+    })
   })
 
   it('pages without overlap', async () => {
@@ -265,8 +283,14 @@ describe('GET /api/packages/{id}', () => {
     expect(status).toBe(200)
     expect(res.headers.get('Cache-Control')).toBe('private, no-store')
     expect(body).toMatchObject({ id, name: 'Detail', isPublic: true, serverCount: 2, isOwner: false, user: { username: 'pkg-alice' } })
-    expect(body.servers.map((s) => [s.displayName, s.isLiked])).toEqual([['Liked card', true], ['Other card', false]])
-    expect(body.servers[0]).toMatchObject({ tags: ['a', 'b', 'c', 'd'], installCommand: expect.stringMatching(/^# No install command for /) })
+    expect(body.servers.map((s) => [s.displayName, s.isLiked])).toEqual([
+      ['Liked card', true],
+      ['Other card', false],
+    ])
+    expect(body.servers[0]).toMatchObject({
+      tags: ['a', 'b', 'c', 'd'],
+      installCommand: expect.stringMatching(/^# No install command for /),
+    })
   })
 
   it('refuses a malformed id with 400', async () => {
@@ -275,7 +299,11 @@ describe('GET /api/packages/{id}', () => {
   })
 
   it('answers 404 for a missing package, to anyone', async () => {
-    for (const init of [{}, alice.read(), admin.read()]) expect(await json(`/api/packages/${crypto.randomUUID()}`, init)).toMatchObject({ status: 404, body: { error: 'Package not found', code: 'package_not_found' } })
+    for (const init of [{}, alice.read(), admin.read()])
+      expect(await json(`/api/packages/${crypto.randomUUID()}`, init)).toMatchObject({
+        status: 404,
+        body: { error: 'Package not found', code: 'package_not_found' },
+      })
   })
 })
 
@@ -308,7 +336,7 @@ describe('views of a package', () => {
     expect((await storedPackage(id)).viewCount).toBe(2)
   })
 
-  it("store no address: the visitor key is opaque", async () => {
+  it('store no address: the visitor key is opaque', async () => {
     const id = await category(alice, 'Opaque', { public: true })
     await view(id, fromIp('198.51.100.99'))
     const rows = await db().select().from(packageViews).where(eq(packageViews.packageId, id))
@@ -340,7 +368,10 @@ describe('POST /api/packages/{id}/like and DELETE', () => {
   it('likes once however often it is sent, counts from the rows, and unlikes', async () => {
     const id = await category(alice, 'Likeable', { public: true })
     for (let i = 0; i < 2; i++) {
-      expect(await json(`/api/packages/${id}/like`, bob.write('POST'))).toMatchObject({ status: 200, body: { isLiked: true, likeCount: 1 } })
+      expect(await json(`/api/packages/${id}/like`, bob.write('POST'))).toMatchObject({
+        status: 200,
+        body: { isLiked: true, likeCount: 1 },
+      })
     }
     expect((await json(`/api/packages/${id}/like`, admin.write('POST'))).body).toEqual({ isLiked: true, likeCount: 2 })
     expect(await storedPackage(id)).toMatchObject({ likeCount: 2, likeRows: 2 })
@@ -363,7 +394,10 @@ describe('POST /api/packages/{id}/like and DELETE', () => {
     expect((await json(`/api/packages/${id}/like`, (await guest()).write('POST'))).status).toBe(401)
     expect((await storedPackage(id)).likeRows).toBe(0)
     for (const method of ['POST', 'DELETE'] as const) {
-      expect(await json(`/api/packages/${id}/like`, (await guest()).write(method))).toMatchObject({ status: 401, body: { error: 'Authentication required', code: 'auth_required' } })
+      expect(await json(`/api/packages/${id}/like`, (await guest()).write(method))).toMatchObject({
+        status: 401,
+        body: { error: 'Authentication required', code: 'auth_required' },
+      })
     }
   })
 
@@ -371,7 +405,11 @@ describe('POST /api/packages/{id}/like and DELETE', () => {
     const privateId = await category(alice, 'Private likes')
     for (const method of ['POST', 'DELETE'] as const) {
       expectInvalidInput(await json('/api/packages/nope/like', bob.write(method)), 'id', 'Package ID must be a valid UUID')
-      for (const id of [crypto.randomUUID(), privateId]) expect(await json(`/api/packages/${id}/like`, bob.write(method))).toMatchObject({ status: 404, body: { error: 'Package not found', code: 'package_not_found' } })
+      for (const id of [crypto.randomUUID(), privateId])
+        expect(await json(`/api/packages/${id}/like`, bob.write(method))).toMatchObject({
+          status: 404,
+          body: { error: 'Package not found', code: 'package_not_found' },
+        })
     }
     expect((await storedPackage(privateId)).likeRows).toBe(0)
   })
@@ -404,7 +442,10 @@ describe('ranking score', () => {
     const server = await insertServer()
     const fresh = await category(alice, 'Fresh', { servers: [server.id] })
     const old = await category(alice, 'Old', { servers: [] })
-    await db().update(packages).set({ createdAt: new Date(Date.now() - 90 * 86400000).toISOString() }).where(eq(packages.id, old))
+    await db()
+      .update(packages)
+      .set({ createdAt: new Date(Date.now() - 90 * 86400000).toISOString() })
+      .where(eq(packages.id, old))
     const since = Date.now()
     await json(`/api/users/me/categories/${old}/servers/${server.id}`, alice.write('POST'))
     const [f, o] = [await storedPackage(fresh), await storedPackage(old)]

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { GithubPreview, NpmPreview } from '../../../worker/shared/types'
-import { signIn, type Client } from '../auth-helpers'
+import { type Client, signIn } from '../auth-helpers'
 import { fixtureHits, json } from '../helpers'
 
 // Owners and package names unique to this file: the fixture's hit counters are shared with
@@ -176,7 +176,10 @@ describe('GET /api/npm/preview', () => {
   })
 
   it('refuses a request without package', async () => {
-    expect(await json('/api/npm/preview', alice.read())).toMatchObject({ status: 400, body: { error: 'Package name is required', code: 'invalid_input' } })
+    expect(await json('/api/npm/preview', alice.read())).toMatchObject({
+      status: 400,
+      body: { error: 'Package name is required', code: 'invalid_input' },
+    })
   })
 
   it('is for signed-in users only', async () => {

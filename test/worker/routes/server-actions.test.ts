@@ -2,10 +2,10 @@ import { count, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { serverLikes, servers } from '../../../worker/db/schema'
 import type { ServerPermissions } from '../../../worker/shared/types'
-import { guest, signIn, type Client } from '../auth-helpers'
+import { type Client, guest, signIn } from '../auth-helpers'
 import { insertServer } from '../factories'
 import { db, expectInvalidInput, json } from '../helpers'
-import { ADMIN, NONE, NOT_FOUND, OWNER, RESTRICTED, seedServerRoles, UNAUTHENTICATED, type Actor, type RoleServer } from '../server-roles'
+import { type Actor, ADMIN, NONE, NOT_FOUND, OWNER, RESTRICTED, type RoleServer, seedServerRoles, UNAUTHENTICATED } from '../server-roles'
 
 async function stored(serverId: string) {
   const [row] = await db().select().from(servers).where(eq(servers.id, serverId))

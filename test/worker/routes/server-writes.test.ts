@@ -1,8 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest'
 import { asc, eq } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { serverRevisions, servers, serverTags } from '../../../worker/db/schema'
 import type { ApiErrorBody, ServerDetail, ServerList, ServerRevisionList, TagCount } from '../../../worker/shared/types'
-import { ADMIN_LOGIN, guest, signIn, type Client } from '../auth-helpers'
+import { ADMIN_LOGIN, type Client, guest, signIn } from '../auth-helpers'
 import { insertServer } from '../factories'
 import { call, db, expectInvalidInput, json } from '../helpers'
 
@@ -84,7 +84,11 @@ describe('POST /api/servers', () => {
     expect(await tagRows(detail.id)).toEqual(['ai', 'database', 'reg-fresh-tag'])
     const [revision] = await revisionRows(detail.id)
     expect(revision).toMatchObject({ userId: alice.user!.id, before: null })
-    expect(revision.after).toMatchObject({ displayName: 'Widget Server', tags: ['database', 'ai', 'reg-fresh-tag'], githubUrl: body.githubUrl })
+    expect(revision.after).toMatchObject({
+      displayName: 'Widget Server',
+      tags: ['database', 'ai', 'reg-fresh-tag'],
+      githubUrl: body.githubUrl,
+    })
     // Visible at once: list, search, tag filter, detail, and the (cached) tag counts.
     expect(await listed('?tags=reg-fresh-tag')).toEqual([detail.id])
     expect(await listed('/search?q=widget')).toContain(detail.id)
@@ -111,15 +115,28 @@ describe('POST /api/servers', () => {
   })
 
   it('ignores fields the form does not have (status, counts, owner)', async () => {
-    const { status, body } = await create(alice, { ...minimal(), status: 'deleted', likeCount: 99, stars: 5000, createdBy: 'someone', id: crypto.randomUUID() })
+    const { status, body } = await create(alice, {
+      ...minimal(),
+      status: 'deleted',
+      likeCount: 99,
+      stars: 5000,
+      createdBy: 'someone',
+      id: crypto.randomUUID(),
+    })
     expect(status).toBe(201)
     expect(body).toMatchObject({ status: 'active', likeCount: 0, stars: 0 })
     expect((await row(body.id)).createdBy).toBe(alice.user!.id)
   })
 
   it('is refused for a guest (401) and without a CSRF token (403)', async () => {
-    expect(await create(visitor, minimal())).toMatchObject({ status: 401, body: { error: 'Authentication required', code: 'auth_required' } })
-    const noToken = await json('/api/servers', { ...alice.write('POST', minimal()), headers: { Cookie: alice.cookie, 'Content-Type': 'application/json', 'X-Requested-With': 'fetch' } })
+    expect(await create(visitor, minimal())).toMatchObject({
+      status: 401,
+      body: { error: 'Authentication required', code: 'auth_required' },
+    })
+    const noToken = await json('/api/servers', {
+      ...alice.write('POST', minimal()),
+      headers: { Cookie: alice.cookie, 'Content-Type': 'application/json', 'X-Requested-With': 'fetch' },
+    })
     expect(noToken).toMatchObject({ status: 403, body: { error: 'CSRF token invalid', code: 'csrf_invalid' } })
   })
 
@@ -166,7 +183,12 @@ describe('Server form validation, at each limit and one past it', () => {
     ['version of 50', { version: x(50) }],
     ['author of 100', { author: x(100) }],
     ['10 tags of 30 characters', { tags: Array.from({ length: 10 }, (_, i) => `${i}`.padEnd(30, 't')) }],
-    ['20 packages with fields of 50 / 200 / 50', { packages: Array.from({ length: 20 }, (_, i) => pkg({ registry_type: x(50), identifier: `${i}`.padEnd(200, 'i'), version: x(50) })) }],
+    [
+      '20 packages with fields of 50 / 200 / 50',
+      {
+        packages: Array.from({ length: 20 }, (_, i) => pkg({ registry_type: x(50), identifier: `${i}`.padEnd(200, 'i'), version: x(50) })),
+      },
+    ],
     ['10 remotes', { remotes: Array.from({ length: 10 }, (_, i) => remote({ name: `r${i}` })) }],
     ['metadata of 10000 serialised characters', { metadata: metadataOf(10000) }],
     ['an empty icon', { icon: '' }],
@@ -200,7 +222,12 @@ describe('Server form validation, at each limit and one past it', () => {
     ['a registry type of 51', { packages: [pkg({ registry_type: x(51) })] }, 'packages.0.registry_type', 'Registry type too long'],
     ['an identifier of 201', { packages: [pkg({ identifier: x(201) })] }, 'packages.0.identifier', 'Identifier too long'],
     ['a package version of 51', { packages: [pkg({ version: x(51) })] }, 'packages.0.version', 'Package version too long'],
-    ['a package without registry type', { packages: [pkg({ registry_type: undefined })] }, 'packages.0.registry_type', 'Registry type is required'],
+    [
+      'a package without registry type',
+      { packages: [pkg({ registry_type: undefined })] },
+      'packages.0.registry_type',
+      'Registry type is required',
+    ],
     ['a package without identifier', { packages: [pkg({ identifier: ' ' })] }, 'packages.0.identifier', 'Identifier is required'],
     ['a package without version', { packages: [pkg(), pkg({ version: '' })] }, 'packages.1.version', 'Package version is required'],
     ['11 remotes', { remotes: Array.from({ length: 11 }, (_, i) => remote({ name: `r${i}` })) }, 'remotes', 'Too many remotes'],
@@ -245,16 +272,28 @@ describe('PUT /api/servers/{id}', () => {
   })
 
   it('saves changed fields, keeps the others, records the revision and keeps server_tags in step', async () => {
-    const { body: created } = await create(owner, { ...minimal(), tags: ['edit-old', 'edit-kept'], githubUrl: 'https://github.com/acme/widget' })
+    const { body: created } = await create(owner, {
+      ...minimal(),
+      tags: ['edit-old', 'edit-kept'],
+      githubUrl: 'https://github.com/acme/widget',
+    })
     await tagCount('edit-new') // fills the tag-count cache, which the edit must invalidate
-    await db().update(servers).set({ stars: 1234, ownerAvatarUrl: 'https://avatars.example.com/acme.png' }).where(eq(servers.id, created.id))
+    await db()
+      .update(servers)
+      .set({ stars: 1234, ownerAvatarUrl: 'https://avatars.example.com/acme.png' })
+      .where(eq(servers.id, created.id))
     const { status, body } = await update(owner, created.id, {
       description: 'A better description.',
       tags: ['edit-new', 'EDIT-KEPT'],
       githubUrl: 'https://github.com/newowner/widget',
     })
     expect(status).toBe(200)
-    expect(body).toMatchObject({ displayName: 'Minimal Server', description: 'A better description.', tags: ['edit-new', 'edit-kept'], githubUrl: 'https://github.com/newowner/widget' })
+    expect(body).toMatchObject({
+      displayName: 'Minimal Server',
+      description: 'A better description.',
+      tags: ['edit-new', 'edit-kept'],
+      githubUrl: 'https://github.com/newowner/widget',
+    })
     // Facts of the old repository are cleared; the next repository lookup fills them again.
     expect(await row(created.id)).toMatchObject({ repoOwner: 'newowner', stars: 0, ownerAvatarUrl: null })
     expect(await tagRows(created.id)).toEqual(['edit-kept', 'edit-new'])
@@ -297,7 +336,10 @@ describe('PUT /api/servers/{id}', () => {
 
   it('refuses a guest (401) and a stranger (403), changing nothing', async () => {
     const server = await insertServer({ createdBy: owner.user!.id })
-    expect(await update(visitor, server.id, { version: '9.0.0' })).toMatchObject({ status: 401, body: { error: 'Authentication required', code: 'auth_required' } })
+    expect(await update(visitor, server.id, { version: '9.0.0' })).toMatchObject({
+      status: 401,
+      body: { error: 'Authentication required', code: 'auth_required' },
+    })
     expect(await update(stranger, server.id, { version: '9.0.0' })).toMatchObject({
       status: 403,
       body: { error: "You don't have permission to edit this MCP server.", code: 'forbidden' },
@@ -307,8 +349,14 @@ describe('PUT /api/servers/{id}', () => {
   })
 
   it('answers 404 for an unknown server and 400 for a malformed id', async () => {
-    expect(await update(owner, crypto.randomUUID(), { version: '2.0.0' })).toMatchObject({ status: 404, body: { error: 'Server not found', code: 'server_not_found' } })
-    expect(await update(owner, 'nope', { version: '2.0.0' })).toMatchObject({ status: 400, body: { error: 'Server ID must be a valid UUID', code: 'invalid_input' } })
+    expect(await update(owner, crypto.randomUUID(), { version: '2.0.0' })).toMatchObject({
+      status: 404,
+      body: { error: 'Server not found', code: 'server_not_found' },
+    })
+    expect(await update(owner, 'nope', { version: '2.0.0' })).toMatchObject({
+      status: 400,
+      body: { error: 'Server ID must be a valid UUID', code: 'invalid_input' },
+    })
   })
 
   it('answers 400 invalid_json for a body that is not JSON, changing nothing', async () => {
@@ -395,7 +443,10 @@ describe('PUT /api/servers/{id}', () => {
 
     it('may not change githubUrl together with another field', async () => {
       const server = await imported()
-      const { status, body } = await update(restricted, server.id, { githubUrl: 'https://github.com/writes-restricted/x', version: '2.0.0' })
+      const { status, body } = await update(restricted, server.id, {
+        githubUrl: 'https://github.com/writes-restricted/x',
+        version: '2.0.0',
+      })
       expect(status).toBe(403)
       expect(body.issues).toEqual([{ field: 'version', message: 'Not editable with restricted access' }])
       expect((await row(server.id)).githubUrl).toBe('https://github.com/writes-restricted/tool')
@@ -450,7 +501,10 @@ describe('soft delete and restore', () => {
       expect(await listed('?limit=50', admin)).not.toContain(server.id)
       expect(await tagCount('soft-delete-tag')).toBe(0)
       for (const client of [undefined, owner, stranger]) {
-        expect(await json(`/api/servers/${server.id}`, client?.read())).toMatchObject({ status: 404, body: { error: 'Server not found', code: 'server_not_found' } })
+        expect(await json(`/api/servers/${server.id}`, client?.read())).toMatchObject({
+          status: 404,
+          body: { error: 'Server not found', code: 'server_not_found' },
+        })
       }
       // The owner can no longer edit or see it; an admin can.
       expect((await update(owner, server.id, { version: '2.0.0' })).status).toBe(404)
@@ -482,13 +536,22 @@ describe('soft delete and restore', () => {
     })
 
     it('answers 404 for an unknown server and 400 for a malformed id', async () => {
-      expect(await json(`/api/servers/${crypto.randomUUID()}`, owner.write('DELETE'))).toMatchObject({ status: 404, body: { error: 'Server not found', code: 'server_not_found' } })
-      expect(await json('/api/servers/nope', owner.write('DELETE'))).toMatchObject({ status: 400, body: { error: 'Server ID must be a valid UUID', code: 'invalid_input' } })
+      expect(await json(`/api/servers/${crypto.randomUUID()}`, owner.write('DELETE'))).toMatchObject({
+        status: 404,
+        body: { error: 'Server not found', code: 'server_not_found' },
+      })
+      expect(await json('/api/servers/nope', owner.write('DELETE'))).toMatchObject({
+        status: 400,
+        body: { error: 'Server ID must be a valid UUID', code: 'invalid_input' },
+      })
     })
 
     it('is 404 to the owner once deleted, and a no-op (204) for an admin', async () => {
       const server = await insertServer({ createdBy: owner.user!.id, status: 'deleted' })
-      expect(await json(`/api/servers/${server.id}`, owner.write('DELETE'))).toMatchObject({ status: 404, body: { error: 'Server not found', code: 'server_not_found' } })
+      expect(await json(`/api/servers/${server.id}`, owner.write('DELETE'))).toMatchObject({
+        status: 404,
+        body: { error: 'Server not found', code: 'server_not_found' },
+      })
       expect((await remove(admin, server.id)).status).toBe(204)
       expect((await row(server.id)).status).toBe('deleted')
     })
@@ -508,9 +571,18 @@ describe('soft delete and restore', () => {
 
     it('refuses a guest (401), and answers 404 for an unknown server and 400 for a malformed id', async () => {
       const server = await insertServer({ status: 'deleted' })
-      expect(await restore(visitor, server.id)).toMatchObject({ status: 401, body: { error: 'Authentication required', code: 'auth_required' } })
-      expect(await restore(admin, crypto.randomUUID())).toMatchObject({ status: 404, body: { error: 'Server not found', code: 'server_not_found' } })
-      expect(await restore(admin, 'nope')).toMatchObject({ status: 400, body: { error: 'Server ID must be a valid UUID', code: 'invalid_input' } })
+      expect(await restore(visitor, server.id)).toMatchObject({
+        status: 401,
+        body: { error: 'Authentication required', code: 'auth_required' },
+      })
+      expect(await restore(admin, crypto.randomUUID())).toMatchObject({
+        status: 404,
+        body: { error: 'Server not found', code: 'server_not_found' },
+      })
+      expect(await restore(admin, 'nope')).toMatchObject({
+        status: 400,
+        body: { error: 'Server ID must be a valid UUID', code: 'invalid_input' },
+      })
       expect((await row(server.id)).status).toBe('deleted')
     })
   })
@@ -557,9 +629,18 @@ describe('revisions', () => {
       const { body: server } = await create(owner, minimal())
       expectInvalidInput(await json('/api/servers/nope/revisions', owner.read()), 'id', 'Server ID must be a valid UUID')
       expectInvalidInput(await json(`/api/servers/${server.id}/revisions?page=0`, owner.read()), 'page')
-      expect(await revisions(owner, crypto.randomUUID())).toMatchObject({ status: 404, body: { error: 'Server not found', code: 'server_not_found' } })
-      expect(await revisions(visitor, server.id)).toMatchObject({ status: 401, body: { error: 'Authentication required', code: 'auth_required' } })
-      expect(await revisions(stranger, server.id)).toMatchObject({ status: 403, body: { error: "You don't have permission to edit this MCP server.", code: 'forbidden' } })
+      expect(await revisions(owner, crypto.randomUUID())).toMatchObject({
+        status: 404,
+        body: { error: 'Server not found', code: 'server_not_found' },
+      })
+      expect(await revisions(visitor, server.id)).toMatchObject({
+        status: 401,
+        body: { error: 'Authentication required', code: 'auth_required' },
+      })
+      expect(await revisions(stranger, server.id)).toMatchObject({
+        status: 403,
+        body: { error: "You don't have permission to edit this MCP server.", code: 'forbidden' },
+      })
     })
   })
 
@@ -568,7 +649,9 @@ describe('revisions', () => {
       const { body: server } = await create(owner, { ...minimal(), description: 'Good text.', tags: ['rev-good'] })
       await update(owner, server.id, { description: 'Vandalised!', tags: ['rev-bad'] })
       await update(owner, server.id, { version: '1.1.0' })
-      const bad = (await revisions(owner, server.id)).body.revisions.find((r) => r.changedFields.includes('description') && r.kind === 'update')!
+      const bad = (await revisions(owner, server.id)).body.revisions.find(
+        (r) => r.changedFields.includes('description') && r.kind === 'update',
+      )!
       const { status, body } = await revert(owner, server.id, bad.id)
       expect(status).toBe(200)
       // Only the reverted revision's fields change; the later version edit stays.
@@ -578,7 +661,11 @@ describe('revisions', () => {
       expect(await listed('?tags=rev-bad')).toEqual([])
       const after = (await revisions(owner, server.id)).body.revisions
       expect(after).toHaveLength(4)
-      expect(after[0]).toMatchObject({ kind: 'update', before: { description: 'Vandalised!', tags: ['rev-bad'] }, after: { description: 'Good text.', tags: ['rev-good'] } })
+      expect(after[0]).toMatchObject({
+        kind: 'update',
+        before: { description: 'Vandalised!', tags: ['rev-bad'] },
+        after: { description: 'Good text.', tags: ['rev-good'] },
+      })
     })
 
     it('refuses to revert the registration (409), an unknown revision or one of another server (404), and a stranger (403)', async () => {
@@ -588,7 +675,10 @@ describe('revisions', () => {
       const [createdRevision] = (await revisions(owner, server.id)).body.revisions
       const [otherRevision] = (await revisions(owner, other.id)).body.revisions
       expect((await revert(owner, server.id, createdRevision.id)).status).toBe(409)
-      expect(await revert(owner, server.id, crypto.randomUUID())).toMatchObject({ status: 404, body: { error: 'Revision not found', code: 'revision_not_found' } })
+      expect(await revert(owner, server.id, crypto.randomUUID())).toMatchObject({
+        status: 404,
+        body: { error: 'Revision not found', code: 'revision_not_found' },
+      })
       expect((await revert(owner, server.id, otherRevision.id)).status).toBe(404)
       expect((await revert(stranger, other.id, otherRevision.id)).status).toBe(403)
       expect((await revert(visitor, other.id, otherRevision.id)).status).toBe(401)
@@ -617,9 +707,18 @@ describe('revisions', () => {
       })
       expectInvalidInput(await revert(owner, server.id, 'nope'), 'revisionId', 'Revision ID must be a valid UUID')
       expectInvalidInput(await revert(owner, 'nope', edit.id), 'id', 'Server ID must be a valid UUID')
-      expect(await revert(owner, crypto.randomUUID(), edit.id)).toMatchObject({ status: 404, body: { error: 'Server not found', code: 'server_not_found' } })
-      expect(await revert(visitor, server.id, edit.id)).toMatchObject({ status: 401, body: { error: 'Authentication required', code: 'auth_required' } })
-      expect(await revert(stranger, server.id, edit.id)).toMatchObject({ status: 403, body: { error: "You don't have permission to edit this MCP server.", code: 'forbidden' } })
+      expect(await revert(owner, crypto.randomUUID(), edit.id)).toMatchObject({
+        status: 404,
+        body: { error: 'Server not found', code: 'server_not_found' },
+      })
+      expect(await revert(visitor, server.id, edit.id)).toMatchObject({
+        status: 401,
+        body: { error: 'Authentication required', code: 'auth_required' },
+      })
+      expect(await revert(stranger, server.id, edit.id)).toMatchObject({
+        status: 403,
+        body: { error: "You don't have permission to edit this MCP server.", code: 'forbidden' },
+      })
       expect((await row(server.id)).version).toBe('3.0.0')
     })
   })

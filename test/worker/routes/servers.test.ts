@@ -1,10 +1,10 @@
 import { env } from 'cloudflare:test'
-import { beforeAll, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { servers } from '../../../worker/db/schema'
 import { cacheKeys } from '../../../worker/lib/kv-cache'
 import type { FeaturedServer, RepoInfo, ServerDetail, ServerList } from '../../../worker/shared/types'
-import { ADMIN_LOGIN, signIn, type Client } from '../auth-helpers'
+import { ADMIN_LOGIN, type Client, signIn } from '../auth-helpers'
 import { insertFeatured, insertServer } from '../factories'
 import { call, db, expectInvalidInput, fixtureHits, json } from '../helpers'
 
@@ -23,13 +23,84 @@ const ids: Record<string, string> = {}
 
 beforeAll(async () => {
   const specs = [
-    { key: 'pg', displayName: 'Postgres Explorer', name: 'io.github.acme/postgres-explorer', description: 'Query PostgreSQL databases safely.', tags: ['database', 'sql'], stars: 50, popularity: 3, likeCount: 2, updatedAt: '2026-01-05T00:00:00.000Z', createdAt: '2025-01-01T00:00:00.000Z' },
-    { key: 'sqlite', displayName: 'SQLite Tools', name: 'io.github.acme/sqlite-tools', description: 'Testing helpers for local databases.', tags: ['database'], stars: 10, popularity: 9, likeCount: 7, updatedAt: '2026-03-01T00:00:00.000Z', createdAt: '2025-06-01T00:00:00.000Z' },
-    { key: 'slack', displayName: 'Slack Bridge', name: 'io.github.acme/slack-bridge', description: 'Send messages to Slack channels.', tags: ['communication', 'productivity'], stars: 99, popularity: 1, likeCount: 0, updatedAt: '2026-02-01T00:00:00.000Z', createdAt: '2025-03-01T00:00:00.000Z' },
-    { key: 'gh', displayName: 'GitHub Issues', name: 'io.github.acme/github-issues', description: 'Manage issues and pull requests; no database needed.', tags: ['github'], stars: 0, popularity: 4, likeCount: 1, updatedAt: '2025-12-01T00:00:00.000Z', createdAt: '2025-09-01T00:00:00.000Z' },
-    { key: 'mentions', displayName: 'Notes Keeper', name: 'io.github.other/notes', description: 'Keeps notes. Mentions slack once and postgres too.', tags: ['productivity'], stars: 5, popularity: 0, likeCount: 3, updatedAt: '2026-04-01T00:00:00.000Z', createdAt: '2025-11-01T00:00:00.000Z' },
-    { key: 'deleted', displayName: 'Gone Postgres', name: 'io.github.acme/gone', description: 'Deleted postgres server.', tags: ['database'], status: 'deleted', stars: 1000 },
-    { key: 'pending', displayName: 'Pending Postgres', name: 'io.github.acme/pending', description: 'Pending postgres server.', tags: ['database'], status: 'pending', stars: 1000 },
+    {
+      key: 'pg',
+      displayName: 'Postgres Explorer',
+      name: 'io.github.acme/postgres-explorer',
+      description: 'Query PostgreSQL databases safely.',
+      tags: ['database', 'sql'],
+      stars: 50,
+      popularity: 3,
+      likeCount: 2,
+      updatedAt: '2026-01-05T00:00:00.000Z',
+      createdAt: '2025-01-01T00:00:00.000Z',
+    },
+    {
+      key: 'sqlite',
+      displayName: 'SQLite Tools',
+      name: 'io.github.acme/sqlite-tools',
+      description: 'Testing helpers for local databases.',
+      tags: ['database'],
+      stars: 10,
+      popularity: 9,
+      likeCount: 7,
+      updatedAt: '2026-03-01T00:00:00.000Z',
+      createdAt: '2025-06-01T00:00:00.000Z',
+    },
+    {
+      key: 'slack',
+      displayName: 'Slack Bridge',
+      name: 'io.github.acme/slack-bridge',
+      description: 'Send messages to Slack channels.',
+      tags: ['communication', 'productivity'],
+      stars: 99,
+      popularity: 1,
+      likeCount: 0,
+      updatedAt: '2026-02-01T00:00:00.000Z',
+      createdAt: '2025-03-01T00:00:00.000Z',
+    },
+    {
+      key: 'gh',
+      displayName: 'GitHub Issues',
+      name: 'io.github.acme/github-issues',
+      description: 'Manage issues and pull requests; no database needed.',
+      tags: ['github'],
+      stars: 0,
+      popularity: 4,
+      likeCount: 1,
+      updatedAt: '2025-12-01T00:00:00.000Z',
+      createdAt: '2025-09-01T00:00:00.000Z',
+    },
+    {
+      key: 'mentions',
+      displayName: 'Notes Keeper',
+      name: 'io.github.other/notes',
+      description: 'Keeps notes. Mentions slack once and postgres too.',
+      tags: ['productivity'],
+      stars: 5,
+      popularity: 0,
+      likeCount: 3,
+      updatedAt: '2026-04-01T00:00:00.000Z',
+      createdAt: '2025-11-01T00:00:00.000Z',
+    },
+    {
+      key: 'deleted',
+      displayName: 'Gone Postgres',
+      name: 'io.github.acme/gone',
+      description: 'Deleted postgres server.',
+      tags: ['database'],
+      status: 'deleted',
+      stars: 1000,
+    },
+    {
+      key: 'pending',
+      displayName: 'Pending Postgres',
+      name: 'io.github.acme/pending',
+      description: 'Pending postgres server.',
+      tags: ['database'],
+      status: 'pending',
+      stars: 1000,
+    },
   ] as const
   for (const { key, ...spec } of specs) {
     const row = await insertServer({ ...spec, tags: [...spec.tags] })
@@ -46,7 +117,13 @@ describe('GET /api/servers', () => {
     expect(names(body)).toEqual(['Slack Bridge', 'Postgres Explorer', 'SQLite Tools', 'Notes Keeper', 'GitHub Issues'])
     expect(body).toMatchObject({ total: 5, currentPage: 1, totalPages: 1 })
     const card = body.servers[1]
-    expect(card).toMatchObject({ id: ids.pg, author: 'acme', tags: ['database', 'sql'], isLiked: false, installCommand: '# No install command for io.github.acme/postgres-explorer: the listing names no package and no remote server.' })
+    expect(card).toMatchObject({
+      id: ids.pg,
+      author: 'acme',
+      tags: ['database', 'sql'],
+      isLiked: false,
+      installCommand: '# No install command for io.github.acme/postgres-explorer: the listing names no package and no remote server.',
+    })
     expect(card).not.toHaveProperty('readmeText')
   })
 
@@ -173,25 +250,55 @@ describe('GET /api/servers/search', () => {
   })
 
   it('refuses the list parameters the list refuses, and the Favorites view to a guest', async () => {
-    for (const [query, field] of [['page=0', 'page'], ['limit=51', 'limit'], ['sortBy=bogus', 'sortBy']]) {
+    for (const [query, field] of [
+      ['page=0', 'page'],
+      ['limit=51', 'limit'],
+      ['sortBy=bogus', 'sortBy'],
+    ]) {
       expectInvalidInput(await json(`/api/servers/search?q=postgres&${query}`), field)
     }
-    expect(await json('/api/servers/search?q=postgres&favorites=1')).toMatchObject({ status: 401, body: { error: 'Authentication required', code: 'auth_required' } })
+    expect(await json('/api/servers/search?q=postgres&favorites=1')).toMatchObject({
+      status: 401,
+      body: { error: 'Authentication required', code: 'auth_required' },
+    })
   })
 })
 
 describe('GET /api/servers/{id}', () => {
   it('returns the detail with packages, remotes and metadata', async () => {
-    await db().update(servers).set({ packages: [{ registry_type: 'npm', identifier: '@acme/pg', version: '1.0.0' }], remotes: [{ name: 'sse', url: 'https://pg.example.com/sse' }], metadata: { a: 1 } }).where(eq(servers.id, ids.pg))
+    await db()
+      .update(servers)
+      .set({
+        packages: [{ registry_type: 'npm', identifier: '@acme/pg', version: '1.0.0' }],
+        remotes: [{ name: 'sse', url: 'https://pg.example.com/sse' }],
+        metadata: { a: 1 },
+      })
+      .where(eq(servers.id, ids.pg))
     const { status, body } = await json<ServerDetail>(`/api/servers/${ids.pg}`)
     expect(status).toBe(200)
-    expect(body).toMatchObject({ id: ids.pg, displayName: 'Postgres Explorer', packages: [{ identifier: '@acme/pg' }], remotes: [{ url: 'https://pg.example.com/sse' }], metadata: { a: 1 }, commentHtml: null })
+    expect(body).toMatchObject({
+      id: ids.pg,
+      displayName: 'Postgres Explorer',
+      packages: [{ identifier: '@acme/pg' }],
+      remotes: [{ url: 'https://pg.example.com/sse' }],
+      metadata: { a: 1 },
+      commentHtml: null,
+    })
   })
 
   it('answers 400 for a malformed id and 404 for an unknown or deleted one', async () => {
-    expect(await json('/api/servers/not-a-uuid')).toMatchObject({ status: 400, body: { error: 'Server ID must be a valid UUID', code: 'invalid_input' } })
-    expect(await json(`/api/servers/${crypto.randomUUID()}`)).toMatchObject({ status: 404, body: { error: 'Server not found', code: 'server_not_found' } })
-    expect(await json(`/api/servers/${ids.deleted}`)).toMatchObject({ status: 404, body: { error: 'Server not found', code: 'server_not_found' } })
+    expect(await json('/api/servers/not-a-uuid')).toMatchObject({
+      status: 400,
+      body: { error: 'Server ID must be a valid UUID', code: 'invalid_input' },
+    })
+    expect(await json(`/api/servers/${crypto.randomUUID()}`)).toMatchObject({
+      status: 404,
+      body: { error: 'Server not found', code: 'server_not_found' },
+    })
+    expect(await json(`/api/servers/${ids.deleted}`)).toMatchObject({
+      status: 404,
+      body: { error: 'Server not found', code: 'server_not_found' },
+    })
   })
 })
 
@@ -256,7 +363,10 @@ describe('GET /api/servers/featured', () => {
 
 describe('GET /api/servers/{id}/readme', () => {
   it('renders stored README text, sanitised, and serves the next call from the cache', async () => {
-    const s = await insertServer({ githubUrl: 'https://github.com/acme/stored', readmeText: '# Hello\n\n<script>alert(1)</script>\n\n[x](javascript:alert(1)) **bold**' })
+    const s = await insertServer({
+      githubUrl: 'https://github.com/acme/stored',
+      readmeText: '# Hello\n\n<script>alert(1)</script>\n\n[x](javascript:alert(1)) **bold**',
+    })
     const first = await json(`/api/servers/${s.id}/readme`)
     expect(first.status).toBe(200)
     expect(first.body.source).toBe('stored')
@@ -323,12 +433,18 @@ describe('GET /api/servers/{id}/readme', () => {
   it('answers 400 and 404 for bad and unknown ids', async () => {
     expect((await json('/api/servers/xyz/readme')).status).toBe(400)
     expectInvalidInput(await json('/api/servers/xyz/readme'), 'id', 'Server ID must be a valid UUID')
-    expect(await json(`/api/servers/${crypto.randomUUID()}/readme`)).toMatchObject({ status: 404, body: { error: 'Server not found', code: 'server_not_found' } })
+    expect(await json(`/api/servers/${crypto.randomUUID()}/readme`)).toMatchObject({
+      status: 404,
+      body: { error: 'Server not found', code: 'server_not_found' },
+    })
   })
 
   it('answers 404 for a deleted server, whatever its README', async () => {
     const s = await insertServer({ githubUrl: 'https://github.com/acme/widget', readmeText: '# Gone', status: 'deleted' })
-    expect(await json(`/api/servers/${s.id}/readme`)).toMatchObject({ status: 404, body: { error: 'Server not found', code: 'server_not_found' } })
+    expect(await json(`/api/servers/${s.id}/readme`)).toMatchObject({
+      status: 404,
+      body: { error: 'Server not found', code: 'server_not_found' },
+    })
   })
 })
 
@@ -361,15 +477,24 @@ describe('GET /api/servers/{id}/repo', () => {
 
   it('answers No GitHub URL provided without a link', async () => {
     const s = await insertServer({ githubUrl: null })
-    expect(await json(`/api/servers/${s.id}/repo`)).toMatchObject({ status: 404, body: { error: 'No GitHub URL provided', code: 'no_repository' } })
+    expect(await json(`/api/servers/${s.id}/repo`)).toMatchObject({
+      status: 404,
+      body: { error: 'No GitHub URL provided', code: 'no_repository' },
+    })
   })
 
   it('answers 400 for a malformed id, 400 for a link of another shape, and 404 for an unknown or deleted server', async () => {
     expectInvalidInput(await json('/api/servers/xyz/repo'), 'id', 'Server ID must be a valid UUID')
     const gitlab = await insertServer({ githubUrl: 'https://gitlab.com/acme/widget' })
-    expect(await json(`/api/servers/${gitlab.id}/repo`)).toMatchObject({ status: 400, body: { error: 'Invalid GitHub URL format', code: 'invalid_input' } })
+    expect(await json(`/api/servers/${gitlab.id}/repo`)).toMatchObject({
+      status: 400,
+      body: { error: 'Invalid GitHub URL format', code: 'invalid_input' },
+    })
     for (const id of [crypto.randomUUID(), ids.deleted]) {
-      expect(await json(`/api/servers/${id}/repo`)).toMatchObject({ status: 404, body: { error: 'Server not found', code: 'server_not_found' } })
+      expect(await json(`/api/servers/${id}/repo`)).toMatchObject({
+        status: 404,
+        body: { error: 'Server not found', code: 'server_not_found' },
+      })
     }
   })
 })

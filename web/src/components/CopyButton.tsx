@@ -12,8 +12,17 @@ interface CopyButtonProps {
 export function CopyButton({ text, what }: CopyButtonProps) {
   const { copied, copy } = useCopy()
   return (
-    <button type="button" className={buttonClass('secondary', 'sm')} aria-label={copied ? `Copied ${what}` : `Copy ${what}`} onClick={() => void copy(text)}>
-      {copied ? <Check className="size-4 text-green-700 dark:text-green-400" aria-hidden="true" /> : <Copy className="size-4" aria-hidden="true" />}
+    <button
+      type="button"
+      className={buttonClass('secondary', 'sm')}
+      aria-label={copied ? `Copied ${what}` : `Copy ${what}`}
+      onClick={() => void copy(text)}
+    >
+      {copied ? (
+        <Check className="size-4 text-green-700 dark:text-green-400" aria-hidden="true" />
+      ) : (
+        <Copy className="size-4" aria-hidden="true" />
+      )}
       <span aria-live="polite">{copied ? 'Copied!' : 'Copy'}</span>
     </button>
   )
@@ -34,6 +43,7 @@ export function CodeBlock({ code, what, title }: CodeBlockProps) {
         <figcaption className="min-w-0 text-sm font-medium">{title ?? what}</figcaption>
         <CopyButton text={code} what={what} />
       </div>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling block must take focus so keyboard users can scroll it. */}
       <pre className="overflow-x-auto bg-white p-3 font-mono text-[13px] leading-6 dark:bg-zinc-950" tabIndex={0}>
         <code>{code}</code>
       </pre>

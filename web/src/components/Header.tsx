@@ -1,5 +1,5 @@
 import { Heart, LayoutDashboard, Search } from 'lucide-react'
-import { lazy, Suspense, useState, type FormEvent } from 'react'
+import { type FormEvent, lazy, Suspense, useState } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 import type { SessionUser } from '../../../worker/shared/types'
 import { useSession } from '../hooks/useSession'
@@ -38,8 +38,12 @@ function HeaderSearchBox({ initial, className, onSearch }: { initial: string; cl
     if (q) onSearch(q)
   }
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a form with the search role is the landmark every screen reader knows; <search> is newer.
     <form role="search" className={cx('relative', className)} onSubmit={submit}>
-      <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-zinc-500 dark:text-zinc-400" aria-hidden="true" />
+      <Search
+        className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-zinc-500 dark:text-zinc-400"
+        aria-hidden="true"
+      />
       <input
         type="search"
         name="q"

@@ -17,13 +17,20 @@ export function LikeButton({ server, variant = 'card' }: LikeButtonProps) {
   return (
     <button
       type="button"
-      className={buttonClass(variant === 'detail' ? (liked ? 'primary' : 'secondary') : 'ghost', variant === 'detail' ? 'md' : 'sm', 'relative z-10')}
+      className={buttonClass(
+        variant === 'detail' ? (liked ? 'primary' : 'secondary') : 'ghost',
+        variant === 'detail' ? 'md' : 'sm',
+        'relative z-10',
+      )}
       aria-pressed={liked}
       disabled={pending}
       onClick={() => void toggle(server)}
     >
       {/* The name is built from the text (visible and screen-reader-only parts), so what is seen is what is announced. */}
-      <Heart className={cx('size-4', liked && 'fill-current', liked && variant === 'card' && 'text-red-600 dark:text-red-400')} aria-hidden="true" />
+      <Heart
+        className={cx('size-4', liked && 'fill-current', liked && variant === 'card' && 'text-red-600 dark:text-red-400')}
+        aria-hidden="true"
+      />
       {variant === 'detail' ? <span>{liked ? 'Liked' : 'Like'}</span> : <span className="sr-only">Like</span>}
       <span className="sr-only"> {server.displayName}, </span>
       <span className="tabular-nums">{formatNumber(server.likeCount)}</span>

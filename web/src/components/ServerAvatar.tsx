@@ -20,7 +20,10 @@ export function ServerAvatar({ name, sources, size = 'sm' }: ServerAvatarProps) 
   const candidates = sources.filter((s): s is string => typeof s === 'string' && /^https?:\/\//i.test(s))
   const [failed, setFailed] = useState(0)
   const src = candidates[failed]
-  const box = cx('flex shrink-0 items-center justify-center overflow-hidden rounded-md border border-zinc-200 bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-800', boxes[size])
+  const box = cx(
+    'flex shrink-0 items-center justify-center overflow-hidden rounded-md border border-zinc-200 bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-800',
+    boxes[size],
+  )
   if (src) {
     return (
       <span className={box}>

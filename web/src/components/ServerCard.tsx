@@ -45,7 +45,10 @@ function CardTags({ tags, max }: { tags: string[]; max: number }) {
 function Standing({ server }: { server: ServerSummary }) {
   if (server.stars > 0) {
     return (
-      <span className="inline-flex items-center gap-1 text-sm text-zinc-700 tabular-nums dark:text-zinc-300" title={`${formatNumber(server.stars)} GitHub stars`}>
+      <span
+        className="inline-flex items-center gap-1 text-sm text-zinc-700 tabular-nums dark:text-zinc-300"
+        title={`${formatNumber(server.stars)} GitHub stars`}
+      >
         <Star className="size-4 fill-amber-400 text-amber-500" aria-hidden="true" />
         <span className="sr-only">GitHub stars: </span>
         {formatNumber(server.stars)}
@@ -62,7 +65,12 @@ function CardActions({ server }: { server: ServerSummary }) {
   }
   return (
     <div className="relative z-10 flex flex-wrap items-center gap-1.5">
-      <button type="button" className={buttonClass('secondary', 'sm')} aria-label={`Install ${server.displayName}: copy the install command`} onClick={() => void install()}>
+      <button
+        type="button"
+        className={buttonClass('secondary', 'sm')}
+        aria-label={`Install ${server.displayName}: copy the install command`}
+        onClick={() => void install()}
+      >
         <Download className="size-4" aria-hidden="true" />
         Install
       </button>
@@ -121,7 +129,9 @@ export function ServerCard({ server, layout }: { server: ServerSummary; layout: 
           <p className="truncate text-sm text-zinc-600 dark:text-zinc-400" title={server.author}>
             {server.author}
           </p>
-          <p className={cx('mt-2 text-sm leading-6 text-zinc-700 dark:text-zinc-300', list ? 'line-clamp-2' : 'line-clamp-3')}>{server.description}</p>
+          <p className={cx('mt-2 text-sm leading-6 text-zinc-700 dark:text-zinc-300', list ? 'line-clamp-2' : 'line-clamp-3')}>
+            {server.description}
+          </p>
           {list && (
             <div className="mt-2">
               <CardTags tags={server.tags} max={TAGS_SHOWN.list} />

@@ -13,10 +13,23 @@ function UserAvatar({ user }: { user: SessionUser }) {
   const [failed, setFailed] = useState(false)
   const src = user.avatarUrl ?? user.profileImageUrl
   if (src && !failed) {
-    return <img src={src} alt="" width={32} height={32} className="size-8 rounded-full" referrerPolicy="no-referrer" onError={() => setFailed(true)} />
+    return (
+      <img
+        src={src}
+        alt=""
+        width={32}
+        height={32}
+        className="size-8 rounded-full"
+        referrerPolicy="no-referrer"
+        onError={() => setFailed(true)}
+      />
+    )
   }
   return (
-    <span className="flex size-8 items-center justify-center rounded-full bg-zinc-200 text-xs font-semibold dark:bg-zinc-700" aria-hidden="true">
+    <span
+      className="flex size-8 items-center justify-center rounded-full bg-zinc-200 text-xs font-semibold dark:bg-zinc-700"
+      aria-hidden="true"
+    >
       {initials(user.firstName || user.username || '?')}
     </span>
   )

@@ -51,7 +51,9 @@ export function useCategoryActions() {
       undefined,
       async () => {
         const created = await call(api.users.me.categories.$post({ json: input }))
-        toast.success('Category created', { description: `“${created.name}” is ready for servers. It stays private until you make it public.` })
+        toast.success('Category created', {
+          description: `“${created.name}” is ready for servers. It stays private until you make it public.`,
+        })
       },
       'Failed to create category.',
     )
@@ -82,7 +84,9 @@ export function useCategoryActions() {
       async () => {
         await call(api.packages[':id']['public-status'].$put({ param: { id: category.id }, json: { isPublic } }))
         toast.success(isPublic ? 'Package made public' : 'Package made private', {
-          description: isPublic ? `${category.name} is now listed on Recommended Packages.` : `${category.name} is now visible only to you.`,
+          description: isPublic
+            ? `${category.name} is now listed on Recommended Packages.`
+            : `${category.name} is now visible only to you.`,
         })
       },
       'Failed to update package visibility.',

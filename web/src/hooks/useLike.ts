@@ -60,7 +60,8 @@ function useLikeToggle<Item extends Likeable>(kind: LikeKind<Item>) {
     try {
       const state = await kind.send(item)
       const keys = [...cache.keys()].filter((key) => kind.showsItem(key, item.id))
-      const update = (key: string) => mutate(key, (data: unknown) => withLike(data, key, kind.listField, item.id, state), { revalidate: true })
+      const update = (key: string) =>
+        mutate(key, (data: unknown) => withLike(data, key, kind.listField, item.id, state), { revalidate: true })
       await Promise.all(keys.map(update))
       void mutate(DASHBOARD_KEY)
       const { title, description } = kind.succeeded(item, state)

@@ -1,8 +1,8 @@
-import useSWR, { useSWRConfig, type SWRConfiguration } from 'swr'
+import useSWR, { type SWRConfiguration, useSWRConfig } from 'swr'
 import type { COMMENT_SORTS } from '../../../worker/limits'
 import type { ServerDetail } from '../../../worker/shared/types'
 import { api, apiKey, call, isKeyOf } from '../lib/api'
-import { packagesKey, type PackagesView } from '../lib/packages-view'
+import { type PackagesView, packagesKey } from '../lib/packages-view'
 import { useApi } from './useApi'
 
 export const DASHBOARD_KEY = apiKey(api.users.me.dashboard)

@@ -1,7 +1,7 @@
 import { preload } from 'swr'
 import type { ErrorCode } from '../../../worker/shared/types'
 import { api, apiKey, fetcher, hasStatus, isApiError } from '../lib/api'
-import { serversKey, type ServersView } from '../lib/servers-view'
+import { type ServersView, serversKey } from '../lib/servers-view'
 import { MINUTE, retrying, staleAfter } from './swr-options'
 import { useApi } from './useApi'
 

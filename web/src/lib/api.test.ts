@@ -3,9 +3,10 @@
  * one retry, and what an error keeps.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { api, apiKey, ApiError, call, isApiError } from './api'
+import { ApiError, api, apiKey, call, isApiError } from './api'
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
 /**
  * Answers the CSRF token with a new one each time ('t1', 't2', ...) and every other fetch from
@@ -59,7 +60,9 @@ describe('call', () => {
     expect(isApiError(err, 'forbidden')).toBe(false)
     const apiError = err as ApiError
     expect(apiError.status).toBe(400)
-    expect(apiError.message).toBe('400: {"error":"Name is required","code":"invalid_input","issues":[{"field":"name","message":"Name is required"}]}')
+    expect(apiError.message).toBe(
+      '400: {"error":"Name is required","code":"invalid_input","issues":[{"field":"name","message":"Name is required"}]}',
+    )
     expect(apiError.reason).toBe('Name is required')
     expect(apiError.issues).toEqual([{ field: 'name', message: 'Name is required' }])
   })

@@ -8,7 +8,7 @@
  * carry the CSRF headers, and a 403 `csrf_invalid` refetches the token and retries once (the token
  * is tied to the session, which may have changed since it was cached).
  */
-import { hc, type ClientResponse } from 'hono/client'
+import { type ClientResponse, hc } from 'hono/client'
 import type { AppType } from '../../../worker/index'
 import type { ApiErrorBody, ErrorCode } from '../../../worker/shared/types'
 

@@ -76,7 +76,22 @@ function findVersion(text: string): string | null {
 const NPM_NAME = /^(?:@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/i
 const PIP_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
 /** Flags whose next word is their value, not a package ('pip install -r requirements.txt'). */
-const FLAGS_WITH_VALUE = new Set(['-r', '--requirement', '-e', '--editable', '-c', '--constraint', '-i', '--index-url', '--extra-index-url', '-t', '--target', '--prefix', '--registry', '--tag'])
+const FLAGS_WITH_VALUE = new Set([
+  '-r',
+  '--requirement',
+  '-e',
+  '--editable',
+  '-c',
+  '--constraint',
+  '-i',
+  '--index-url',
+  '--extra-index-url',
+  '-t',
+  '--target',
+  '--prefix',
+  '--registry',
+  '--tag',
+])
 
 /** The package names of one install command, after its flags, up to the end of the command. */
 function installedNames(words: string[]): string[] {
@@ -155,7 +170,14 @@ export function parseReadme(markdown: string): ParsedReadme {
   const lines = markdown.replace(/\r\n?/g, '\n').split('\n')
   const prose = proseLines(lines)
   const titleIndex = prose.findIndex((l) => l !== null && /^#\s+\S/.test(l.trim()))
-  const title = titleIndex >= 0 ? plainText(prose[titleIndex]!.trim().replace(/^#\s+/, '').replace(/\s+#+\s*$/, '')) || null : null
+  const title =
+    titleIndex >= 0
+      ? plainText(
+          prose[titleIndex]!.trim()
+            .replace(/^#\s+/, '')
+            .replace(/\s+#+\s*$/, ''),
+        ) || null
+      : null
   let description: string | null = null
   for (let i = titleIndex + 1; i < prose.length; i++) {
     const line = prose[i]

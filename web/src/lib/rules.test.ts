@@ -4,11 +4,11 @@
  * include also lists the .test.ts files under web/).
  */
 import { describe, expect, it } from 'vitest'
-import { LIMITS } from '../../../worker/limits'
 import { featuredCard } from '../../../worker/lib/html'
+import { LIMITS } from '../../../worker/limits'
 import { formatCompact, formatNumber, initials } from './format'
-import { pageWindow } from './pagination'
 import { readPackagesView } from './packages-view'
+import { pageWindow } from './pagination'
 import { readServersView, serversHref, serversKey } from './servers-view'
 
 describe('pageWindow', () => {
@@ -51,7 +51,13 @@ describe('servers URL state', () => {
   it('accepts only a positive integer page and a known sort', () => {
     expect(readServersView('?page=0&sortBy=ranking')).toMatchObject({ page: 1, sortBy: null })
     expect(readServersView('?page=2.5')).toMatchObject({ page: 1 })
-    expect(readServersView('?page=7&sortBy=likes&q=%20git%20&tags=AI,ai,,database')).toEqual({ q: 'git', page: 7, sortBy: 'likes', tags: ['ai', 'database'], favorites: false })
+    expect(readServersView('?page=7&sortBy=likes&q=%20git%20&tags=AI,ai,,database')).toEqual({
+      q: 'git',
+      page: 7,
+      sortBy: 'likes',
+      tags: ['ai', 'database'],
+      favorites: false,
+    })
   })
   it('reads the packages page and sort by the same rules', () => {
     expect(readPackagesView('?page=0&sortBy=stars')).toEqual({ page: 1, sortBy: 'ranking' })

@@ -36,7 +36,10 @@ export function readServersView(search: string | URLSearchParams): ServersView {
 
 function parseTags(raw: string | null): string[] {
   if (!raw) return []
-  const tags = raw.split(',').map((t) => t.trim().toLowerCase()).filter((t) => t && t.length <= LIMITS.tag)
+  const tags = raw
+    .split(',')
+    .map((t) => t.trim().toLowerCase())
+    .filter((t) => t && t.length <= LIMITS.tag)
   return [...new Set(tags)].slice(0, LIMITS.tagFilter)
 }
 

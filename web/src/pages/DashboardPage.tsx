@@ -12,10 +12,10 @@ import { SignInLink } from '../components/Header'
 import { PageSpinner } from '../components/Spinner'
 import { buttonClass } from '../components/ui/button'
 import { Card } from '../components/ui/Card'
+import { LoadFailed } from '../components/ui/LoadFailed'
 import { useDashboard } from '../hooks/useDashboard'
 import { useDocumentMeta } from '../hooks/useDocumentMeta'
 import { useSession } from '../hooks/useSession'
-import { LoadFailed } from '../components/ui/LoadFailed'
 
 const TABS = [
   { value: 'overview', label: 'Overview' },
@@ -54,7 +54,8 @@ export default function DashboardPage() {
   useDocumentMeta('Dashboard', 'Your servers, favorites, categories, activity and insights.')
 
   if (!user) return <SignInPrompt />
-  if (error && !data) return <LoadFailed title="Failed to load data" message="Could not fetch dashboard data." variant="page" onRetry={() => void mutate()} />
+  if (error && !data)
+    return <LoadFailed title="Failed to load data" message="Could not fetch dashboard data." variant="page" onRetry={() => void mutate()} />
   if (!data) return <PageSpinner />
 
   // 'New Package': a package is a category made public, so it starts with the create dialog.
@@ -81,7 +82,10 @@ export default function DashboardPage() {
             <ServerGrid servers={data.recentlyViewed.slice(0, 6)} empty="Servers you open appear here." />
           </Section>
           <Section title="Recommended for You">
-            <ServerGrid servers={data.recommendedServers.slice(0, 6)} empty="Like or view a few servers to get recommendations that share their tags." />
+            <ServerGrid
+              servers={data.recommendedServers.slice(0, 6)}
+              empty="Like or view a few servers to get recommendations that share their tags."
+            />
           </Section>
         </Tabs.Content>
         <Tabs.Content value="servers" className="pt-6">

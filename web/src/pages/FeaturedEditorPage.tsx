@@ -3,8 +3,8 @@ import { Link, useParams } from 'wouter'
 import { FeaturedForm } from '../components/featured-editor/FeaturedForm'
 import { PageSpinner } from '../components/Spinner'
 import { buttonClass } from '../components/ui/button'
-import { useDocumentMeta } from '../hooks/useDocumentMeta'
 import { useApi } from '../hooks/useApi'
+import { useDocumentMeta } from '../hooks/useDocumentMeta'
 import { featuredKey, useServer } from '../hooks/useServers'
 import { useSession } from '../hooks/useSession'
 import { hasStatus, isApiError } from '../lib/api'
@@ -30,13 +30,18 @@ function Editor({ id }: { id: string }) {
 
   const missing = [serverError, featuredError].some((e) => hasStatus(e, 404, 400))
   if (missing) return <Message title="Server not found" text="The requested MCP server could not be found." />
-  if (isApiError(featuredError, 'forbidden')) return <Message title="Access denied" text="Only administrators can manage featured servers." />
-  if (serverError || featuredError) return <Message title="Failed to load" text="Failed to fetch recommendation. Reload the page to try again." />
+  if (isApiError(featuredError, 'forbidden'))
+    return <Message title="Access denied" text="Only administrators can manage featured servers." />
+  if (serverError || featuredError)
+    return <Message title="Failed to load" text="Failed to fetch recommendation. Reload the page to try again." />
   if (!server || featured === undefined) return <PageSpinner />
 
   return (
     <div className="container-page max-w-3xl py-6">
-      <Link href={`/servers/${id}`} className="inline-flex max-w-full items-center gap-1 rounded text-sm text-zinc-700 underline-offset-2 hover:underline dark:text-zinc-300">
+      <Link
+        href={`/servers/${id}`}
+        className="inline-flex max-w-full items-center gap-1 rounded text-sm text-zinc-700 underline-offset-2 hover:underline dark:text-zinc-300"
+      >
         <ArrowLeft className="size-4 shrink-0" aria-hidden="true" />
         <span className="truncate" title={server.displayName}>
           Back to {server.displayName}
@@ -44,7 +49,8 @@ function Editor({ id }: { id: string }) {
       </Link>
       <h1 className="mt-4 text-2xl font-semibold tracking-tight sm:text-3xl">Manage Featured</h1>
       <p className="mt-1 text-zinc-700 dark:text-zinc-300">
-        Recommend <span className="font-medium text-zinc-900 dark:text-zinc-100">{server.displayName}</span> on the landing page and its detail page.
+        Recommend <span className="font-medium text-zinc-900 dark:text-zinc-100">{server.displayName}</span> on the landing page and its
+        detail page.
       </p>
       <div className="mt-6">
         <FeaturedForm key={id} serverId={id} featured={featured} />

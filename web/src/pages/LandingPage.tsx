@@ -33,11 +33,14 @@ function SecurityNotice() {
             Security notice: npm supply-chain scan of listed servers
           </h2>
           <p className="mt-1 text-sm leading-6">
-            An independent scan checked the npm packages behind MCP servers for signs of the September 2025 supply-chain attack.
-            193 packages were updated within the attack window. Risk scores: <strong>High 28</strong>, <strong>Medium 227</strong>,{' '}
+            An independent scan checked the npm packages behind MCP servers for signs of the September 2025 supply-chain attack. 193
+            packages were updated within the attack window. Risk scores: <strong>High 28</strong>, <strong>Medium 227</strong>,{' '}
             <strong>Low 380</strong>. A score adds +1 per indicator found and is not proof of compromise.
           </p>
-          <Link href="/security/mcp-supply-chain" className="mt-2 inline-flex items-center gap-1 rounded text-sm font-medium underline underline-offset-2">
+          <Link
+            href="/security/mcp-supply-chain"
+            className="mt-2 inline-flex items-center gap-1 rounded text-sm font-medium underline underline-offset-2"
+          >
             Read the security advisory
             <ArrowRight className="size-4" aria-hidden="true" />
           </Link>
@@ -60,14 +63,19 @@ function SecurityNotice() {
 
 function HostingBanner() {
   return (
-    <section aria-labelledby="hosting-title" className="flex flex-col gap-3 rounded-lg border border-blue-200 bg-blue-50 p-4 sm:flex-row sm:items-center dark:border-blue-900 dark:bg-blue-950/50">
+    <section
+      aria-labelledby="hosting-title"
+      className="flex flex-col gap-3 rounded-lg border border-blue-200 bg-blue-50 p-4 sm:flex-row sm:items-center dark:border-blue-900 dark:bg-blue-950/50"
+    >
       <Cloud className="size-6 shrink-0 text-blue-700 dark:text-blue-300" aria-hidden="true" />
       <div className="min-w-0">
         <p className="text-xs font-semibold tracking-wide text-blue-800 uppercase dark:text-blue-300">Coming Soon</p>
         <h2 id="hosting-title" className="font-semibold">
           Cloud hosting for MCP servers
         </h2>
-        <p className="text-sm text-zinc-700 dark:text-zinc-300">Run the MCP servers you find here in the cloud, without managing machines or keeping processes alive.</p>
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">
+          Run the MCP servers you find here in the cloud, without managing machines or keeping processes alive.
+        </p>
       </div>
     </section>
   )
@@ -77,7 +85,14 @@ function ServerCount() {
   const { data, error } = useServerList(readServersView(''))
   // Without the total there is nothing honest to count; the buttons below still lead on.
   if (error && !data) return null
-  if (!data) return <span className="inline-block h-7 w-64 animate-pulse rounded bg-zinc-200 align-middle dark:bg-zinc-800" aria-label="Loading the server count" role="img" />
+  if (!data)
+    return (
+      <span
+        className="inline-block h-7 w-64 animate-pulse rounded bg-zinc-200 align-middle dark:bg-zinc-800"
+        aria-label="Loading the server count"
+        role="img"
+      />
+    )
   return <>{formatNumber(data.total)}+ MCP Servers Available</>
 }
 
@@ -88,8 +103,8 @@ function Hero() {
         Find the right MCP server for your AI tools
       </h1>
       <p className="mx-auto mt-4 max-w-2xl text-lg text-zinc-700 dark:text-zinc-300">
-        A public catalogue of Model Context Protocol servers: search, read the README and copy a working configuration for Claude Desktop, Cursor, VS
-        Code or Windsurf.
+        A public catalogue of Model Context Protocol servers: search, read the README and copy a working configuration for Claude Desktop,
+        Cursor, VS Code or Windsurf.
       </p>
       <p className="mt-6 text-xl font-semibold text-blue-800 dark:text-blue-300">
         <ServerCount />
@@ -114,7 +129,10 @@ function Hero() {
 function FeaturedCard({ server }: { server: FeaturedServer }) {
   const { title, summary } = server
   return (
-    <Card className="relative flex flex-col gap-3 p-4 transition-colors hover:border-zinc-400 dark:hover:border-zinc-600" onMouseEnter={() => prefetchServer(server.id)}>
+    <Card
+      className="relative flex flex-col gap-3 p-4 transition-colors hover:border-zinc-400 dark:hover:border-zinc-600"
+      onMouseEnter={() => prefetchServer(server.id)}
+    >
       <div className="flex items-center gap-3">
         <ServerAvatar name={server.displayName} sources={[server.ownerAvatarUrl, server.icon]} />
         <div className="min-w-0">
@@ -163,7 +181,9 @@ function TopPackagesSection() {
           <h2 id="packages-title" className="text-2xl font-semibold">
             Top Recommended Packages
           </h2>
-          <p className="mt-1 text-zinc-700 dark:text-zinc-300">Collections of servers that work well together, recommended by the community.</p>
+          <p className="mt-1 text-zinc-700 dark:text-zinc-300">
+            Collections of servers that work well together, recommended by the community.
+          </p>
         </div>
         <Link href="/packages" className={buttonClass('secondary', 'md')}>
           View All Packages
@@ -184,7 +204,11 @@ function TopPackagesSection() {
 }
 
 const FEATURES = [
-  { icon: Compass, title: 'Discover', text: 'Search and filter hundreds of MCP servers by what they do, how popular they are and when they were updated.' },
+  {
+    icon: Compass,
+    title: 'Discover',
+    text: 'Search and filter hundreds of MCP servers by what they do, how popular they are and when they were updated.',
+  },
   { icon: Plug, title: 'Integrate', text: 'Copy a ready-made configuration for your AI client and connect a server in a minute.' },
   { icon: Users, title: 'Community', text: 'Like servers, group favourites into packages and share what works with others.' },
 ]
@@ -209,7 +233,9 @@ function MyServersAndEnterprise() {
       <Card className="flex flex-col items-start gap-3 p-5">
         <LayoutDashboard className="size-6 text-blue-700 dark:text-blue-400" aria-hidden="true" />
         <h2 className="text-lg font-semibold">Your servers in one place</h2>
-        <p className="text-sm leading-6 text-zinc-700 dark:text-zinc-300">Register the servers you maintain, keep their listings current and see how people use them.</p>
+        <p className="text-sm leading-6 text-zinc-700 dark:text-zinc-300">
+          Register the servers you maintain, keep their listings current and see how people use them.
+        </p>
         <Link href="/dashboard" className={buttonClass('secondary', 'md', 'mt-auto')}>
           Go to My Servers
         </Link>
@@ -231,12 +257,17 @@ function MyServersAndEnterprise() {
 function FinalCallToAction() {
   const { user } = useSession()
   return (
-    <section aria-labelledby="cta-title" className="my-8 rounded-lg border border-zinc-200 bg-zinc-50 px-6 py-10 text-center dark:border-zinc-800 dark:bg-zinc-900">
+    <section
+      aria-labelledby="cta-title"
+      className="my-8 rounded-lg border border-zinc-200 bg-zinc-50 px-6 py-10 text-center dark:border-zinc-800 dark:bg-zinc-900"
+    >
       <h2 id="cta-title" className="text-2xl font-semibold">
         {user ? 'Pick up where you left off' : 'Join the community'}
       </h2>
       <p className="mx-auto mt-2 max-w-xl text-zinc-700 dark:text-zinc-300">
-        {user ? 'Your servers, favorites and packages are on your dashboard.' : 'Sign in to like servers, register your own and publish packages.'}
+        {user
+          ? 'Your servers, favorites and packages are on your dashboard.'
+          : 'Sign in to like servers, register your own and publish packages.'}
       </p>
       <div className="mt-6 flex justify-center">
         {user ? (
@@ -253,7 +284,10 @@ function FinalCallToAction() {
 
 /** '/': the sections in the specification's order. */
 export default function LandingPage() {
-  useDocumentMeta(null, 'Find, read and install Model Context Protocol (MCP) servers: search the catalogue and copy a working configuration for your AI client.')
+  useDocumentMeta(
+    null,
+    'Find, read and install Model Context Protocol (MCP) servers: search the catalogue and copy a working configuration for your AI client.',
+  )
   return (
     <div className="container-page flex flex-col gap-4 pt-6">
       <SecurityNotice />

@@ -27,12 +27,16 @@ export default function PackageDetailPage({ params }: { params: { id: string } }
   useDocumentMeta(pkg?.name ?? (notFound ? 'Package not found' : 'Package'), pkg?.description ?? pkg?.recommendationMessage ?? null)
 
   if (notFound) return <PackageNotFound message="Package not found" />
-  if (error && !pkg) return <PackageNotFound message={(isApiError(error) && error.reason) || 'Failed to load package'} onRetry={() => void mutate()} />
+  if (error && !pkg)
+    return <PackageNotFound message={(isApiError(error) && error.reason) || 'Failed to load package'} onRetry={() => void mutate()} />
   if (!pkg) return <PageSpinner />
 
   return (
     <div className="container-page py-6">
-      <Link href="/packages" className="inline-flex items-center gap-1 rounded text-sm text-zinc-700 underline-offset-2 hover:underline dark:text-zinc-300">
+      <Link
+        href="/packages"
+        className="inline-flex items-center gap-1 rounded text-sm text-zinc-700 underline-offset-2 hover:underline dark:text-zinc-300"
+      >
         <ArrowLeft className="size-4" aria-hidden="true" />
         Back to Packages
       </Link>

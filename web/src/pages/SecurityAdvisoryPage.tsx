@@ -10,9 +10,24 @@ const SCAN = {
   windowStart: '2025-09-14',
   windowEnd: '2025-09-23',
   bands: [
-    { level: 'High', count: 28, range: '10 or more', tone: 'border-red-300 bg-red-50 text-red-950 dark:border-red-900 dark:bg-red-950/50 dark:text-red-100' },
-    { level: 'Medium', count: 227, range: '5 to 9', tone: 'border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-900 dark:bg-amber-950/50 dark:text-amber-100' },
-    { level: 'Low', count: 380, range: '1 to 4', tone: 'border-zinc-300 bg-zinc-50 text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100' },
+    {
+      level: 'High',
+      count: 28,
+      range: '10 or more',
+      tone: 'border-red-300 bg-red-50 text-red-950 dark:border-red-900 dark:bg-red-950/50 dark:text-red-100',
+    },
+    {
+      level: 'Medium',
+      count: 227,
+      range: '5 to 9',
+      tone: 'border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-900 dark:bg-amber-950/50 dark:text-amber-100',
+    },
+    {
+      level: 'Low',
+      count: 380,
+      range: '1 to 4',
+      tone: 'border-zinc-300 bg-zinc-50 text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100',
+    },
   ],
 }
 
@@ -40,10 +55,16 @@ const FAQ = [
 ]
 
 const REFERENCES = [
-  { label: 'CISA: Widespread Supply Chain Compromise Impacting npm Ecosystem', href: 'https://www.cisa.gov/news-events/alerts/2025/09/23/widespread-supply-chain-compromise-impacting-npm-ecosystem' },
+  {
+    label: 'CISA: Widespread Supply Chain Compromise Impacting npm Ecosystem',
+    href: 'https://www.cisa.gov/news-events/alerts/2025/09/23/widespread-supply-chain-compromise-impacting-npm-ecosystem',
+  },
   { label: 'npm Docs: Trusted publishing for npm packages', href: 'https://docs.npmjs.com/trusted-publishers' },
   { label: 'npm Docs: Generating provenance statements', href: 'https://docs.npmjs.com/generating-provenance-statements' },
-  { label: 'Model Context Protocol: Security best practices', href: 'https://modelcontextprotocol.io/specification/draft/basic/security_best_practices' },
+  {
+    label: 'Model Context Protocol: Security best practices',
+    href: 'https://modelcontextprotocol.io/specification/draft/basic/security_best_practices',
+  },
 ]
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
@@ -65,7 +86,10 @@ export default function SecurityAdvisoryPage() {
   )
   return (
     <article className="container-page max-w-3xl py-8">
-      <Link href="/" className="inline-flex items-center gap-1 rounded text-sm text-zinc-700 underline-offset-2 hover:underline dark:text-zinc-300">
+      <Link
+        href="/"
+        className="inline-flex items-center gap-1 rounded text-sm text-zinc-700 underline-offset-2 hover:underline dark:text-zinc-300"
+      >
         <ArrowLeft className="size-4" aria-hidden="true" />
         Back to the catalogue
       </Link>
@@ -76,17 +100,17 @@ export default function SecurityAdvisoryPage() {
         </p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight">npm supply-chain scan of MCP servers</h1>
         <p className="mt-3 text-lg leading-8 text-zinc-700 dark:text-zinc-300">
-          In September 2025 a wave of attacks on the npm registry published malicious versions of popular packages from hijacked maintainer accounts.
-          Many MCP servers are installed with <code className="font-mono">npx</code> straight from npm, so an independent scan checked the npm packages
-          behind the servers in this catalogue for signs of that attack.
+          In September 2025 a wave of attacks on the npm registry published malicious versions of popular packages from hijacked maintainer
+          accounts. Many MCP servers are installed with <code className="font-mono">npx</code> straight from npm, so an independent scan
+          checked the npm packages behind the servers in this catalogue for signs of that attack.
         </p>
       </header>
 
       <Section id="scan" title="The scan">
         <p>
           The scan analysed <strong>{SCAN.analysed}</strong> npm packages used by listed MCP servers. Of these,{' '}
-          <strong>{SCAN.updatedInWindow}</strong> published a new version within the attack window, from <time dateTime={SCAN.windowStart}>{SCAN.windowStart}</time>{' '}
-          to <time dateTime={SCAN.windowEnd}>{SCAN.windowEnd}</time>.
+          <strong>{SCAN.updatedInWindow}</strong> published a new version within the attack window, from{' '}
+          <time dateTime={SCAN.windowStart}>{SCAN.windowStart}</time> to <time dateTime={SCAN.windowEnd}>{SCAN.windowEnd}</time>.
         </p>
         <p>Every package received a risk score. The packages with a score above zero fall into three bands:</p>
         <ul className="grid grid-cols-1 gap-3 sm:grid-cols-3">
@@ -103,9 +127,10 @@ export default function SecurityAdvisoryPage() {
 
       <Section id="scoring" title="How the score works">
         <p>
-          The score starts at zero and adds <strong>+1 for each indicator</strong> found in a package: for example a release inside the attack window,
-          install-time scripts (<code className="font-mono">preinstall</code>, <code className="font-mono">postinstall</code>), newly added obfuscated
-          code, code that reads credentials or environment secrets and sends them over the network, or a change in who publishes the package.
+          The score starts at zero and adds <strong>+1 for each indicator</strong> found in a package: for example a release inside the
+          attack window, install-time scripts (<code className="font-mono">preinstall</code>, <code className="font-mono">postinstall</code>
+          ), newly added obfuscated code, code that reads credentials or environment secrets and sends them over the network, or a change in
+          who publishes the package.
         </p>
         <p>
           A score of 10 or more is <strong>High</strong>, 5 to 9 is <strong>Medium</strong>, and 1 to 4 is <strong>Low</strong>.
@@ -113,18 +138,26 @@ export default function SecurityAdvisoryPage() {
         <Card className="p-4">
           <p className="font-medium">A score is not proof of compromise.</p>
           <p className="mt-1 text-zinc-700 dark:text-zinc-300">
-            Many legitimate packages use install scripts, ship minified code or were simply updated during those days. The score tells you where to
-            look first, not what you will find.
+            Many legitimate packages use install scripts, ship minified code or were simply updated during those days. The score tells you
+            where to look first, not what you will find.
           </p>
         </Card>
       </Section>
 
       <Section id="users" title="Guidance for users">
         <ul className="list-disc space-y-2 pl-6">
-          <li>Check the packages of the MCP servers you run, starting with any you installed or updated between 2025-09-14 and 2025-09-23.</li>
-          <li>Pin exact versions in your client configuration (for example <code className="font-mono">package@1.2.3</code>) instead of always running the latest release.</li>
+          <li>
+            Check the packages of the MCP servers you run, starting with any you installed or updated between 2025-09-14 and 2025-09-23.
+          </li>
+          <li>
+            Pin exact versions in your client configuration (for example <code className="font-mono">package@1.2.3</code>) instead of always
+            running the latest release.
+          </li>
           <li>Prefer releases with npm provenance, and servers whose repository and package clearly belong to the same maintainer.</li>
-          <li>If you ran a suspicious version, rotate the credentials it could reach: npm and GitHub tokens, cloud keys and API keys in your environment.</li>
+          <li>
+            If you ran a suspicious version, rotate the credentials it could reach: npm and GitHub tokens, cloud keys and API keys in your
+            environment.
+          </li>
           <li>Give each server only the credentials and access it needs, and remove servers you no longer use.</li>
         </ul>
       </Section>
@@ -154,7 +187,12 @@ export default function SecurityAdvisoryPage() {
         <ul className="list-disc space-y-2 pl-6">
           {REFERENCES.map((r) => (
             <li key={r.href}>
-              <a href={r.href} target="_blank" rel="noopener noreferrer" className="rounded text-blue-700 underline underline-offset-2 dark:text-blue-400">
+              <a
+                href={r.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="rounded text-blue-700 underline underline-offset-2 dark:text-blue-400"
+              >
                 {r.label}
               </a>
             </li>
@@ -164,9 +202,10 @@ export default function SecurityAdvisoryPage() {
 
       <Section id="disclaimer" title="Disclaimer">
         <p className="text-zinc-700 dark:text-zinc-300">
-          This advisory summarises an independent, automated scan and is provided for information only, without warranty of any kind. It does not
-          state that any package or maintainer is malicious. The catalogue does not host, build or verify the packages it lists; you are responsible
-          for reviewing the software you install. Maintainers who believe a result is wrong are welcome to publish a verifiable release and tell us.
+          This advisory summarises an independent, automated scan and is provided for information only, without warranty of any kind. It
+          does not state that any package or maintainer is malicious. The catalogue does not host, build or verify the packages it lists;
+          you are responsible for reviewing the software you install. Maintainers who believe a result is wrong are welcome to publish a
+          verifiable release and tell us.
         </p>
       </Section>
     </article>

@@ -14,11 +14,11 @@ import { ServerAvatar } from '../components/ServerAvatar'
 import { PageSpinner } from '../components/Spinner'
 import { Badge } from '../components/ui/Badge'
 import { buttonClass } from '../components/ui/button'
+import { LoadFailed } from '../components/ui/LoadFailed'
 import { useDocumentMeta } from '../hooks/useDocumentMeta'
 import { useRepoInfo, useServer, useServerPermissions } from '../hooks/useServers'
 import { useSession } from '../hooks/useSession'
 import { api, call, hasStatus } from '../lib/api'
-import { LoadFailed } from '../components/ui/LoadFailed'
 
 type TabId = 'featured' | 'readme' | 'basic' | 'config'
 
@@ -54,7 +54,17 @@ function Breadcrumb({ name }: { name: string }) {
   )
 }
 
-function DetailHeader({ server, repo, canEdit, isAdmin }: { server: ServerDetail; repo: RepoInfo | undefined; canEdit: boolean; isAdmin: boolean }) {
+function DetailHeader({
+  server,
+  repo,
+  canEdit,
+  isAdmin,
+}: {
+  server: ServerDetail
+  repo: RepoInfo | undefined
+  canEdit: boolean
+  isAdmin: boolean
+}) {
   return (
     <header className="mt-4 flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
       <div className="flex min-w-0 gap-4">
@@ -122,6 +132,7 @@ function ServerTabs({ server }: { server: ServerDetail }) {
       {server.commentHtml && (
         <Tabs.Content value="featured" className="pt-6">
           {/* Sanitised by the Worker on write (an allowlist of tags, attributes and link schemes). */}
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the Worker, as said above. */}
           <div className="featured-body" dangerouslySetInnerHTML={{ __html: server.commentHtml }} />
         </Tabs.Content>
       )}

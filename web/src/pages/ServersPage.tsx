@@ -4,23 +4,23 @@ import { Link, useLocation, useSearch } from 'wouter'
 import type { ServerSummary } from '../../../worker/shared/types'
 import { SignInLink } from '../components/Header'
 import { Pagination } from '../components/Pagination'
-import { ServerCard, type CardLayout } from '../components/ServerCard'
+import { type CardLayout, ServerCard } from '../components/ServerCard'
 import { FiltersDialog } from '../components/servers/FiltersDialog'
 import { SortSelect } from '../components/servers/SortSelect'
 import { AboutMcpCard, FilterPanel } from '../components/servers/TagFilters'
 import { ViewSwitch } from '../components/servers/ViewSwitch'
 import { Badge } from '../components/ui/Badge'
 import { buttonClass } from '../components/ui/button'
+import { CardSkeletons } from '../components/ui/CardSkeletons'
 import { cx } from '../components/ui/cx'
+import { LoadFailed } from '../components/ui/LoadFailed'
 import { useDocumentMeta } from '../hooks/useDocumentMeta'
 import { useLayoutPreference } from '../hooks/useLayoutPreference'
 import { useServerList, useTags } from '../hooks/useServers'
 import { useSession } from '../hooks/useSession'
 import { isApiError } from '../lib/api'
 import { formatNumber } from '../lib/format'
-import { readServersView, serversHref, type ServersView } from '../lib/servers-view'
-import { LoadFailed } from '../components/ui/LoadFailed'
-import { CardSkeletons } from '../components/ui/CardSkeletons'
+import { readServersView, type ServersView, serversHref } from '../lib/servers-view'
 
 /** The local filter (no q): display name, description, author or a tag, case-insensitively. */
 function matchesLocally(server: ServerSummary, text: string) {
@@ -30,7 +30,8 @@ function matchesLocally(server: ServerSummary, text: string) {
 }
 
 /** The card grid: 1 to 4 columns by width (the sidebar takes room from lg up). */
-const gridClass = (layout: CardLayout) => cx('grid gap-4', layout === 'grid' ? 'grid-cols-1 md:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4' : 'grid-cols-1')
+const gridClass = (layout: CardLayout) =>
+  cx('grid gap-4', layout === 'grid' ? 'grid-cols-1 md:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4' : 'grid-cols-1')
 
 function NoServers() {
   return (
@@ -65,7 +66,12 @@ function SelectedTags({ tags, onRemove }: { tags: string[]; onRemove: (tag: stri
         <li key={t}>
           <Badge className="py-0 pr-0">
             {t}
-            <button type="button" className="rounded-full p-1 hover:bg-zinc-200 dark:hover:bg-zinc-700" aria-label={`Remove tag ${t}`} onClick={() => onRemove(t)}>
+            <button
+              type="button"
+              className="rounded-full p-1 hover:bg-zinc-200 dark:hover:bg-zinc-700"
+              aria-label={`Remove tag ${t}`}
+              onClick={() => onRemove(t)}
+            >
               <X className="size-3" aria-hidden="true" />
             </button>
           </Badge>
@@ -94,7 +100,8 @@ export default function ServersPage() {
   useDocumentMeta(pageTitle(view), 'Browse, search and filter Model Context Protocol servers by tag, stars, likes and update date.')
 
   const go = (next: Partial<ServersView>) => navigate(serversHref({ ...view, ...next }))
-  const toggleTag = (tag: string) => go({ tags: view.tags.includes(tag) ? view.tags.filter((t) => t !== tag) : [...view.tags, tag], page: 1 })
+  const toggleTag = (tag: string) =>
+    go({ tags: view.tags.includes(tag) ? view.tags.filter((t) => t !== tag) : [...view.tags, tag], page: 1 })
   const clearFilters = () => {
     setLocalText('')
     go({ tags: [], page: 1 })
@@ -104,7 +111,14 @@ export default function ServersPage() {
   const needsSignIn = view.favorites && !user
   const total = data?.total ?? 0
   const filters = (
-    <FilterPanel tags={tags} selected={view.tags} onToggle={toggleTag} onClear={clearFilters} localText={view.q ? null : localText} onLocalText={setLocalText} />
+    <FilterPanel
+      tags={tags}
+      selected={view.tags}
+      onToggle={toggleTag}
+      onClear={clearFilters}
+      localText={view.q ? null : localText}
+      onLocalText={setLocalText}
+    />
   )
 
   let body: React.ReactNode
@@ -144,7 +158,10 @@ export default function ServersPage() {
               {view.q && (
                 <p className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">
                   Results for <strong className="break-all">“{view.q}”</strong>{' '}
-                  <Link href={serversHref({ ...view, q: '', page: 1 })} className="ml-1 rounded text-blue-700 underline-offset-2 hover:underline dark:text-blue-400">
+                  <Link
+                    href={serversHref({ ...view, q: '', page: 1 })}
+                    className="ml-1 rounded text-blue-700 underline-offset-2 hover:underline dark:text-blue-400"
+                  >
                     Clear search
                   </Link>
                 </p>
@@ -174,7 +191,9 @@ export default function ServersPage() {
             <SelectedTags tags={view.tags} onRemove={toggleTag} />
           </div>
           <div className="mt-4">{body}</div>
-          {data && !needsSignIn && <Pagination page={view.page} totalPages={data.totalPages} hrefFor={(page) => serversHref({ ...view, page })} />}
+          {data && !needsSignIn && (
+            <Pagination page={view.page} totalPages={data.totalPages} hrefFor={(page) => serversHref({ ...view, page })} />
+          )}
         </section>
       </div>
     </div>

@@ -10,7 +10,7 @@
 import { stringify as toToml } from 'smol-toml'
 import { cursorInstallLink, vscodeInstallLink } from './deeplinks'
 import type { Input, InstallOption, InstallPlan, NamedValue, RemoteConnection, StdioLaunch, Value } from './model'
-import { shellLine, shellQuote, shellWord, type ShellPart } from './shell'
+import { type ShellPart, shellLine, shellQuote, shellWord } from './shell'
 import { looksLikePlaceholder } from './source'
 import { toYaml } from './yaml'
 
@@ -88,7 +88,11 @@ function soleInput(value: Value): string | null {
 }
 const json = (doc: unknown) => `${JSON.stringify(doc, null, 2)}\n`
 const nonEmpty = <T extends object>(o: T) => (Object.keys(o).length ? o : undefined)
-const upperSnake = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_+|_+$/g, '')
+const upperSnake = (text: string) =>
+  text
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
 
 function envObject(env: NamedValue[], ctx: Ctx) {
   return nonEmpty(Object.fromEntries(env.map((e) => [e.name, ctx.text(e.value)])))
@@ -116,8 +120,7 @@ function bridge(remote: RemoteConnection, ctx: Ctx): StdioLaunch {
   return { command: 'npx', args, env }
 }
 
-const headerObject = (headers: NamedValue[], ctx: Ctx) =>
-  nonEmpty(Object.fromEntries(headers.map((h) => [h.name, ctx.text(h.value)])))
+const headerObject = (headers: NamedValue[], ctx: Ctx) => nonEmpty(Object.fromEntries(headers.map((h) => [h.name, ctx.text(h.value)])))
 
 /** Shell parts for a value: secrets as references the shell fills in, the rest as text. */
 function shellParts(value: Value, ctx: Ctx): ShellPart[] {
@@ -129,8 +132,7 @@ function shellParts(value: Value, ctx: Ctx): ShellPart[] {
 }
 
 const shellArgs = (launch: StdioLaunch, ctx: Ctx) => launch.args.map((a) => shellWord(shellParts(a, ctx)))
-const shellPair = (name: string, sep: string, value: Value, ctx: Ctx) =>
-  shellWord([`${name}${sep}`, ...shellParts(value, ctx)])
+const shellPair = (name: string, sep: string, value: Value, ctx: Ctx) => shellWord([`${name}${sep}`, ...shellParts(value, ctx)])
 
 /** A remote option's connection, or a stdio one's launch (a package serving HTTP is connected to). */
 const connection = (o: InstallOption) => (o.remote ? { remote: o.remote } : { stdio: o.stdio! })
@@ -515,7 +517,11 @@ export function clientConfig(plan: InstallPlan, option: InstallOption, id: Clien
   const client = spec(id)
   const ctx = context(client, plan.key, option, '')
   const entry = clean(client.entry(ctx))
-  const config = client.document([[plan.key, entry]], option.inputs, option.inputs.map(() => ''))
+  const config = client.document(
+    [[plan.key, entry]],
+    option.inputs,
+    option.inputs.map(() => ''),
+  )
   const command = client.command?.(ctx, entry) ?? null
   const notes = notesFor(client, option, config, command)
   if (client.command && !command) {

@@ -9,14 +9,14 @@
  * const vscode = clientConfig(plan, plan.options[0], 'vscode') // { config, command, link, notes }
  */
 import { clientConfig } from './clients'
-import { installPlan, type InstallListing } from './plan'
+import { type InstallListing, installPlan } from './plan'
 
-export { CLIENTS, clientConfig, mergedClientConfig, placeholder, runCommand } from './clients'
 export type { ClientGroup, ClientId, ClientInfo, ClientOutput, MergeItem } from './clients'
+export { CLIENTS, clientConfig, mergedClientConfig, placeholder, runCommand } from './clients'
 export { cursorInstallLink, parseCursorInstallLink, parseVscodeInstallLink, vscodeInstallLink } from './deeplinks'
 export type { Input, InputKind, InstallOption, InstallPlan, NamedValue, Part, RemoteConnection, StdioLaunch, Value } from './model'
-export { installPlan, serverKey } from './plan'
 export type { InstallListing, InstallVersion, PlanOptions } from './plan'
+export { installPlan, serverKey } from './plan'
 
 /**
  * The command a server card copies: Claude Code's `claude mcp add` for the first option that

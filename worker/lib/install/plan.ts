@@ -43,11 +43,18 @@ export interface PlanOptions {
  */
 export function serverKey(name: string): string {
   const last = name.split('/').filter(Boolean).pop() ?? name
-  const key = last.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^[-_]+|[-_]+$/g, '').slice(0, 64)
+  const key = last
+    .replace(/[^A-Za-z0-9_-]+/g, '-')
+    .replace(/^[-_]+|[-_]+$/g, '')
+    .slice(0, 64)
   return /^[A-Za-z]/.test(key) ? key : `mcp-${key || 'server'}`
 }
 
-const upperSnake = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_+|_+$/g, '')
+const upperSnake = (text: string) =>
+  text
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
 
 /** Collects an option's inputs, one id each. */
 class Inputs {
@@ -58,7 +65,11 @@ class Inputs {
   constructor(private readonly prefix: string) {}
 
   add(input: Omit<Input, 'id' | 'envName'>, hint: string, optional = false): string {
-    const base = hint.replace(/[^A-Za-z0-9_.-]+/g, '_').replace(/^[_.-]+|[_.-]+$/g, '').slice(0, 48) || 'value'
+    const base =
+      hint
+        .replace(/[^A-Za-z0-9_.-]+/g, '_')
+        .replace(/^[_.-]+|[_.-]+$/g, '')
+        .slice(0, 48) || 'value'
     let id = base
     for (let n = 2; this.taken.has(id); n++) id = `${base}_${n}`
     this.taken.add(id)
@@ -116,7 +127,7 @@ class ValueBuilder {
   args(declared: DeclaredArgument[]): Value[] {
     const out: Value[] = []
     declared.forEach((a, i) => {
-      const label = a.type === 'named' ? a.name! : a.valueHint ?? `argument ${i + 1}`
+      const label = a.type === 'named' ? a.name! : (a.valueHint ?? `argument ${i + 1}`)
       const hint = a.valueHint ?? (a.type === 'named' ? a.name!.replace(/^-+/, '') : `argument_${i + 1}`)
       const value = this.valueOf(a, 'argument', label, hint)
       if (!value) return
@@ -208,8 +219,14 @@ export function installPlan(listing: InstallListing, options: PlanOptions = {}):
   const wanted = options.version ?? listing.version
   const source: InstallVersion = (wanted !== listing.version && listing.versions?.find((v) => v.version === wanted)) || listing
   const key = serverKey(listing.name)
-  const remotes = source.remotes.map(readRemote).filter((r): r is DeclaredRemote => r !== null).map((r, i) => remoteOption(r, i, key))
-  const packages = source.packages.map(readPackage).filter((p): p is DeclaredPackage => p !== null).map((p, i) => packageOption(p, i, key))
+  const remotes = source.remotes
+    .map(readRemote)
+    .filter((r): r is DeclaredRemote => r !== null)
+    .map((r, i) => remoteOption(r, i, key))
+  const packages = source.packages
+    .map(readPackage)
+    .filter((p): p is DeclaredPackage => p !== null)
+    .map((p, i) => packageOption(p, i, key))
   const rank = (o: InstallOption) => (o.unsupported ? 3 : o.kind === 'remote' ? (o.local ? 2 : 0) : 1)
   // Array sort is stable: within a rank, the listing's own order stays.
   return { name: listing.name, key, version: source.version, options: [...remotes, ...packages].sort((a, b) => rank(a) - rank(b)) }

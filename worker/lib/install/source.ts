@@ -36,9 +36,21 @@ export function looksLikePlaceholder(text: string): boolean {
   return PLACEHOLDER.test(text)
 }
 
-const SECRET_WORDS = new Set(
-  ['KEY', 'APIKEY', 'TOKEN', 'SECRET', 'PASSWORD', 'PASSWD', 'PASS', 'PWD', 'CREDENTIAL', 'CREDENTIALS', 'PAT', 'SIGNATURE', 'COOKIE'],
-)
+const SECRET_WORDS = new Set([
+  'KEY',
+  'APIKEY',
+  'TOKEN',
+  'SECRET',
+  'PASSWORD',
+  'PASSWD',
+  'PASS',
+  'PWD',
+  'CREDENTIAL',
+  'CREDENTIALS',
+  'PAT',
+  'SIGNATURE',
+  'COOKIE',
+])
 /** A name ending so names something about a secret, not the secret ('..._KEY_ID', '..._TOKEN_FILE_PATH'). */
 const NOT_SECRET_ENDINGS = new Set(['ID', 'URL', 'URI', 'NAME', 'TYPE', 'HOST', 'PATH', 'FILE', 'DIR', 'ENV', 'REGION', 'USER', 'USERNAME'])
 
@@ -79,7 +91,9 @@ function readInput(raw: Raw, legacy: boolean): DeclaredInput {
     // The 2025 format had no way to say a value was optional: what it lists, the server needs.
     isRequired: legacy ? required !== false : required === true,
     isSecret: pick(raw, 'isSecret', 'is_secret') === true,
-    choices: list(raw.choices).map(str).filter((c): c is string => c !== null),
+    choices: list(raw.choices)
+      .map(str)
+      .filter((c): c is string => c !== null),
     variables: readVariables(raw.variables, legacy),
     placeholder: false,
   }
@@ -103,7 +117,7 @@ function readCurrentArguments(v: unknown): DeclaredArgument[] {
   for (const raw of list(v)) {
     if (!isObject(raw)) continue
     const type = raw.type === 'named' ? 'named' : 'positional'
-    const name = type === 'named' ? str(raw.name)?.trim() ?? null : null
+    const name = type === 'named' ? (str(raw.name)?.trim() ?? null) : null
     if (type === 'named' && !name) continue
     out.push({ ...readInput(raw, false), type, name })
   }
@@ -154,9 +168,23 @@ export const IMAGE_REF = new RegExp(
     '(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?(?:@sha256:[a-f0-9]{64})?$',
 )
 
-const DOCKER_FLAGS = new Set(
-  ['-i', '--interactive', '--rm', '-e', '--env', '--env-file', '-v', '--volume', '-p', '--publish', '--name', '--network', '-t', '--tty', '--init'],
-)
+const DOCKER_FLAGS = new Set([
+  '-i',
+  '--interactive',
+  '--rm',
+  '-e',
+  '--env',
+  '--env-file',
+  '-v',
+  '--volume',
+  '-p',
+  '--publish',
+  '--name',
+  '--network',
+  '-t',
+  '--tty',
+  '--init',
+])
 const isDockerFlag = (a: DeclaredArgument) => DOCKER_FLAGS.has((a.type === 'named' ? a.name : a.value) ?? '')
 const isEnvFlag = (a: DeclaredArgument) => a.type === 'named' && (a.name === '-e' || a.name === '--env')
 
@@ -205,9 +233,18 @@ function readLegacyDocker(pkg: DeclaredPackage) {
 }
 
 /** uv's own options, which 2025 PyPI entries list among the package's arguments. */
-const UV_OPTIONS = new Set(
-  ['--directory', '--with', '--with-editable', '--with-requirements', '--python', '-p', '--from', '--project', '--index', '--index-url'],
-)
+const UV_OPTIONS = new Set([
+  '--directory',
+  '--with',
+  '--with-editable',
+  '--with-requirements',
+  '--python',
+  '-p',
+  '--from',
+  '--project',
+  '--index',
+  '--index-url',
+])
 
 /**
  * 2025 PyPI entries list what follows `uvx` (or `uv run`): uv's options become runtime arguments,

@@ -12,13 +12,24 @@ function AuthorRow({ author }: { author: FollowedAuthor }) {
   return (
     <li className="flex items-center justify-between gap-3 py-2">
       <div className="min-w-0">
-        <a href={`https://github.com/${author.authorName}`} target="_blank" rel="noopener noreferrer" className="font-medium wrap-anywhere underline-offset-2 hover:underline">
+        <a
+          href={`https://github.com/${author.authorName}`}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="font-medium wrap-anywhere underline-offset-2 hover:underline"
+        >
           {author.authorName}
           <span className="sr-only"> on GitHub (opens in a new tab)</span>
         </a>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">Followed since {formatDate(author.createdAt)}</p>
       </div>
-      <button type="button" className={buttonClass('secondary', 'sm')} disabled={pending} aria-label={`Unfollow ${author.authorName}`} onClick={() => void setFollowing(author.id, false)}>
+      <button
+        type="button"
+        className={buttonClass('secondary', 'sm')}
+        disabled={pending}
+        aria-label={`Unfollow ${author.authorName}`}
+        onClick={() => void setFollowing(author.id, false)}
+      >
         <UserMinus className="size-4" aria-hidden="true" />
         Unfollow
       </button>
@@ -28,7 +39,8 @@ function AuthorRow({ author }: { author: FollowedAuthor }) {
 
 /** What the user viewed lately, and the authors they follow. */
 export function ActivityTab({ dashboard }: { dashboard: Dashboard }) {
-  const empty = 'rounded-lg border border-dashed border-zinc-300 px-6 py-8 text-center text-zinc-700 dark:border-zinc-700 dark:text-zinc-300'
+  const empty =
+    'rounded-lg border border-dashed border-zinc-300 px-6 py-8 text-center text-zinc-700 dark:border-zinc-700 dark:text-zinc-300'
   return (
     <div className="grid grid-cols-1 gap-10 lg:grid-cols-2">
       <Section title="Viewing History">
@@ -38,7 +50,11 @@ export function ActivityTab({ dashboard }: { dashboard: Dashboard }) {
               <li key={s.id} className="flex items-center gap-3 py-2">
                 <ServerAvatar name={s.displayName} sources={[s.ownerAvatarUrl, s.icon]} />
                 <div className="min-w-0 flex-1">
-                  <Link href={`/servers/${s.id}`} className="block truncate font-medium underline-offset-2 hover:underline" title={s.displayName}>
+                  <Link
+                    href={`/servers/${s.id}`}
+                    className="block truncate font-medium underline-offset-2 hover:underline"
+                    title={s.displayName}
+                  >
                     {s.displayName}
                   </Link>
                   <p className="truncate text-sm text-zinc-600 dark:text-zinc-400" title={s.author}>

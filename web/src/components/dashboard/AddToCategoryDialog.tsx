@@ -1,10 +1,10 @@
 import { useId, useState } from 'react'
 import type { CategorySummary, ServerSummary } from '../../../../worker/shared/types'
 import { useCategoryActions } from '../../hooks/useDashboard'
+import { buttonClass } from '../ui/button'
 import { labelClass } from '../ui/form'
 import { ModalDialog } from '../ui/ModalDialog'
 import { OptionSelect } from '../ui/OptionSelect'
-import { buttonClass } from '../ui/button'
 
 interface AddToCategoryDialogProps {
   server: ServerSummary | null
@@ -71,6 +71,7 @@ export function AddToCategoryDialog({ server, categories, onClose, onCreateCateg
           <button
             type="button"
             className={buttonClass('primary', 'md')}
+            // biome-ignore lint/a11y/noAutofocus: with no category to choose, the dialog's focus starts on its one action.
             autoFocus
             onClick={() => {
               close()

@@ -16,11 +16,13 @@ export function AdvancedTab() {
       <div>
         <div className="flex items-center gap-2">
           <h2 className="text-lg font-semibold">Advanced features</h2>
-          <Badge className="border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-200">Coming Soon</Badge>
+          <Badge className="border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-200">
+            Coming Soon
+          </Badge>
         </div>
         <p className="mt-1 max-w-3xl text-zinc-700 dark:text-zinc-300">
-          We are building hosted MCP servers for teams that want their tools available everywhere, with the catalogue&apos;s configuration as the starting point. Here is what is on
-          the roadmap.
+          We are building hosted MCP servers for teams that want their tools available everywhere, with the catalogue&apos;s configuration
+          as the starting point. Here is what is on the roadmap.
         </p>
       </div>
       <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">

@@ -43,7 +43,13 @@ export function CategoryCard({ category }: { category: CategorySummary }) {
           </div>
           {category.description && <p className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">{category.description}</p>}
         </div>
-        <button type="button" className={buttonClass('ghost', 'sm')} aria-label={`Settings for ${category.name}`} title="Settings" onClick={() => setSettingsOpen(true)}>
+        <button
+          type="button"
+          className={buttonClass('ghost', 'sm')}
+          aria-label={`Settings for ${category.name}`}
+          title="Settings"
+          onClick={() => setSettingsOpen(true)}
+        >
           <Settings className="size-4" aria-hidden="true" />
         </button>
       </div>
@@ -53,7 +59,10 @@ export function CategoryCard({ category }: { category: CategorySummary }) {
       {category.servers.length > 0 ? (
         <ul className="flex flex-col gap-1" aria-label={`Servers in ${category.name}`}>
           {category.servers.slice(0, SERVERS_SHOWN).map((s) => (
-            <li key={s.id} className="flex items-center justify-between gap-2 rounded-md bg-zinc-50 py-1 pr-1 pl-2 text-sm dark:bg-zinc-800/60">
+            <li
+              key={s.id}
+              className="flex items-center justify-between gap-2 rounded-md bg-zinc-50 py-1 pr-1 pl-2 text-sm dark:bg-zinc-800/60"
+            >
               <Link href={`/servers/${s.id}`} className="min-w-0 truncate rounded underline-offset-2 hover:underline" title={s.displayName}>
                 {s.displayName}
               </Link>

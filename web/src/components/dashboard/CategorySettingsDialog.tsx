@@ -2,14 +2,14 @@ import { ExternalLink } from 'lucide-react'
 import { useId, useState } from 'react'
 import { Link } from 'wouter'
 import { LIMITS } from '../../../../worker/limits'
-import { fieldErrors, fieldIssues, recommendationMessageSchema } from '../../lib/schemas'
 import type { CategorySummary } from '../../../../worker/shared/types'
 import { useCategoryActions } from '../../hooks/useDashboard'
+import { fieldErrors, fieldIssues, recommendationMessageSchema } from '../../lib/schemas'
+import { buttonClass } from '../ui/button'
 import { CharCounter } from '../ui/CharCounter'
+import { cx } from '../ui/cx'
 import { errorTextClass, inputClass, labelClass } from '../ui/form'
 import { ModalDialog } from '../ui/ModalDialog'
-import { buttonClass } from '../ui/button'
-import { cx } from '../ui/cx'
 
 interface CategorySettingsDialogProps {
   category: CategorySummary
@@ -20,7 +20,12 @@ interface CategorySettingsDialogProps {
 /** Public / private (applied at once) and the recommendation message (saved with its button). */
 export function CategorySettingsDialog({ category, open, onOpenChange }: CategorySettingsDialogProps) {
   return (
-    <ModalDialog open={open} onOpenChange={onOpenChange} title={`${category.name} settings`} description="Choose who can see this package and why you recommend it.">
+    <ModalDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`${category.name} settings`}
+      description="Choose who can see this package and why you recommend it."
+    >
       {/* Mounted afresh on each opening, so the fields start from the saved values. */}
       {open && <SettingsBody category={category} onDone={() => onOpenChange(false)} />}
     </ModalDialog>
@@ -78,7 +83,12 @@ function SettingsBody({ category, onDone }: { category: CategorySummary; onDone:
             isPublic ? 'bg-blue-700 dark:bg-blue-500' : 'bg-zinc-300 dark:bg-zinc-700',
           )}
         >
-          <span className={cx('inline-block size-5 rounded-full bg-white shadow transition-transform', isPublic ? 'translate-x-5.5' : 'translate-x-0.5')} />
+          <span
+            className={cx(
+              'inline-block size-5 rounded-full bg-white shadow transition-transform',
+              isPublic ? 'translate-x-5.5' : 'translate-x-0.5',
+            )}
+          />
         </button>
       </div>
       <form onSubmit={(e) => void saveMessage(e)} noValidate className="flex flex-col gap-1.5">
@@ -106,7 +116,10 @@ function SettingsBody({ category, onDone }: { category: CategorySummary; onDone:
           <CharCounter id={`${id}-count`} length={message.length} max={LIMITS.recommendationMessage} />
         </div>
         <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
-          <Link href={`/packages/${category.id}`} className="inline-flex items-center gap-1 rounded text-sm text-blue-700 underline-offset-2 hover:underline dark:text-blue-400">
+          <Link
+            href={`/packages/${category.id}`}
+            className="inline-flex items-center gap-1 rounded text-sm text-blue-700 underline-offset-2 hover:underline dark:text-blue-400"
+          >
             View package page
             <ExternalLink className="size-3.5" aria-hidden="true" />
           </Link>

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react'
 import { LIMITS } from '../../../../worker/limits'
-import { categorySchema, fieldErrors, fieldIssues } from '../../lib/schemas'
 import { useCategoryActions } from '../../hooks/useDashboard'
+import { categorySchema, fieldErrors, fieldIssues } from '../../lib/schemas'
+import { buttonClass } from '../ui/button'
 import { errorTextClass, inputClass, labelClass } from '../ui/form'
 import { ModalDialog } from '../ui/ModalDialog'
-import { buttonClass } from '../ui/button'
 
 /** 'Create Category': a name (required) and a description (optional). New categories are private. */
 export function CreateCategoryDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -41,7 +41,12 @@ export function CreateCategoryDialog({ open, onOpenChange }: { open: boolean; on
   // One message at a time: the name's first, as it is the field to fix first.
   const error = nameError ?? errors.description
   return (
-    <ModalDialog open={open} onOpenChange={close} title="Create Category" description="Group favorite servers. A category is private until you make it public as a package.">
+    <ModalDialog
+      open={open}
+      onOpenChange={close}
+      title="Create Category"
+      description="Group favorite servers. A category is private until you make it public as a package."
+    >
       <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`${id}-name`} className={labelClass}>

@@ -1,4 +1,4 @@
-import { FolderPlus, Heart, PackagePlus, Plus, Server, Users, Folder } from 'lucide-react'
+import { Folder, FolderPlus, Heart, PackagePlus, Plus, Server, Users } from 'lucide-react'
 import { Link } from 'wouter'
 import type { DashboardCounters, SessionUser } from '../../../../worker/shared/types'
 import { formatNumber } from '../../lib/format'
@@ -19,7 +19,8 @@ export function PromoCard({ onNewPackage }: { onNewPackage: () => void }) {
         <div>
           <h2 className="font-semibold">Share your favorite servers as a package</h2>
           <p className="text-sm text-zinc-700 dark:text-zinc-300">
-            Group servers into a category, add a recommendation and make it public: others find it on Recommended Packages and install it with one configuration.
+            Group servers into a category, add a recommendation and make it public: others find it on Recommended Packages and install it
+            with one configuration.
           </p>
         </div>
       </div>

@@ -24,7 +24,11 @@ function FavoriteRow({ server, onAdd }: { server: ServerSummary; onAdd: () => vo
     <li className="flex items-center gap-3 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800">
       <ServerAvatar name={server.displayName} sources={[server.ownerAvatarUrl, server.icon]} />
       <div className="min-w-0 flex-1">
-        <Link href={`/servers/${server.id}`} className="block truncate rounded font-medium underline-offset-2 hover:underline" title={server.displayName}>
+        <Link
+          href={`/servers/${server.id}`}
+          className="block truncate rounded font-medium underline-offset-2 hover:underline"
+          title={server.displayName}
+        >
           {server.displayName}
         </Link>
         <p className="truncate text-sm text-zinc-600 dark:text-zinc-400" title={server.author}>
@@ -32,7 +36,13 @@ function FavoriteRow({ server, onAdd }: { server: ServerSummary; onAdd: () => vo
         </p>
       </div>
       <LikeButton server={server} />
-      <button type="button" className={buttonClass('secondary', 'sm')} aria-label={`Add ${server.displayName} to a category`} title="Add to category" onClick={onAdd}>
+      <button
+        type="button"
+        className={buttonClass('secondary', 'sm')}
+        aria-label={`Add ${server.displayName} to a category`}
+        title="Add to category"
+        onClick={onAdd}
+      >
         <FolderPlus className="size-4" aria-hidden="true" />
       </button>
     </li>
@@ -90,7 +100,12 @@ export function FavoritesTab({ dashboard, createOpen, onCreateOpenChange }: Favo
           </p>
         )}
       </Section>
-      <AddToCategoryDialog server={adding} categories={categories} onClose={() => setAdding(null)} onCreateCategory={() => onCreateOpenChange(true)} />
+      <AddToCategoryDialog
+        server={adding}
+        categories={categories}
+        onClose={() => setAdding(null)}
+        onCreateCategory={() => onCreateOpenChange(true)}
+      />
       <CreateCategoryDialog open={createOpen} onOpenChange={onCreateOpenChange} />
     </div>
   )

@@ -4,10 +4,10 @@ import { Link } from 'wouter'
 import type { Dashboard } from '../../../../worker/shared/types'
 import { useServerStats } from '../../hooks/useDashboard'
 import { formatNumber } from '../../lib/format'
-import { OptionSelect } from '../ui/OptionSelect'
 import { Badge } from '../ui/Badge'
 import { buttonClass } from '../ui/button'
 import { Card } from '../ui/Card'
+import { OptionSelect } from '../ui/OptionSelect'
 import { Section } from './ServerGrid'
 import { StatsChart } from './StatsChart'
 
@@ -31,7 +31,12 @@ function ServerActivity({ dashboard }: { dashboard: Dashboard }) {
   return (
     <Card className="flex flex-col gap-4 p-4">
       <div className="flex flex-wrap gap-2">
-        <OptionSelect label="Server" value={serverId ?? ''} options={servers.map((s) => ({ value: s.id, label: s.displayName }))} onChange={setPicked} />
+        <OptionSelect
+          label="Server"
+          value={serverId ?? ''}
+          options={servers.map((s) => ({ value: s.id, label: s.displayName }))}
+          onChange={setPicked}
+        />
         <OptionSelect label="Stats window" value={days} options={WINDOWS} onChange={setDays} />
       </div>
       {error && !data ? (
@@ -87,7 +92,11 @@ export function InsightsTab({ dashboard }: { dashboard: Dashboard }) {
                       {formatNumber(s.likeCount)}
                       <span className="sr-only"> likes</span>
                     </span>
-                    <Link href={`/servers/${s.id}`} className={buttonClass('secondary', 'sm')} aria-label={`View Details of ${s.displayName}`}>
+                    <Link
+                      href={`/servers/${s.id}`}
+                      className={buttonClass('secondary', 'sm')}
+                      aria-label={`View Details of ${s.displayName}`}
+                    >
                       View Details
                       <ArrowRight className="size-4" aria-hidden="true" />
                     </Link>

@@ -4,7 +4,12 @@ import { ServerCard } from '../ServerCard'
 
 /** Server cards in the list's grid, or the section's empty text. */
 export function ServerGrid({ servers, empty }: { servers: ServerSummary[]; empty: ReactNode }) {
-  if (!servers.length) return <div className="rounded-lg border border-dashed border-zinc-300 px-6 py-10 text-center text-zinc-700 dark:border-zinc-700 dark:text-zinc-300">{empty}</div>
+  if (!servers.length)
+    return (
+      <div className="rounded-lg border border-dashed border-zinc-300 px-6 py-10 text-center text-zinc-700 dark:border-zinc-700 dark:text-zinc-300">
+        {empty}
+      </div>
+    )
   return (
     <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
       {servers.map((s) => (

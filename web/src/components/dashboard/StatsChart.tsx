@@ -7,8 +7,21 @@ const H = 220
 const PAD = { top: 12, right: 12, bottom: 28, left: 40 }
 
 const SERIES = [
-  { key: 'views', label: 'Views', line: 'stroke-blue-700 dark:stroke-blue-400', dot: 'fill-blue-700 dark:fill-blue-400', swatch: 'bg-blue-700 dark:bg-blue-400' },
-  { key: 'likes', label: 'Likes', line: 'stroke-rose-600 dark:stroke-rose-400', dot: 'fill-rose-600 dark:fill-rose-400', swatch: 'bg-rose-600 dark:bg-rose-400', dashed: true },
+  {
+    key: 'views',
+    label: 'Views',
+    line: 'stroke-blue-700 dark:stroke-blue-400',
+    dot: 'fill-blue-700 dark:fill-blue-400',
+    swatch: 'bg-blue-700 dark:bg-blue-400',
+  },
+  {
+    key: 'likes',
+    label: 'Likes',
+    line: 'stroke-rose-600 dark:stroke-rose-400',
+    dot: 'fill-rose-600 dark:fill-rose-400',
+    swatch: 'bg-rose-600 dark:bg-rose-400',
+    dashed: true,
+  },
 ] as const
 
 const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })
@@ -40,7 +53,13 @@ export function StatsChart({ stats, serverName }: { stats: ServerStats; serverNa
 
   return (
     <figure className="flex flex-col gap-3">
-      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full max-w-3xl" role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`}>
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        className="h-auto w-full max-w-3xl"
+        role="img"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-desc`}
+      >
         <title id={`${id}-title`}>{`Views and likes per day, last ${stats.window} days`}</title>
         <desc id={`${id}-desc`}>{summary}</desc>
         {ticks.map((t) => (
@@ -52,7 +71,13 @@ export function StatsChart({ stats, serverName }: { stats: ServerStats; serverNa
           </g>
         ))}
         {labelled.map((i) => (
-          <text key={i} x={x(i)} y={H - 8} textAnchor={i === 0 ? 'start' : i === days.length - 1 ? 'end' : 'middle'} className="fill-zinc-600 text-[11px] dark:fill-zinc-400">
+          <text
+            key={i}
+            x={x(i)}
+            y={H - 8}
+            textAnchor={i === 0 ? 'start' : i === days.length - 1 ? 'end' : 'middle'}
+            className="fill-zinc-600 text-[11px] dark:fill-zinc-400"
+          >
             {dayLabel(days[i].date)}
           </text>
         ))}
@@ -79,7 +104,9 @@ export function StatsChart({ stats, serverName }: { stats: ServerStats; serverNa
         ))}
       </figcaption>
       <details className="text-sm">
-        <summary className="cursor-pointer rounded text-blue-700 underline-offset-2 hover:underline dark:text-blue-400">Show the numbers as a table</summary>
+        <summary className="cursor-pointer rounded text-blue-700 underline-offset-2 hover:underline dark:text-blue-400">
+          Show the numbers as a table
+        </summary>
         <div className="mt-2 max-h-72 overflow-auto rounded-md border border-zinc-200 dark:border-zinc-800">
           <table className="w-full text-left tabular-nums">
             <caption className="sr-only">{summary}</caption>

@@ -22,7 +22,11 @@ function packageRow(p: ServerPackage | string) {
 export function BasicInfoTab({ server }: { server: ServerDetail }) {
   const packages = server.packages.map(packageRow).filter((p) => p.identifier)
   const remotes = server.remotes
-    .map((r) => (typeof r === 'string' ? { name: '', url: r } : { name: (r as ServerRemote).name ?? (r as ServerRemote).type ?? '', url: (r as ServerRemote).url }))
+    .map((r) =>
+      typeof r === 'string'
+        ? { name: '', url: r }
+        : { name: (r as ServerRemote).name ?? (r as ServerRemote).type ?? '', url: (r as ServerRemote).url },
+    )
     .filter((r) => typeof r.url === 'string' && r.url)
   const muted = 'text-zinc-700 dark:text-zinc-300'
   return (
@@ -52,13 +56,20 @@ export function BasicInfoTab({ server }: { server: ServerDetail }) {
             <table className="w-full text-left text-sm">
               <thead className="bg-zinc-50 dark:bg-zinc-900">
                 <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">Registry</th>
-                  <th scope="col" className="px-3 py-2 font-medium">Package</th>
-                  <th scope="col" className="px-3 py-2 font-medium">Version</th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Registry
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Package
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Version
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {packages.map((p, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a listing may name one package twice; the position tells them apart.
                   <tr key={`${p.identifier}-${i}`} className="border-t border-zinc-200 dark:border-zinc-800">
                     <td className="px-3 py-2">{p.registry || '—'}</td>
                     <td className="px-3 py-2 font-mono break-all">{p.identifier}</td>
@@ -76,6 +87,7 @@ export function BasicInfoTab({ server }: { server: ServerDetail }) {
         <Section title="Remote Endpoints">
           <ul className="flex flex-col gap-1 text-sm">
             {remotes.map((r, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a listing may name one URL twice; the position tells them apart.
               <li key={`${r.url}-${i}`} className="break-all">
                 {r.name && <span className="mr-2 font-medium">{r.name}</span>}
                 <code className="font-mono">{r.url}</code>

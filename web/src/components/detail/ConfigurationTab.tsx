@@ -1,11 +1,11 @@
 import { useId, useMemo, useState } from 'react'
+import { CLIENTS, clientConfig, type InstallOption, type InstallPlan, installPlan } from '../../../../worker/lib/install'
 import type { ServerDetail } from '../../../../worker/shared/types'
-import { CLIENTS, clientConfig, installPlan, type InstallOption, type InstallPlan } from '../../../../worker/lib/install'
 import { CodeBlock } from '../CopyButton'
-import { cx } from '../ui/cx'
 import { ClientBlock } from '../install/ClientBlock'
 import { ClientSelect, useRememberedClient } from '../install/ClientSelect'
 import { FillInPanel } from '../install/FillInPanel'
+import { cx } from '../ui/cx'
 
 const PRIMARY = CLIENTS.filter((c) => c.group === 'primary')
 const OTHERS = CLIENTS.filter((c) => c.group !== 'primary')
@@ -38,10 +38,18 @@ function OptionPicker({ plan, value, onChange }: { plan: InstallPlan; value: str
 
 function Unsupported({ option, githubUrl }: { option: InstallOption; githubUrl: string | null }) {
   return (
-    <div role="note" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100">
+    <div
+      role="note"
+      className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
+    >
       <p className="leading-7">{option.unsupported}</p>
       {githubUrl && (
-        <a href={githubUrl} target="_blank" rel="noopener noreferrer" className="mt-2 inline-block font-medium underline underline-offset-2">
+        <a
+          href={githubUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="mt-2 inline-block font-medium underline underline-offset-2"
+        >
           Open the repository on GitHub
         </a>
       )}
@@ -85,12 +93,14 @@ export function ConfigurationTab({ server }: { server: ServerDetail }) {
   return (
     <div className="flex flex-col gap-6">
       <p className="text-zinc-700 dark:text-zinc-300">
-        Add this server to your AI client: fill in what it needs, then use the one-click link or command, or paste the block into
-        the file named beside your client, and restart the client.
+        Add this server to your AI client: fill in what it needs, then use the one-click link or command, or paste the block into the file
+        named beside your client, and restart the client.
       </p>
       {plan.options.length > 1 && <OptionPicker plan={plan} value={option.id} onChange={setPicked} />}
       {!option ? (
-        <p className="text-zinc-700 dark:text-zinc-300">This listing names no package and no remote server, so there is nothing to configure.</p>
+        <p className="text-zinc-700 dark:text-zinc-300">
+          This listing names no package and no remote server, so there is nothing to configure.
+        </p>
       ) : option.unsupported ? (
         <Unsupported option={option} githubUrl={server.githubUrl} />
       ) : (

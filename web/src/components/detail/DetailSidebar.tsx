@@ -1,6 +1,6 @@
 import { ExternalLink } from 'lucide-react'
-import type { RepoInfo, ServerDetail, ServerPackage } from '../../../../worker/shared/types'
 import { parseGithubUrl } from '../../../../worker/github-url'
+import type { RepoInfo, ServerDetail, ServerPackage } from '../../../../worker/shared/types'
 import { formatNumber } from '../../lib/format'
 import { ServerAvatar } from '../ServerAvatar'
 import { Card } from '../ui/Card'

@@ -1,9 +1,9 @@
 import { UserCheck, UserPlus } from 'lucide-react'
 import { toast } from 'sonner'
+import { parseGithubUrl } from '../../../../worker/github-url'
 import type { ServerDetail } from '../../../../worker/shared/types'
 import { useFollowAuthor, useFollowState } from '../../hooks/useFollow'
 import { useSession } from '../../hooks/useSession'
-import { parseGithubUrl } from '../../../../worker/github-url'
 import { buttonClass } from '../ui/button'
 
 /** GITHUB_LOGIN_RE in worker/schemas.ts, copied so this chunk does not carry zod. */

@@ -24,6 +24,7 @@ export function ReadmeTab({ serverId, githubUrl }: { serverId: string; githubUrl
       <div role="status" className="flex flex-col gap-3" aria-label="Loading README">
         <span className="sr-only">Loading README...</span>
         {[75, 100, 90, 60, 95].map((w, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed placeholder that never reorders.
           <div key={i} className="h-4 animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" style={{ width: `${w}%` }} />
         ))}
       </div>
@@ -48,5 +49,6 @@ export function ReadmeTab({ serverId, githubUrl }: { serverId: string; githubUrl
       </Notice>
     )
   }
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered and sanitised by the Worker (GitHub's allowlist), never raw.
   return <article className="markdown-body" aria-label="README" dangerouslySetInnerHTML={{ __html: data.html }} />
 }

@@ -1,16 +1,16 @@
 import { LoaderCircle, Trash2 } from 'lucide-react'
-import { useState, type FormEvent } from 'react'
+import { type FormEvent, useState } from 'react'
 import { toast } from 'sonner'
 import { useSWRConfig } from 'swr'
-import { featuredSchema, fieldErrors, fieldIssues } from '../../lib/schemas'
 import type { FeaturedComment } from '../../../../worker/shared/types'
 import { FEATURED_LIST_KEY, featuredKey, serverKey } from '../../hooks/useServers'
 import { api, call, isApiError } from '../../lib/api'
-import { ConfirmDialog } from '../ui/ConfirmDialog'
+import { featuredSchema, fieldErrors, fieldIssues } from '../../lib/schemas'
 import { describedBy, FieldError, FieldHint, labelClass, TextField } from '../server-form/fields'
 import { fieldId } from '../server-form/form-model'
 import { buttonClass } from '../ui/button'
 import { Card } from '../ui/Card'
+import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { fromLocalInput, toLocalInput } from './datetime'
 import { RichTextEditor } from './RichTextEditor'
 
@@ -140,17 +140,29 @@ export function FeaturedForm({ serverId, featured }: FeaturedFormProps) {
             error={errors.sortOrder}
             hint="Lower comes first; empty counts as 0."
           />
-          <TextField name="publishStartAt" label="Publish Start" type="datetime-local" value={start} onValueChange={setStart} error={errors.publishStartAt} />
-          <TextField name="publishEndAt" label="Publish End" type="datetime-local" value={end} onValueChange={setEnd} error={errors.publishEndAt} />
+          <TextField
+            name="publishStartAt"
+            label="Publish Start"
+            type="datetime-local"
+            value={start}
+            onValueChange={setStart}
+            error={errors.publishStartAt}
+          />
+          <TextField
+            name="publishEndAt"
+            label="Publish End"
+            type="datetime-local"
+            value={end}
+            onValueChange={setEnd}
+            error={errors.publishEndAt}
+          />
         </div>
 
         <div>
           <span id="featured-comment-label" className={labelClass}>
             Recommendation
           </span>
-          <FieldHint id="featured-comment-hint">
-            Start with a bold line: it becomes the card's title, the rest its summary.
-          </FieldHint>
+          <FieldHint id="featured-comment-hint">Start with a bold line: it becomes the card's title, the rest its summary.</FieldHint>
           <div className="mt-2">
             <RichTextEditor
               key={editorKey}
@@ -166,7 +178,12 @@ export function FeaturedForm({ serverId, featured }: FeaturedFormProps) {
       </Card>
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-        <button type="button" className={buttonClass('danger', 'md')} onClick={() => setConfirmRemove(true)} disabled={busy !== null || !stored}>
+        <button
+          type="button"
+          className={buttonClass('danger', 'md')}
+          onClick={() => setConfirmRemove(true)}
+          disabled={busy !== null || !stored}
+        >
           <Trash2 className="size-4" aria-hidden="true" />
           Remove from Featured
         </button>

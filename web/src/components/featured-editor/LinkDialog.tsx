@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { X } from 'lucide-react'
-import { useState, type FormEvent } from 'react'
+import { type FormEvent, useState } from 'react'
 import { inputClass, labelClass } from '../server-form/fields'
 import { buttonClass } from '../ui/button'
 import { normaliseLink } from './editor-html'
@@ -50,7 +50,17 @@ export function LinkDialog({ open, initialUrl, onApply, onRemove, onClose, onClo
   )
 }
 
-function LinkForm({ initialUrl, onApply, onRemove, onCancel }: { initialUrl: string; onApply: (url: string) => void; onRemove: () => void; onCancel: () => void }) {
+function LinkForm({
+  initialUrl,
+  onApply,
+  onRemove,
+  onCancel,
+}: {
+  initialUrl: string
+  onApply: (url: string) => void
+  onRemove: () => void
+  onCancel: () => void
+}) {
   const [value, setValue] = useState(initialUrl)
   const [error, setError] = useState<string>()
   const submit = (e: FormEvent) => {
@@ -83,6 +93,7 @@ function LinkForm({ initialUrl, onApply, onRemove, onCancel }: { initialUrl: str
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? 'link-url-error' : undefined}
         className={`${inputClass} mt-1`}
+        // biome-ignore lint/a11y/noAutofocus: the dialog's focus starts on its one field.
         autoFocus
       />
       {error && (

@@ -1,5 +1,5 @@
 import { Bold, Eraser, Italic, Link2, List, ListOrdered } from 'lucide-react'
-import { useEffect, useLayoutEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent, type ReactNode } from 'react'
+import { type ClipboardEvent, type KeyboardEvent, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { EMPTY_EDITOR_HTML, editorHtml, escapeHtml } from './editor-html'
 import { LinkDialog } from './LinkDialog'
 
@@ -22,7 +22,17 @@ interface RichTextEditorProps {
   describedBy?: string
 }
 
-function ToolbarButton({ label, pressed, onPress, children }: { label: string; pressed?: boolean; onPress: () => void; children: ReactNode }) {
+function ToolbarButton({
+  label,
+  pressed,
+  onPress,
+  children,
+}: {
+  label: string
+  pressed?: boolean
+  onPress: () => void
+  children: ReactNode
+}) {
   return (
     <button
       type="button"
@@ -46,6 +56,7 @@ export function RichTextEditor({ id, initialHtml, onChange, labelledBy, describe
   const [active, setActive] = useState({ bold: false, italic: false, ul: false, ol: false })
   const [link, setLink] = useState<{ url: string } | null>(null)
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per mount on purpose (see below).
   useLayoutEffect(() => {
     // Set once per mount (new content comes with a new key): React must not own these children.
     if (editor.current) editor.current.innerHTML = initialHtml || EMPTY_EDITOR_HTML
@@ -153,7 +164,12 @@ export function RichTextEditor({ id, initialHtml, onChange, labelledBy, describe
 
   return (
     <div className="rounded-md border border-zinc-300 focus-within:border-blue-600 dark:border-zinc-700 dark:focus-within:border-blue-400">
-      <div role="toolbar" aria-label="Formatting" aria-controls={id} className="flex flex-wrap gap-1 border-b border-zinc-200 bg-zinc-50 p-1 dark:border-zinc-800 dark:bg-zinc-800/50">
+      <div
+        role="toolbar"
+        aria-label="Formatting"
+        aria-controls={id}
+        className="flex flex-wrap gap-1 border-b border-zinc-200 bg-zinc-50 p-1 dark:border-zinc-800 dark:bg-zinc-800/50"
+      >
         <ToolbarButton label="Bold" pressed={active.bold} onPress={() => run('bold')}>
           <Bold className="size-4" aria-hidden="true" />
         </ToolbarButton>
@@ -180,6 +196,7 @@ export function RichTextEditor({ id, initialHtml, onChange, labelledBy, describe
           Clear
         </button>
       </div>
+      {/* biome-ignore lint/a11y/useSemanticElements: rich text is edited in a contentEditable region; no native element does it. */}
       <div
         id={id}
         ref={editor}

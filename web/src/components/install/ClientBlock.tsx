@@ -18,7 +18,9 @@ export function ClientBlock({ output }: { output: ClientOutput }) {
         title={
           <>
             <span className="font-semibold">{client.label}</span>
-            <span className="block font-mono text-xs font-normal break-all text-zinc-600 sm:ml-2 sm:inline dark:text-zinc-400">{client.file}</span>
+            <span className="block font-mono text-xs font-normal break-all text-zinc-600 sm:ml-2 sm:inline dark:text-zinc-400">
+              {client.file}
+            </span>
             <a
               href={client.docs}
               target="_blank"
@@ -39,7 +41,9 @@ export function ClientBlock({ output }: { output: ClientOutput }) {
           </a>
         </div>
       )}
-      {output.command && <CodeBlock code={output.command} what={`${client.label} command`} title={`${client.label}: one command in a terminal`} />}
+      {output.command && (
+        <CodeBlock code={output.command} what={`${client.label} command`} title={`${client.label}: one command in a terminal`} />
+      )}
       {output.notes.length > 0 && (
         <ul className="list-disc space-y-1 pl-5 text-sm leading-6 text-zinc-700 dark:text-zinc-300">
           {output.notes.map((n) => (

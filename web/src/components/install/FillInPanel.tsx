@@ -1,9 +1,14 @@
 import { Lock } from 'lucide-react'
-import { runCommand, type Input, type InputKind, type InstallOption } from '../../../../worker/lib/install'
+import { type Input, type InputKind, type InstallOption, runCommand } from '../../../../worker/lib/install'
 import { CodeBlock } from '../CopyButton'
 import { Badge } from '../ui/Badge'
 
-const KIND: Record<InputKind, string> = { env: 'environment variable', argument: 'argument', header: 'HTTP header', url: 'part of the address' }
+const KIND: Record<InputKind, string> = {
+  env: 'environment variable',
+  argument: 'argument',
+  header: 'HTTP header',
+  url: 'part of the address',
+}
 
 function InputItem({ input }: { input: Input }) {
   return (
@@ -36,7 +41,10 @@ function InputItem({ input }: { input: Input }) {
  */
 export function FillInPanel({ option }: { option: InstallOption }) {
   return (
-    <section aria-labelledby="fill-in-heading" className="rounded-lg border border-zinc-200 bg-zinc-50 p-4 dark:border-zinc-800 dark:bg-zinc-900">
+    <section
+      aria-labelledby="fill-in-heading"
+      className="rounded-lg border border-zinc-200 bg-zinc-50 p-4 dark:border-zinc-800 dark:bg-zinc-900"
+    >
       <h3 id="fill-in-heading" className="font-semibold">
         What you must fill in
       </h3>
@@ -51,7 +59,9 @@ export function FillInPanel({ option }: { option: InstallOption }) {
       )}
       {option.optional.length > 0 && (
         <details className="mt-2 text-sm">
-          <summary className="cursor-pointer rounded font-medium">Optional ({option.optional.length}), left out of the configuration</summary>
+          <summary className="cursor-pointer rounded font-medium">
+            Optional ({option.optional.length}), left out of the configuration
+          </summary>
           <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
             {option.optional.map((i) => (
               <InputItem key={i.id} input={i} />

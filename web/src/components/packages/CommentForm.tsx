@@ -2,9 +2,9 @@ import { Send } from 'lucide-react'
 import { useId, useState } from 'react'
 import { toast } from 'sonner'
 import { LIMITS } from '../../../../worker/limits'
-import { commentSchema, fieldErrors, fieldIssues, guestCommentSchema } from '../../lib/schemas'
 import type { SessionUser } from '../../../../worker/shared/types'
 import { api, call, isApiError } from '../../lib/api'
+import { commentSchema, fieldErrors, fieldIssues, guestCommentSchema } from '../../lib/schemas'
 import { buttonClass } from '../ui/button'
 import { CharCounter } from '../ui/CharCounter'
 import { errorTextClass, inputClass, labelClass } from '../ui/form'
@@ -79,7 +79,12 @@ export function CommentForm({ packageId, user, onPosted }: CommentFormProps) {
   }
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" aria-labelledby={`${id}-title`}>
+    <form
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      className="flex flex-col gap-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800"
+      aria-labelledby={`${id}-title`}
+    >
       <h3 id={`${id}-title`} className="font-semibold">
         Leave a comment
       </h3>

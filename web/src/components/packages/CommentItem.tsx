@@ -32,7 +32,15 @@ export function CommentItem({ packageId, comment, onDeleted }: { packageId: stri
     <li className="flex gap-3 py-4">
       <span className="flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-full bg-zinc-100 dark:bg-zinc-800">
         {comment.user?.avatarUrl ? (
-          <img src={comment.user.avatarUrl} alt="" width={36} height={36} className="size-full object-cover" referrerPolicy="no-referrer" loading="lazy" />
+          <img
+            src={comment.user.avatarUrl}
+            alt=""
+            width={36}
+            height={36}
+            className="size-full object-cover"
+            referrerPolicy="no-referrer"
+            loading="lazy"
+          />
         ) : (
           <UserRound className="size-5 text-zinc-500" aria-hidden="true" />
         )}
@@ -45,7 +53,12 @@ export function CommentItem({ packageId, comment, onDeleted }: { packageId: stri
             {formatDateTime(comment.createdAt)}
           </time>
           {comment.canDelete && (
-            <button type="button" className={buttonClass('ghost', 'sm', 'ml-auto')} onClick={() => setConfirming(true)} aria-label={`Delete comment by ${who}`}>
+            <button
+              type="button"
+              className={buttonClass('ghost', 'sm', 'ml-auto')}
+              onClick={() => setConfirming(true)}
+              aria-label={`Delete comment by ${who}`}
+            >
               <Trash2 className="size-4" aria-hidden="true" />
               <span className="hidden sm:inline">Delete</span>
             </button>

@@ -1,14 +1,14 @@
 import { MessageSquare } from 'lucide-react'
 import { useState } from 'react'
 import { useSWRConfig } from 'swr'
-import { commentsKey, useComments, type CommentSort } from '../../hooks/usePackageData'
+import { type CommentSort, commentsKey, useComments } from '../../hooks/usePackageData'
 import { useSession } from '../../hooks/useSession'
 import { isKeyOf } from '../../lib/api'
 import { formatNumber } from '../../lib/format'
 import { buttonClass } from '../ui/button'
+import { OptionSelect } from '../ui/OptionSelect'
 import { CommentForm } from './CommentForm'
 import { CommentItem } from './CommentItem'
-import { OptionSelect } from '../ui/OptionSelect'
 import { PageNav } from './PageNav'
 
 const SORTS = [

@@ -1,9 +1,9 @@
 import { Check, Copy, Download } from 'lucide-react'
 import { useMemo } from 'react'
+import { CLIENTS, type InstallOption, type InstallPlan, installPlan, mergedClientConfig } from '../../../../worker/lib/install'
+import type { PackageDetail, ServerDetail, ServerSummary } from '../../../../worker/shared/types'
 import { useCopy } from '../../hooks/useCopy'
 import { usePackageServerDetails } from '../../hooks/usePackageData'
-import type { PackageDetail, ServerDetail, ServerSummary } from '../../../../worker/shared/types'
-import { CLIENTS, installPlan, mergedClientConfig, type InstallOption, type InstallPlan } from '../../../../worker/lib/install'
 import { ClientSelect, useRememberedClient } from '../install/ClientSelect'
 import { buttonClass } from '../ui/button'
 
@@ -24,6 +24,7 @@ function download(text: string, fileName: string, type: string) {
 
 /** '{name}-config.{ext}', with the characters no file system accepts replaced. */
 function configFileName(packageName: string, ext: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what a file name must not hold.
   const safe = packageName.replace(/[\u0000-\u001f/\\:*?"<>|]+/g, '-').trim() || 'package'
   return `${safe}-config.${ext}`
 }
@@ -59,7 +60,8 @@ export function PackageConfigTab({ pkg }: { pkg: PackageDetail }) {
   const [clientId, setClientId] = useRememberedClient('mcp-catalogue:package-client', 'claude-desktop')
   const planned = useMemo(() => pkg.servers.map((s) => planFor(s, details?.get(s.id))), [pkg.servers, details])
 
-  if (!pkg.servers.length) return <p className="text-zinc-700 dark:text-zinc-300">This package has no servers yet, so there is nothing to configure.</p>
+  if (!pkg.servers.length)
+    return <p className="text-zinc-700 dark:text-zinc-300">This package has no servers yet, so there is nothing to configure.</p>
   if (isLoading && !details)
     return (
       <p role="status" className="text-zinc-700 dark:text-zinc-300">
@@ -69,7 +71,10 @@ export function PackageConfigTab({ pkg }: { pkg: PackageDetail }) {
 
   const client = CLIENTS.find((c) => c.id === clientId)!
   const included = planned.filter((p): p is Planned & { option: InstallOption } => p.option !== null)
-  const text = mergedClientConfig(clientId, included.map(({ plan, option }) => ({ plan, option })))
+  const text = mergedClientConfig(
+    clientId,
+    included.map(({ plan, option }) => ({ plan, option })),
+  )
   const fileName = configFileName(pkg.name, client.format)
   const toFill = included.filter((p) => p.option.inputs.length > 0)
   const left = planned.filter((p) => p.option === null)
@@ -84,7 +89,10 @@ export function PackageConfigTab({ pkg }: { pkg: PackageDetail }) {
         <ClientSelect label="Client" value={clientId} onChange={setClientId} clients={CLIENTS} />
       </div>
       {toFill.length > 0 && (
-        <section aria-labelledby="package-fill-in" className="rounded-lg border border-zinc-200 bg-zinc-50 p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900">
+        <section
+          aria-labelledby="package-fill-in"
+          className="rounded-lg border border-zinc-200 bg-zinc-50 p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900"
+        >
           <h3 id="package-fill-in" className="font-semibold">
             What you must fill in
           </h3>
@@ -102,7 +110,9 @@ export function PackageConfigTab({ pkg }: { pkg: PackageDetail }) {
               </li>
             ))}
           </ul>
-          <p className="mt-2 text-zinc-700 dark:text-zinc-300">Each server&apos;s Configuration tab says what every value is and how {client.label} is given secrets.</p>
+          <p className="mt-2 text-zinc-700 dark:text-zinc-300">
+            Each server&apos;s Configuration tab says what every value is and how {client.label} is given secrets.
+          </p>
         </section>
       )}
       {left.length > 0 && (
@@ -119,18 +129,30 @@ export function PackageConfigTab({ pkg }: { pkg: PackageDetail }) {
           <figcaption className="min-w-0 font-mono text-sm break-all">{fileName}</figcaption>
           <div className="flex gap-1.5">
             <button type="button" className={buttonClass('secondary', 'sm')} onClick={() => void copy(text)}>
-              {copied ? <Check className="size-4 text-green-700 dark:text-green-400" aria-hidden="true" /> : <Copy className="size-4" aria-hidden="true" />}
+              {copied ? (
+                <Check className="size-4 text-green-700 dark:text-green-400" aria-hidden="true" />
+              ) : (
+                <Copy className="size-4" aria-hidden="true" />
+              )}
               <span aria-live="polite">{copied ? 'Copied!' : `Copy ${kind}`}</span>
             </button>
-            <button type="button" className={buttonClass('secondary', 'sm')} onClick={() => download(text, fileName, MIME[client.format])} aria-label={`Download ${fileName}`}>
+            <button
+              type="button"
+              className={buttonClass('secondary', 'sm')}
+              onClick={() => download(text, fileName, MIME[client.format])}
+              aria-label={`Download ${fileName}`}
+            >
               <Download className="size-4" aria-hidden="true" />
               Download
             </button>
           </div>
         </div>
-        <pre className="max-h-[32rem] overflow-auto bg-white p-3 font-mono text-[13px] leading-6 dark:bg-zinc-950" tabIndex={0} aria-label={`Merged ${client.label} configuration`}>
-          <code>{text}</code>
-        </pre>
+        <section aria-label={`Merged ${client.label} configuration`}>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling block must take focus so keyboard users can scroll it. */}
+          <pre className="max-h-[32rem] overflow-auto bg-white p-3 font-mono text-[13px] leading-6 dark:bg-zinc-950" tabIndex={0}>
+            <code>{text}</code>
+          </pre>
+        </section>
       </figure>
     </div>
   )

@@ -39,7 +39,9 @@ export function PackageHeader({ pkg }: { pkg: PackageDetail }) {
             )}
           </div>
           <p className="mt-1 flex flex-wrap items-center gap-x-2 text-sm text-zinc-700 dark:text-zinc-300">
-            {pkg.user?.avatarUrl && <img src={pkg.user.avatarUrl} alt="" width={20} height={20} className="size-5 rounded-full" referrerPolicy="no-referrer" />}
+            {pkg.user?.avatarUrl && (
+              <img src={pkg.user.avatarUrl} alt="" width={20} height={20} className="size-5 rounded-full" referrerPolicy="no-referrer" />
+            )}
             <span className="min-w-0 wrap-anywhere">
               Created by <span className="font-medium">{pkg.user?.username ?? 'Anonymous'}</span>
             </span>
@@ -66,7 +68,10 @@ export function PackageHeader({ pkg }: { pkg: PackageDetail }) {
         </p>
       )}
       {pkg.recommendationMessage && (
-        <section aria-labelledby="why-title" className="rounded-lg border border-blue-200 bg-blue-50 p-4 dark:border-blue-900 dark:bg-blue-950/40">
+        <section
+          aria-labelledby="why-title"
+          className="rounded-lg border border-blue-200 bg-blue-50 p-4 dark:border-blue-900 dark:bg-blue-950/40"
+        >
           <h2 id="why-title" className="flex items-center gap-2 text-sm font-semibold text-blue-900 dark:text-blue-200">
             <Quote className="size-4" aria-hidden="true" />
             Why this package is recommended:

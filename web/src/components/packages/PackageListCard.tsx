@@ -44,7 +44,11 @@ export function PackageListCard({ pkg, layout }: { pkg: PackageSummary; layout: 
         <p className="truncate text-sm text-zinc-600 dark:text-zinc-400" title={pkg.user?.username}>
           by {pkg.user?.username ?? 'Anonymous'}
         </p>
-        {pkg.description && <p className={cx('mt-2 text-sm leading-6 text-zinc-700 dark:text-zinc-300', list ? 'line-clamp-1' : 'line-clamp-2')}>{pkg.description}</p>}
+        {pkg.description && (
+          <p className={cx('mt-2 text-sm leading-6 text-zinc-700 dark:text-zinc-300', list ? 'line-clamp-1' : 'line-clamp-2')}>
+            {pkg.description}
+          </p>
+        )}
         <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-zinc-700 dark:text-zinc-300">
           <Figure icon={<Eye className={icon} aria-hidden="true" />} value={formatCompact(pkg.viewCount)} label="views" />
           <Figure icon={<TrendingUp className={icon} aria-hidden="true" />} value={formatScore(pkg.rankingScore)} label="score" />

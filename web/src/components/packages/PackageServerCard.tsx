@@ -41,7 +41,11 @@ export function PackageServerCard({ server }: { server: ServerSummary }) {
           )}
         </ul>
       )}
-      <Link href={`/servers/${server.id}`} className={buttonClass('secondary', 'sm', 'mt-auto self-start')} aria-label={`View Details of ${server.displayName}`}>
+      <Link
+        href={`/servers/${server.id}`}
+        className={buttonClass('secondary', 'sm', 'mt-auto self-start')}
+        aria-label={`View Details of ${server.displayName}`}
+      >
         View Details
         <ArrowRight className="size-4" aria-hidden="true" />
       </Link>

@@ -62,7 +62,12 @@ export function PageNav({ page, totalPages, hrefFor, onSelect, label = 'Paginati
       <ul className="flex flex-wrap items-center gap-1.5">
         {pageItems(page, totalPages).map((n) =>
           typeof n === 'number' ? (
-            <li key={n}>{item(n, n, buttonClass(n === page ? 'primary' : 'ghost', 'md', 'min-w-9 tabular-nums'), { current: n === page, name: `Page ${n}` })}</li>
+            <li key={n}>
+              {item(n, n, buttonClass(n === page ? 'primary' : 'ghost', 'md', 'min-w-9 tabular-nums'), {
+                current: n === page,
+                name: `Page ${n}`,
+              })}
+            </li>
           ) : (
             <li key={n} aria-hidden="true" className="px-1 text-zinc-500 select-none">
               …

@@ -19,7 +19,9 @@ interface PackagesSectionProps {
 export function PackagesSection({ packages, onChange, readOnly, errors }: PackagesSectionProps) {
   const full = packages.length >= LIMITS.packages
   // All three fields are required to add one: the same rules the Worker applies to each entry.
-  const { draft, draftErrors, set, add, addOnEnter } = useDraftRow(serverPackageSchema, EMPTY, 'new-package', (row) => onChange([...packages, row]))
+  const { draft, draftErrors, set, add, addOnEnter } = useDraftRow(serverPackageSchema, EMPTY, 'new-package', (row) =>
+    onChange([...packages, row]),
+  )
 
   return (
     <FormSection id="packages" title="Package Dependencies" description="The packages people install to run the server (at most 20).">
@@ -49,7 +51,11 @@ export function PackagesSection({ packages, onChange, readOnly, errors }: Packag
           addLabel="Add Package"
           onAdd={add}
           hintId="packages-limit"
-          hint={full ? 'The maximum of 20 packages is reached.' : `${packages.length} of ${LIMITS.packages} used. All three fields are required.`}
+          hint={
+            full
+              ? 'The maximum of 20 packages is reached.'
+              : `${packages.length} of ${LIMITS.packages} used. All three fields are required.`
+          }
         >
           <TextField
             name="new-package.registry_type"

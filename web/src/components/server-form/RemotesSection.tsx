@@ -18,7 +18,9 @@ interface RemotesSectionProps {
 export function RemotesSection({ remotes, onChange, readOnly, errors }: RemotesSectionProps) {
   const full = remotes.length >= LIMITS.remotes
   // A remote needs a name and a valid URL: checked with the Worker's schema before it is added.
-  const { draft, draftErrors, set, add, addOnEnter } = useDraftRow(serverRemoteSchema, EMPTY, 'new-remote', (row) => onChange([...remotes, row]))
+  const { draft, draftErrors, set, add, addOnEnter } = useDraftRow(serverRemoteSchema, EMPTY, 'new-remote', (row) =>
+    onChange([...remotes, row]),
+  )
 
   return (
     <FormSection id="remotes" title="Remote Configurations" description="Hosted endpoints of the server, if it runs remotely (at most 10).">

@@ -25,7 +25,10 @@ export function RowList<T>({ rows, label, field, errors, readOnly, empty, rowKey
   return (
     <>
       {rows.length > 0 ? (
-        <ul className="divide-y divide-zinc-200 rounded-md border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800" aria-label={label}>
+        <ul
+          className="divide-y divide-zinc-200 rounded-md border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800"
+          aria-label={label}
+        >
           {rows.map((row, i) => {
             const problems = Object.entries(errors).filter(([key]) => key.startsWith(`${field}.${i}.`))
             return (
@@ -39,7 +42,12 @@ export function RowList<T>({ rows, label, field, errors, readOnly, empty, rowKey
                   ))}
                 </div>
                 {!readOnly && (
-                  <button type="button" className={buttonClass('ghost', 'sm')} aria-label={removeLabel(row)} onClick={() => onChange(rows.filter((_, j) => j !== i))}>
+                  <button
+                    type="button"
+                    className={buttonClass('ghost', 'sm')}
+                    aria-label={removeLabel(row)}
+                    onClick={() => onChange(rows.filter((_, j) => j !== i))}
+                  >
                     <Trash2 className="size-4" aria-hidden="true" />
                   </button>
                 )}

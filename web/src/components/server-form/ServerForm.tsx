@@ -1,18 +1,18 @@
 import { ArrowLeft, Download, LoaderCircle, Lock, Trash2 } from 'lucide-react'
-import { useRef, useState, type FormEvent } from 'react'
+import { type FormEvent, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { useSWRConfig } from 'swr'
 import { Link, useLocation } from 'wouter'
-import { LIMITS } from '../../../../worker/limits'
 import { GITHUB_URL_RE } from '../../../../worker/github-url'
-import { npmPreviewQuery } from '../../lib/schemas'
+import { LIMITS } from '../../../../worker/limits'
 import { permissionsKey, serverKey } from '../../hooks/useServers'
 import { api, call, isApiError } from '../../lib/api'
-import { ConfirmDialog } from '../ui/ConfirmDialog'
+import { npmPreviewQuery } from '../../lib/schemas'
 import { buttonClass } from '../ui/button'
-import { FormSection, TextAreaField, TextField } from './fields'
+import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { apiFieldErrors } from './api-errors'
-import { buildSubmission, FIELD_ORDER, fieldId, type FieldErrors, type FormValues } from './form-model'
+import { FormSection, TextAreaField, TextField } from './fields'
+import { buildSubmission, FIELD_ORDER, type FieldErrors, type FormValues, fieldId } from './form-model'
 import { PackagesSection } from './PackagesSection'
 import { applyNpm, applyRepository } from './previews'
 import { RemotesSection } from './RemotesSection'
@@ -72,14 +72,16 @@ export function ServerForm({ mode, initial, serverId, canDelete = false }: Serve
   const restricted = mode === 'restricted'
   const editing = mode !== 'create'
 
-  const set = <K extends keyof FormValues>(key: K) => (value: FormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }))
-    // A field's error goes once the user changes it; the others stay until the next save.
-    setErrors((e) => {
-      if (!Object.keys(e).some((k) => k === key || k.startsWith(`${key}.`))) return e
-      return Object.fromEntries(Object.entries(e).filter(([k]) => k !== key && !k.startsWith(`${key}.`)))
-    })
-  }
+  const set =
+    <K extends keyof FormValues>(key: K) =>
+    (value: FormValues[K]) => {
+      setValues((v) => ({ ...v, [key]: value }))
+      // A field's error goes once the user changes it; the others stay until the next save.
+      setErrors((e) => {
+        if (!Object.keys(e).some((k) => k === key || k.startsWith(`${key}.`))) return e
+        return Object.fromEntries(Object.entries(e).filter(([k]) => k !== key && !k.startsWith(`${key}.`)))
+      })
+    }
 
   const loadRepository = async () => {
     const url = values.githubUrl.trim()
@@ -96,7 +98,8 @@ export function ServerForm({ mode, initial, serverId, canDelete = false }: Serve
       setErrors({})
       toast.success('Repository information loaded')
     } catch (err) {
-      if (isApiError(err, 'repository_not_found')) toast.error('Repository not found', { description: "The repository might be private or doesn't exist." })
+      if (isApiError(err, 'repository_not_found'))
+        toast.error('Repository not found', { description: "The repository might be private or doesn't exist." })
       else toast.error('Error loading repository', { description: failureDescription(err) })
     } finally {
       setBusy(null)
@@ -177,13 +180,19 @@ export function ServerForm({ mode, initial, serverId, canDelete = false }: Serve
   return (
     <form onSubmit={save} noValidate className="space-y-6" aria-busy={saving || undefined}>
       {restricted && (
-        <div role="note" aria-labelledby="limited-access-title" className="flex gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100">
+        <div
+          role="note"
+          aria-labelledby="limited-access-title"
+          className="flex gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100"
+        >
           <Lock className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
           <div>
             <h2 id="limited-access-title" className="font-semibold">
               Limited Access
             </h2>
-            <p className="mt-1 text-sm">Your account may change only the GitHub repository URL of this server. The other fields are read-only.</p>
+            <p className="mt-1 text-sm">
+              Your account may change only the GitHub repository URL of this server. The other fields are read-only.
+            </p>
           </div>
         </div>
       )}
@@ -246,7 +255,11 @@ export function ServerForm({ mode, initial, serverId, canDelete = false }: Serve
         </div>
       </FormSection>
 
-      <FormSection id="github" title="GitHub Integration" description="Paste the repository address and load its name, description, topics and README.">
+      <FormSection
+        id="github"
+        title="GitHub Integration"
+        description="Paste the repository address and load its name, description, topics and README."
+      >
         <TextField
           name="githubUrl"
           label="Repository URL"
@@ -260,7 +273,12 @@ export function ServerForm({ mode, initial, serverId, canDelete = false }: Serve
           autoComplete="url"
           action={
             !restricted && (
-              <button type="button" className={buttonClass('secondary', 'md')} onClick={() => void loadRepository()} disabled={busy !== null}>
+              <button
+                type="button"
+                className={buttonClass('secondary', 'md')}
+                onClick={() => void loadRepository()}
+                disabled={busy !== null}
+              >
                 {busy === 'repo' ? (
                   <Pending label="Loading..." />
                 ) : (
@@ -358,7 +376,10 @@ export function ServerForm({ mode, initial, serverId, canDelete = false }: Serve
 /** The link above the form back to the list. */
 export function BackToServers() {
   return (
-    <Link href="/servers" className="inline-flex items-center gap-1 rounded text-sm text-zinc-700 underline-offset-2 hover:underline dark:text-zinc-300">
+    <Link
+      href="/servers"
+      className="inline-flex items-center gap-1 rounded text-sm text-zinc-700 underline-offset-2 hover:underline dark:text-zinc-300"
+    >
       <ArrowLeft className="size-4" aria-hidden="true" />
       Back to Servers
     </Link>

@@ -122,9 +122,22 @@ export function TextAreaField({ name, label, value, onValueChange, error, hint, 
 }
 
 /** One titled block of the form. */
-export function FormSection({ id, title, description, children }: { id: string; title: string; description?: string; children: ReactNode }) {
+export function FormSection({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string
+  title: string
+  description?: string
+  children: ReactNode
+}) {
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-lg border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900">
+    <section
+      aria-labelledby={`${id}-title`}
+      className="rounded-lg border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900"
+    >
       <h2 id={`${id}-title`} className="text-lg font-semibold">
         {title}
       </h2>

@@ -3,16 +3,17 @@
  * with the Worker's own zod schemas, so the form shows exactly the messages the API would give.
  * No DOM and no fetch here, so the browser tests can check these rules in Node.
  */
-import type { ServerDetail, SessionUser } from '../../../../worker/shared/types'
+
 import { LIMITS } from '../../../../worker/limits'
+import type { ServerDetail, SessionUser } from '../../../../worker/shared/types'
 import {
   fieldErrors,
   fieldIssues,
   normalizeTags,
-  serverFormSchema,
-  serverUpdateSchema,
   type ServerForm,
   type ServerUpdate,
+  serverFormSchema,
+  serverUpdateSchema,
 } from '../../lib/schemas'
 
 export interface PackageRow {

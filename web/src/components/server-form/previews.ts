@@ -49,7 +49,9 @@ export function applyRepository(values: FormValues, preview: GithubPreview, init
  */
 export function applyNpm(values: FormValues, preview: NpmPreview, initialAuthor: string): FormValues {
   const version = preview.latestVersion ?? 'latest'
-  const listed = values.packages.findIndex((p) => p.registry_type === 'npm' && p.identifier.toLowerCase() === preview.packageName.toLowerCase())
+  const listed = values.packages.findIndex(
+    (p) => p.registry_type === 'npm' && p.identifier.toLowerCase() === preview.packageName.toLowerCase(),
+  )
   const packages =
     listed === -1
       ? mergePackages(values.packages, [{ registry_type: 'npm', identifier: preview.packageName, version }])

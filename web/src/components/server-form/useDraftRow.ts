@@ -4,7 +4,11 @@ import type { FieldErrors } from './form-model'
 
 /** What `schema.safeParse` answers; any zod schema fits. */
 interface RowSchema<Out> {
-  safeParse: (value: unknown) => { success: true; data: Out } | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } }
+  safeParse: (
+    value: unknown,
+  ) =>
+    | { success: true; data: Out }
+    | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } }
 }
 
 /**
@@ -12,7 +16,12 @@ interface RowSchema<Out> {
  * (keyed `{prefix}.{field}`), a setter per field, and add (by button or Enter), which checks the
  * draft with the Worker's own schema before handing the parsed row on.
  */
-export function useDraftRow<Row extends { [K in keyof Row]: string }, Out>(schema: RowSchema<Out>, empty: Row, prefix: string, onAdd: (row: Out) => void) {
+export function useDraftRow<Row extends { [K in keyof Row]: string }, Out>(
+  schema: RowSchema<Out>,
+  empty: Row,
+  prefix: string,
+  onAdd: (row: Out) => void,
+) {
   const [draft, setDraft] = useState<Row>(empty)
   const [draftErrors, setDraftErrors] = useState<FieldErrors>({})
   const set = (key: keyof Row) => (value: string) => setDraft((d) => ({ ...d, [key]: value }))

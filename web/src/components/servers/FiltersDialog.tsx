@@ -24,7 +24,9 @@ export function FiltersDialog({ count, children }: { count: number; children: Re
               <X className="size-4" aria-hidden="true" />
             </Dialog.Close>
           </div>
-          <Dialog.Description className="sr-only">Choose tags to narrow the list. A server must have every selected tag.</Dialog.Description>
+          <Dialog.Description className="sr-only">
+            Choose tags to narrow the list. A server must have every selected tag.
+          </Dialog.Description>
           {children}
         </Dialog.Content>
       </Dialog.Portal>

@@ -1,7 +1,7 @@
 import { X } from 'lucide-react'
 import { useId } from 'react'
-import type { TagCount } from '../../../../worker/shared/types'
 import { POPULAR_TAGS } from '../../../../worker/shared/keywords'
+import type { TagCount } from '../../../../worker/shared/types'
 import { formatNumber } from '../../lib/format'
 import { buttonClass } from '../ui/button'
 import { Card } from '../ui/Card'
@@ -16,7 +16,17 @@ interface FilterPanelProps {
   onLocalText: (text: string) => void
 }
 
-function TagGroup({ title, tags, selected, onToggle }: { title: string; tags: TagCount[]; selected: string[]; onToggle: (tag: string) => void }) {
+function TagGroup({
+  title,
+  tags,
+  selected,
+  onToggle,
+}: {
+  title: string
+  tags: TagCount[]
+  selected: string[]
+  onToggle: (tag: string) => void
+}) {
   const id = useId()
   if (!tags.length) return null
   return (
@@ -86,8 +96,8 @@ export function AboutMcpCard() {
     <Card className="p-4">
       <h2 className="font-semibold">About MCP</h2>
       <p className="mt-2 text-sm leading-6 text-zinc-700 dark:text-zinc-300">
-        The Model Context Protocol is an open standard that lets AI applications use tools and data through small servers. Each server here adds a
-        capability to clients such as Claude Desktop, Cursor, VS Code or Windsurf.
+        The Model Context Protocol is an open standard that lets AI applications use tools and data through small servers. Each server here
+        adds a capability to clients such as Claude Desktop, Cursor, VS Code or Windsurf.
       </p>
       <a
         href="https://modelcontextprotocol.io/introduction"

@@ -17,7 +17,11 @@ export function CardSkeletons({ label, gridClassName, count, height }: CardSkele
       <span className="sr-only">{label}</span>
       <div className={gridClassName} aria-hidden="true">
         {Array.from({ length: count }, (_, i) => (
-          <div key={i} className={cx(height, 'animate-pulse rounded-lg border border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900')} />
+          <div
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders that never reorder.
+            key={i}
+            className={cx(height, 'animate-pulse rounded-lg border border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900')}
+          />
         ))}
       </div>
     </div>

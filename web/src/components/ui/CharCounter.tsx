@@ -12,7 +12,11 @@ export function CharCounter({ id, length, max }: { id: string; length: number; m
       data-state={remaining < 0 ? 'over' : remaining < LOW_REMAINING ? 'low' : 'ok'}
       className={cx(
         'text-sm tabular-nums',
-        remaining < 0 ? 'font-medium text-red-700 dark:text-red-400' : remaining < LOW_REMAINING ? 'text-amber-700 dark:text-amber-400' : 'text-zinc-600 dark:text-zinc-400',
+        remaining < 0
+          ? 'font-medium text-red-700 dark:text-red-400'
+          : remaining < LOW_REMAINING
+            ? 'text-amber-700 dark:text-amber-400'
+            : 'text-zinc-600 dark:text-zinc-400',
       )}
     >
       {remaining} {remaining === 1 ? 'character' : 'characters'} remaining

@@ -16,7 +16,13 @@ export function ConfirmDialog({ open, onOpenChange, title, message, confirmLabel
   return (
     <ModalDialog open={open} onOpenChange={onOpenChange} title={title} description={message} role="alertdialog">
       <div className="flex justify-end gap-2">
-        <button type="button" className={buttonClass('secondary', 'md')} onClick={() => onOpenChange(false)} autoFocus>
+        <button
+          type="button"
+          className={buttonClass('secondary', 'md')}
+          onClick={() => onOpenChange(false)}
+          // biome-ignore lint/a11y/noAutofocus: a dialog's focus starts on its safe choice, by design.
+          autoFocus
+        >
           Cancel
         </button>
         <button type="button" className={buttonClass('danger', 'md')} disabled={pending} onClick={onConfirm}>

@@ -9,7 +9,12 @@ interface LoadFailedProps {
 }
 
 /** The error state of a screen or a list: what happened, and 'Try Again'. */
-export function LoadFailed({ title, message = 'The catalogue did not answer. Check your connection and try again.', onRetry, variant = 'panel' }: LoadFailedProps) {
+export function LoadFailed({
+  title,
+  message = 'The catalogue did not answer. Check your connection and try again.',
+  onRetry,
+  variant = 'panel',
+}: LoadFailedProps) {
   const Heading = variant === 'page' ? 'h1' : 'h2'
   return (
     <div

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { X } from 'lucide-react'
-import { useState, type ReactNode } from 'react'
+import { type ReactNode, useState } from 'react'
 import { buttonClass } from './button'
 
 const FIELDS = ['input:not([type=hidden])', 'textarea', 'select', '[role=combobox]', '[role=switch]', '[contenteditable=true]']
