@@ -6,9 +6,8 @@
  *
  * @example toServerResponse(row, { origin: 'https://catalogue.example' }).server.name // 'io.github.acme/widget'
  */
-
 import { parseGithubUrl } from '../github-url'
-import { CLIENTS, type ClientId, clientConfig, installPlan, runCommand } from './install'
+import { type ClientId, clientConfig, installPlan, runCommand } from './install'
 import type { DeclaredArgument, DeclaredInput, DeclaredKeyValue, DeclaredPackage, DeclaredRemote } from './install/model'
 import { readPackage, readRemote } from './install/source'
 
@@ -22,8 +21,8 @@ export const OFFICIAL_META_KEY = 'io.modelcontextprotocol.registry/official'
 export const CATALOGUE_META_KEY = 'io.github.mcp-catalogue/listing'
 
 /** The registry's name rule: a reverse-DNS namespace, one slash, a name. */
-export const REGISTRY_NAME_RE = /^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/
-export const REGISTRY_NAME_MAX = 200
+const REGISTRY_NAME_RE = /^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/
+const REGISTRY_NAME_MAX = 200
 
 /** server.json limits on text that the catalogue allows to be longer. */
 const DESCRIPTION_MAX = 100
@@ -31,7 +30,7 @@ const TITLE_MAX = 100
 const ICON_SRC_MAX = 255
 
 /** Clients whose one-line command goes in `_meta` (the others are configured by a file). */
-const COMMAND_CLIENTS = CLIENTS.map((c) => c.id).filter((id): id is ClientId => ['claude-code', 'vscode', 'codex', 'gemini'].includes(id))
+const COMMAND_CLIENTS: readonly ClientId[] = ['claude-code', 'vscode', 'codex', 'gemini']
 
 /** A listing as the registry API needs it; `name` is the name it is served under. */
 export interface RegistryListing {
@@ -105,7 +104,10 @@ const TRANSPORT_URL = /^(https?:\/\/[^\s]+|\{[a-zA-Z_][a-zA-Z0-9_]*\}[^\s]*)$/
 
 type Json = Record<string, unknown>
 
-/** Drops empty optional fields, so an entry says only what the listing declares. */
+/**
+ * Drops empty optional fields (null, empty lists, false flags: their absence means the same), so
+ * an entry says only what the listing declares.
+ */
 function compact(o: Json): Json {
   return Object.fromEntries(
     Object.entries(o).filter(([, v]) => v !== null && v !== undefined && !(Array.isArray(v) && v.length === 0) && v !== false),
@@ -224,7 +226,7 @@ export function installSummary(l: Pick<RegistryListing, 'name' | 'version' | 'pa
 /** A listing as one entry of the registry API: its server.json and both `_meta` namespaces. */
 export function toServerResponse(l: RegistryListing, opts: { origin: string }) {
   const server = toServerJson(l)
-  const clipped = server.description !== l.description
+  const clipped = Array.from(l.description.trim()).length > DESCRIPTION_MAX
   return {
     server,
     _meta: {
