@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { cors } from 'hono/cors'
 import type { AppEnv } from './env'
 import { ApiError } from './errors'
 import { jsonDepthLimit, settleBody } from './middleware/body'
@@ -9,7 +10,7 @@ import { database } from './middleware/database'
 import { notFound, onError } from './middleware/errors'
 import { writeRateLimit } from './middleware/rate-limit'
 import { securityHeaders } from './middleware/security-headers'
-import { sessionMiddleware } from './middleware/session'
+import { guestView, sessionMiddleware } from './middleware/session'
 import { activityRoutes } from './routes/activity'
 import { authRoutes } from './routes/auth'
 import { commentRoutes } from './routes/comments'
@@ -17,6 +18,7 @@ import { featuredRoutes } from './routes/featured'
 import { meRoutes } from './routes/me'
 import { packageRoutes } from './routes/packages'
 import { previewRoutes } from './routes/previews'
+import { registryRoutes } from './routes/registry'
 import { serverActionRoutes } from './routes/server-actions'
 import { serverWriteRoutes } from './routes/server-writes'
 import { serverRoutes } from './routes/servers'
@@ -42,7 +44,7 @@ export const api = new Hono<AppEnv>()
   .route('/users/me', meRoutes)
 
 /**
- * Middleware order matters: every body is settled last (whatever answered); headers wrap
+ * Middleware order matters (for /api): every body is settled last (whatever answered); headers wrap
  * everything; the session needs the database; oversized bodies are refused before anything reads
  * them; CSRF is checked before a write counts against the rate limit, so forged requests cannot
  * use up someone's budget; only then is a body read, and over-deep JSON refused.
@@ -66,6 +68,12 @@ export const app = new Hono<AppEnv>()
   .use('/api/*', writeRateLimit)
   .use('/api/*', jsonDepthLimit)
   .route('/api', api)
+  // The registry API is read by registry clients from anywhere: public, no credentials, no session.
+  .use('/v0.1/*', privateByDefault)
+  .use('/v0.1/*', cors({ origin: '*', allowMethods: ['GET', 'HEAD', 'OPTIONS'], maxAge: 86400 }))
+  .use('/v0.1/*', database)
+  .use('/v0.1/*', guestView)
+  .route('/v0.1', registryRoutes)
 
 app.notFound(notFound)
 app.onError(onError)

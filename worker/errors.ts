@@ -9,6 +9,7 @@ export const ERROR_STATUS = {
   forbidden: 403,
   not_found: 404,
   server_not_found: 404,
+  version_not_found: 404,
   package_not_found: 404,
   comment_not_found: 404,
   revision_not_found: 404,

@@ -41,6 +41,9 @@ export const LIMITS = {
    * and packages) needs a handful; deeper input is refused before anything walks it.
    */
   jsonDepth: 32,
+  /** The registry API's page sizes (/v0.1): the official registry's, which its OpenAPI file leaves open. */
+  registryPageSize: 30,
+  registryMaxLimit: 100,
 } as const
 
 export const SERVER_SORTS = ['stars', 'likes', 'updated', 'created', 'ranking'] as const

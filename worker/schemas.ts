@@ -77,6 +77,38 @@ export const serverListQuery = z.object({
 })
 export type ServerListQuery = z.infer<typeof serverListQuery>
 
+/** The registry API's booleans are the words `true` and `false`. */
+const registryFlag = z
+  .enum(['true', 'false'], { error: 'Must be true or false' })
+  .transform((v) => v === 'true')
+  .default(false)
+
+/** The registry API's list (`GET /v0.1/servers`), with its parameter names. */
+export const registryListQuery = z.object({
+  /** Opaque to clients; decoded by the route. */
+  cursor: z.string().max(1000, 'Invalid cursor').optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(LIMITS.registryMaxLimit, `limit must be at most ${LIMITS.registryMaxLimit}`)
+    .default(LIMITS.registryPageSize),
+  search: z.string().max(LIMITS.serverName, 'Search text too long').optional(),
+  updated_since: z.iso
+    .datetime({ offset: true, error: 'updated_since must be an RFC 3339 date-time' })
+    .refine((v) => !Number.isNaN(Date.parse(v)), 'updated_since must be an RFC 3339 date-time')
+    .optional(),
+  version: z.string().min(1).max(255).optional(),
+  include_deleted: registryFlag,
+})
+
+/** `GET /v0.1/servers/{serverName}/versions[/{version}]`: the name arrives URL-decoded. */
+export const registryServerParam = z.object({
+  serverName: z.string().max(LIMITS.serverName * 4),
+  version: z.string().max(255).optional(),
+})
+export const registryServerQuery = z.object({ include_deleted: registryFlag })
+
 /** The landing page's top packages. */
 export const topPackagesQuery = z.object({ limit: z.coerce.number().int().min(1).max(20).default(5) })
 

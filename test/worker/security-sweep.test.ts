@@ -4,6 +4,7 @@
  */
 import { createExecutionContext, env } from 'cloudflare:test'
 import { Hono } from 'hono'
+import { parse as parseToml } from 'smol-toml'
 import { beforeAll, describe, expect, it } from 'vitest'
 import headersFile from '../../web/public/_headers?raw'
 import { app, MAX_BODY_BYTES } from '../../worker/app'
@@ -11,10 +12,11 @@ import { createDb } from '../../worker/db/client'
 import { packageComments, packages, serverRevisions } from '../../worker/db/schema'
 import type { AppEnv } from '../../worker/env'
 import { LIMITS } from '../../worker/limits'
-import { onError } from '../../worker/middleware/errors'
+import { isWorkerPath, onError, WORKER_PREFIXES } from '../../worker/middleware/errors'
 import { RATE_LIMIT_MESSAGE, rateLimit, WRITE_RULES } from '../../worker/middleware/rate-limit'
 import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../worker/middleware/security-headers'
 import { sessionMiddleware } from '../../worker/middleware/session'
+import wranglerToml from '../../wrangler.toml?raw'
 import { type Client, guest, signIn, withCsrf } from './auth-helpers'
 import { insertServer } from './factories'
 import { call, db } from './helpers'
@@ -48,25 +50,30 @@ interface Route {
   key: string
 }
 
-/** The concrete routes under /api: middleware registrations (method ALL, wildcards) left out. */
+/**
+ * The concrete routes the Worker answers (/api, the registry API under /v0.1, and any prefix added
+ * later): middleware registrations (method ALL, wildcards) left out.
+ */
 const routes: Route[] = [
   ...new Map(
     app.routes
-      .filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/') && !r.path.includes('*'))
+      .filter((r) => r.method !== 'ALL' && isWorkerPath(r.path) && !r.path.includes('*'))
       .map((r) => [`${r.method} ${r.path}`, { method: r.method, path: r.path, key: `${r.method} ${r.path}` }]),
   ).values(),
 ]
 const writeRoutes = routes.filter((r) => WRITE_METHODS.includes(r.method))
 const getRoutes = routes.filter((r) => r.method === 'GET')
 
-const seeded = { serverId: '', packageId: '', commentId: '', revisionId: '' }
+const seeded = { serverId: '', serverName: '', packageId: '', commentId: '', revisionId: '' }
 let alice: Client
 let bob: Client
 
 beforeAll(async () => {
   alice = await signIn('sweep-alice')
   bob = await signIn('sweep-bob')
-  seeded.serverId = (await insertServer({ githubUrl: 'https://github.com/acme/widget', repoOwner: 'acme' })).id
+  const server = await insertServer({ githubUrl: 'https://github.com/acme/widget', repoOwner: 'acme' })
+  seeded.serverId = server.id
+  seeded.serverName = server.name
   seeded.packageId = crypto.randomUUID()
   await db().insert(packages).values({ id: seeded.packageId, userId: bob.user!.id, name: 'Sweep package', isPublic: true })
   seeded.commentId = crypto.randomUUID()
@@ -78,6 +85,9 @@ beforeAll(async () => {
 /** A real seeded value for each path parameter, chosen by its name and the resource around it. */
 function paramValue(path: string, name: string): string {
   if (name === 'authorName' || (name === 'id' && path.includes('/follows/'))) return 'acme'
+  // The registry API names a server by its (URL-encoded) name, and a version ('latest' always is one).
+  if (name === 'serverName') return encodeURIComponent(seeded.serverName)
+  if (name === 'version') return 'latest'
   if (name === 'commentId') return seeded.commentId
   if (name === 'revisionId') return seeded.revisionId
   if (name === 'packageId' || name === 'categoryId') return seeded.packageId
@@ -120,7 +130,19 @@ it('finds the routes to sweep in the route table', () => {
   expect(writeRoutes.map((r) => r.key)).toEqual(
     expect.arrayContaining(['POST /api/servers/:id/like', 'DELETE /api/servers/:id/like', 'POST /api/activity/track']),
   )
-  expect(getRoutes.map((r) => r.key)).toEqual(expect.arrayContaining(['GET /api/servers/:id/permissions', 'GET /api/auth/session']))
+  expect(getRoutes.map((r) => r.key)).toEqual(
+    expect.arrayContaining([
+      'GET /api/servers/:id/permissions',
+      'GET /api/auth/session',
+      'GET /v0.1/servers',
+      'GET /v0.1/servers/:serverName/versions/:version',
+    ]),
+  )
+})
+
+it('sweeps every path the Worker answers first, as wrangler.toml lists them', () => {
+  const runFirst = (parseToml(wranglerToml) as { assets: { run_worker_first: string[] } }).assets.run_worker_first
+  expect(runFirst).toEqual(WORKER_PREFIXES.map((p) => `${p}/*`))
 })
 
 describe.each(writeRoutes)('$key', (route) => {

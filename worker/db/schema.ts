@@ -5,9 +5,17 @@
  * migration (`migrations/0001_search.sql`) because Drizzle has no virtual tables.
  */
 import { sql } from 'drizzle-orm'
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { index, integer, primaryKey, real, type SQLiteColumn, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`
+
+/**
+ * The name a listing is served under by the registry API (/v0.1): its registry name, else its
+ * own. The expression of `servers_registry_api_idx`, so queries that page by it use the index.
+ * CASE rather than coalesce(), because drizzle-kit splits index expressions at commas.
+ */
+export const servedName = (t: { registryName: SQLiteColumn; name: SQLiteColumn }) =>
+  sql<string>`(CASE WHEN ${t.registryName} IS NULL THEN ${t.name} ELSE ${t.registryName} END)`
 
 export const users = sqliteTable(
   'users',
@@ -89,6 +97,8 @@ export const servers = sqliteTable(
     index('servers_updated_idx').on(t.status, sql`${t.updatedAt} DESC`, t.id),
     index('servers_created_idx').on(t.status, sql`${t.createdAt} DESC`, t.id),
     index('servers_popularity_idx').on(t.status, sql`${t.popularity} DESC`, t.id),
+    // The registry API's pages, in the order of the name each listing is served under.
+    index('servers_registry_api_idx').on(servedName(t), t.status),
   ],
 )
 

@@ -183,7 +183,7 @@ export async function listServers(db: DB, opts: ListOptions): Promise<ServerList
 }
 
 /** Featured now: active, inside its publish window (open ends allowed), by sort order. */
-function featuredNow(at: string): SQL {
+export function featuredNow(at: string): SQL {
   return and(
     eq(featured.isActive, true),
     sql`(${featured.publishStartAt} IS NULL OR ${featured.publishStartAt} <= ${at})`,

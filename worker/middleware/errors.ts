@@ -1,4 +1,4 @@
-import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
+import type { ErrorHandler, NotFoundHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
@@ -29,11 +29,17 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
   return c.json(errorBody('Internal server error', 'internal'), 500)
 }
 
-const isApiPath = (c: Context) => c.req.path === '/api' || c.req.path.startsWith('/api/')
+/**
+ * The paths the Worker answers itself (wrangler.toml's `run_worker_first` lists the same): the
+ * SPA's API and the registry API. Everything else is the SPA's.
+ */
+export const WORKER_PREFIXES = ['/api', '/v0.1'] as const
 
-/** Unknown API paths are JSON 404s; any other path is the SPA, which shows its own 404. */
+export const isWorkerPath = (path: string) => WORKER_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`))
+
+/** Unknown Worker paths are JSON 404s; any other path is the SPA, which shows its own 404. */
 export const notFound: NotFoundHandler<AppEnv> = (c) => {
-  if (isApiPath(c)) return c.json(errorBody('Not found', 'not_found'), 404)
+  if (isWorkerPath(c.req.path)) return c.json(errorBody('Not found', 'not_found'), 404)
   if (c.env.ASSETS) return c.env.ASSETS.fetch(c.req.raw)
   return c.text('Not found', 404)
 }

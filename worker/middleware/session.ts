@@ -17,6 +17,15 @@ const SESSION_COOKIE = '__Host-session'
 const SESSION_TTL_SECONDS = 30 * 24 * 3600
 
 /**
+ * For public reads that must be the same for everyone (the registry API): the session cookie is
+ * not even read, so nothing in the answer can depend on who asked.
+ */
+export const guestView: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set('user', null)
+  await next()
+}
+
+/**
  * Role stored by the development sign-in for a user who ticked 'admin'. It grants admin only
  * while `DEV_LOGIN` is 'true', so a local database copied anywhere else grants nothing.
  */

@@ -235,6 +235,7 @@ export type ErrorCode =
   | 'forbidden'
   | 'not_found'
   | 'server_not_found'
+  | 'version_not_found'
   | 'package_not_found'
   | 'comment_not_found'
   | 'revision_not_found'

@@ -1,0 +1,1 @@
+CREATE INDEX `servers_registry_api_idx` ON `servers` ((CASE WHEN "registry_name" IS NULL THEN "name" ELSE "registry_name" END),`status`);

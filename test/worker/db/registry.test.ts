@@ -1,0 +1,51 @@
+import { env } from 'cloudflare:test'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { type RegistryPageOptions, registryListingQuery, registryPageQuery } from '../../../worker/db/registry'
+import { insertServer } from '../factories'
+import { db } from '../helpers'
+
+/** SQLite's plan for a statement, one line per step. */
+async function planOf(query: { toSQL(): { sql: string; params: unknown[] } }): Promise<string[]> {
+  const { sql, params } = query.toSQL()
+  const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+    .bind(...params)
+    .all<{ detail: string }>()
+  return results.map((r) => r.detail)
+}
+
+beforeAll(async () => {
+  for (let i = 0; i < 50; i++) await insertServer({ name: `io.github.plan/server-${i}`, status: i % 10 === 0 ? 'deleted' : 'active' })
+})
+
+describe('registryPageQuery', () => {
+  const pages: Array<[string, Partial<RegistryPageOptions>]> = [
+    ['the first page', {}],
+    ['a page after a cursor', { after: 'io.github.plan/server-2' }],
+    ['a page with deleted listings', { after: 'io.github.plan/server-2', includeDeleted: true }],
+    ['a search', { search: 'server-1' }],
+  ]
+
+  it.each(pages)('walks the name index in order for %s, never sorting', async (_, opts) => {
+    const plan = await planOf(registryPageQuery(db(), { limit: 30, includeDeleted: false, ...opts }))
+    const outer = plan.find((d) => /^(SCAN|SEARCH) servers\b/.test(d))
+    expect(outer).toMatch(/^(SCAN|SEARCH) servers USING INDEX servers_registry_api_idx/)
+    // The listings sharing a name are looked up by the same index, not scanned.
+    expect(plan).toContainEqual(expect.stringMatching(/^SEARCH other USING INDEX servers_registry_api_idx/))
+    expect(plan.join('\n')).not.toMatch(/TEMP B-TREE|SCAN other|SCAN featured/)
+  })
+})
+
+describe('registryListingQuery', () => {
+  it('finds a name by the name index', async () => {
+    const plan = await planOf(registryListingQuery(db(), 'io.github.plan/server-7'))
+    expect(plan[0]).toMatch(/^SEARCH servers USING INDEX servers_registry_api_idx \(<expr>=\? AND status=\?\)/)
+    expect(plan.join('\n')).not.toMatch(/SCAN/)
+  })
+})
+
+describe('registryPageQuery since a time', () => {
+  it('is a valid statement the planner may start from any index', async () => {
+    const plan = await planOf(registryPageQuery(db(), { limit: 30, includeDeleted: true, updatedSince: '2026-01-01T00:00:00.000Z' }))
+    expect(plan.join('\n')).not.toMatch(/SCAN servers\b(?! USING)/)
+  })
+})

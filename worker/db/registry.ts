@@ -1,0 +1,125 @@
+/**
+ * The registry API's reads (/v0.1): listings by the name they are served under, one statement a
+ * request. A name is served once: where several listings share it (two people listed the same
+ * repository), the one shown is the active one, then the one imported from the registry (it holds
+ * that name there), then the oldest. Pending listings are never served; deleted ones only when
+ * asked for, so that mirrors can drop them.
+ */
+import { and, eq, gt, gte, inArray, type SQL, sql } from 'drizzle-orm'
+import { alias, type SQLiteColumn } from 'drizzle-orm/sqlite-core'
+import type { RegistryListing } from '../lib/registry-api'
+import type { DB } from './client'
+import { featured, servedName, servers } from './schema'
+import { featuredNow } from './servers'
+
+const served = servedName(servers)
+const other = alias(servers, 'other')
+
+const columns = {
+  id: servers.id,
+  name: served,
+  displayName: servers.displayName,
+  description: servers.description,
+  version: servers.version,
+  icon: servers.icon,
+  githubUrl: servers.githubUrl,
+  tags: servers.tags,
+  packages: servers.packages,
+  remotes: servers.remotes,
+  metadata: servers.metadata,
+  status: servers.status,
+  likeCount: servers.likeCount,
+  stars: servers.stars,
+  createdAt: servers.createdAt,
+  updatedAt: servers.updatedAt,
+}
+
+/** Statuses the API may serve; 'pending' (imported with a problem) is not public. */
+const SERVABLE = ['active', 'deleted']
+
+/**
+ * The registry's name rule (`^[a-zA-Z0-9.-]+/[a-zA-Z0-9._-]+$`, 3 to 200 characters) in GLOBs,
+ * as D1 has no regular expressions: only allowed characters, exactly one slash with text on both
+ * sides, no underscore before it. Listings named otherwise are not served.
+ */
+const VALID_NAME = sql`(length(${served}) BETWEEN 3 AND 200 AND ${served} NOT GLOB '*[^a-zA-Z0-9._/-]*' AND ${served} GLOB '?*/?*' AND ${served} NOT GLOB '*/*/*' AND ${served} NOT GLOB '*_*/*')`
+
+type Ranked = Record<'status' | 'registryName' | 'createdAt' | 'id', SQLiteColumn>
+
+/** A listing's precedence among those sharing its name, smaller first. */
+const rankTerms = (t: Ranked) => [sql`${t.status} <> 'active'`, sql`${t.registryName} IS NULL`, t.createdAt, t.id]
+const rank = (t: Ranked) => sql`(${sql.join(rankTerms(t), sql`, `)})`
+
+/** No listing of the same name comes before this one. */
+const SHOWN = sql`NOT EXISTS (SELECT 1 FROM ${servers} ${sql.identifier('other')} WHERE ${servedName(other)} = ${served} AND ${inArray(other.status, SERVABLE)} AND ${rank(other)} < ${rank(servers)})`
+
+// Spelled out in full: in a select list Drizzle leaves column names unqualified.
+const isFeatured = (at: string) =>
+  sql<number>`EXISTS (SELECT 1 FROM ${featured} WHERE ${featured.serverId} = ${sql.identifier('servers')}.${sql.identifier('id')} AND ${featuredNow(at)})`
+
+type Row = Omit<RegistryListing, 'featured'> & { featured: number }
+const toListing = ({ featured: f, ...row }: Row): RegistryListing => ({ ...row, featured: Boolean(f) })
+
+export interface RegistryPageOptions {
+  /** The last name of the previous page. */
+  after?: string
+  limit: number
+  /** Part of the name, any case. */
+  search?: string
+  /** ISO-8601 UTC: listings updated at or after it. */
+  updatedSince?: string
+  /** An exact version; 'latest' and none mean the current one, which is every listing's. */
+  version?: string
+  includeDeleted: boolean
+}
+
+/** `%`, `_` and the escape itself taken literally in a LIKE pattern. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`)
+
+/**
+ * The statement of a page in name order, from after the cursor's name: adding or removing
+ * listings meanwhile never repeats or skips one that was there all along. It asks for one row
+ * more than the page, which tells whether there is a next one.
+ */
+export function registryPageQuery(db: DB, opts: RegistryPageOptions) {
+  const statuses = opts.includeDeleted ? SERVABLE : ['active']
+  const conditions: Array<SQL | undefined> = [
+    // The unary + keeps SQLite from starting at an index on status (it has no statistics to know
+    // better) and sorting the whole catalogue for every page: walking the name index stops after
+    // one page. Changes since a time are few, so there it may start from the update index.
+    opts.updatedSince ? inArray(servers.status, statuses) : sql`+${servers.status} IN ${statuses}`,
+    VALID_NAME,
+    opts.after !== undefined ? gt(served, opts.after) : undefined,
+    opts.search ? sql`${served} LIKE ${`%${likeLiteral(opts.search)}%`} ESCAPE '\\'` : undefined,
+    opts.updatedSince ? gte(servers.updatedAt, opts.updatedSince) : undefined,
+    opts.version && opts.version !== 'latest' ? eq(servers.version, opts.version) : undefined,
+    SHOWN,
+  ]
+  return db
+    .select({ ...columns, featured: isFeatured(new Date().toISOString()) })
+    .from(servers)
+    .where(and(...conditions))
+    .orderBy(served)
+    .limit(opts.limit + 1)
+}
+
+/** A page of listings (see `registryPageQuery`), and whether more follow. */
+export async function registryPage(db: DB, opts: RegistryPageOptions): Promise<{ listings: RegistryListing[]; more: boolean }> {
+  const rows = await registryPageQuery(db, opts)
+  return { listings: rows.slice(0, opts.limit).map(toListing), more: rows.length > opts.limit }
+}
+
+/** The statement of the listing served under `name`. */
+export const registryListingQuery = (db: DB, name: string) =>
+  db
+    .select({ ...columns, featured: isFeatured(new Date().toISOString()) })
+    .from(servers)
+    .where(and(eq(served, name), inArray(servers.status, SERVABLE), VALID_NAME))
+    .orderBy(...rankTerms(servers))
+    .limit(1)
+
+/** The listing served under `name` (deleted ones too: the caller decides), or null. */
+export async function registryListing(db: DB, name: string): Promise<RegistryListing | null> {
+  const [row] = await registryListingQuery(db, name)
+  return row ? toListing(row) : null
+}

@@ -1,0 +1,69 @@
+import { type Context, Hono } from 'hono'
+import { registryListing, registryPage } from '../db/registry'
+import type { AppEnv } from '../env'
+import { ApiError } from '../errors'
+import { decodeCursor, encodeCursor, isRegistryName, type RegistryListing, toServerResponse } from '../lib/registry-api'
+import { SERVER_NOT_FOUND } from '../middleware/authz'
+import { guestCache, publicCache } from '../middleware/cache'
+import { validate } from '../middleware/validate'
+import { registryListQuery, registryServerParam, registryServerQuery } from '../schemas'
+
+const origin = (c: Context<AppEnv>) => new URL(c.req.url).origin
+
+/** The listing served under a name, when the caller may see it; a 404 otherwise. */
+async function findListing(c: Context<AppEnv>, serverName: string, includeDeleted: boolean): Promise<RegistryListing> {
+  const listing = isRegistryName(serverName) ? await registryListing(c.var.db, serverName) : null
+  if (!listing || (listing.status === 'deleted' && !includeDeleted)) throw new ApiError('server_not_found', SERVER_NOT_FOUND)
+  return listing
+}
+
+/**
+ * The MCP registry's read API (`/v0.1`), so that registry clients and other sub-registries read
+ * the catalogue as they read the official registry. Each listing is one server at one version
+ * (its current one). Public, the same for everyone: no session is read, any origin may call.
+ */
+export const registryRoutes = new Hono<AppEnv>()
+  .get('/servers', guestCache, validate('query', registryListQuery), async (c) => {
+    const q = c.req.valid('query')
+    const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor)
+    if (after === null) throw new ApiError('invalid_input', 'Invalid cursor', [{ field: 'cursor', message: 'Invalid cursor' }])
+    const { listings, more } = await registryPage(c.var.db, {
+      after,
+      limit: q.limit,
+      search: q.search?.trim() || undefined,
+      updatedSince: q.updated_since && new Date(q.updated_since).toISOString(),
+      version: q.version,
+      // As the registry does: a client asking what changed also learns what was deleted.
+      includeDeleted: q.include_deleted || q.updated_since !== undefined,
+    })
+    const last = listings.at(-1)
+    publicCache(c, 30)
+    return c.json({
+      servers: listings.map((l) => toServerResponse(l, { origin: origin(c) })),
+      metadata: { count: listings.length, ...(more && last ? { nextCursor: encodeCursor(last.name) } : {}) },
+    })
+  })
+  .get(
+    '/servers/:serverName/versions',
+    guestCache,
+    validate('param', registryServerParam),
+    validate('query', registryServerQuery),
+    async (c) => {
+      const listing = await findListing(c, c.req.valid('param').serverName, c.req.valid('query').include_deleted)
+      publicCache(c, 30)
+      return c.json({ servers: [toServerResponse(listing, { origin: origin(c) })], metadata: { count: 1 } })
+    },
+  )
+  .get(
+    '/servers/:serverName/versions/:version',
+    guestCache,
+    validate('param', registryServerParam),
+    validate('query', registryServerQuery),
+    async (c) => {
+      const { serverName, version } = c.req.valid('param')
+      const listing = await findListing(c, serverName, c.req.valid('query').include_deleted)
+      if (version !== 'latest' && version !== listing.version) throw new ApiError('version_not_found', 'Server version not found')
+      publicCache(c, 30)
+      return c.json(toServerResponse(listing, { origin: origin(c) }))
+    },
+  )
