@@ -10,7 +10,7 @@ import { defaultSchema } from 'rehype-sanitize'
 import { describe, expect, it } from 'vitest'
 import { sanitizeFeaturedHtml } from '../../worker/lib/html'
 import { renderReadme } from '../../worker/lib/markdown'
-import { hostileHtml, hostileMarkdown } from '../fixtures/hostile-html'
+import { FEATURED_TAGS, hostileHtml, hostileMarkdown } from '../fixtures/hostile-html'
 import { newSession, setupBrowser } from './browser'
 
 setupBrowser()
@@ -18,30 +18,6 @@ setupBrowser()
 // A made-up origin answered by the test itself: an ordinary http page without any CSP.
 const ORIGIN = 'http://sanitize.test'
 
-const FEATURED_TAGS = [
-  'b',
-  'strong',
-  'i',
-  'em',
-  'u',
-  's',
-  'span',
-  'p',
-  'br',
-  'ul',
-  'ol',
-  'li',
-  'a',
-  'code',
-  'pre',
-  'blockquote',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-]
 const README_TAGS = [...(defaultSchema.tagNames ?? [])]
 
 // Runs in every frame before any of its own script: routes every way a payload announces itself

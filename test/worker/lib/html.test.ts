@@ -1,32 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { featuredCard, sanitizeFeaturedHtml } from '../../../worker/lib/html'
-import { hostileHtml } from '../../fixtures/hostile-html'
+import { FEATURED_TAGS, hostileHtml } from '../../fixtures/hostile-html'
 import { expectInert, startTags } from './markup-checks'
 
-const FEATURED_TAGS = [
-  'b',
-  'strong',
-  'i',
-  'em',
-  'u',
-  's',
-  'span',
-  'p',
-  'br',
-  'ul',
-  'ol',
-  'li',
-  'a',
-  'code',
-  'pre',
-  'blockquote',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-]
 const FEATURED_ATTRS: Record<string, string[]> = { a: ['href', 'title', 'target', 'rel'], span: ['style'], p: ['style'], code: ['class'] }
 
 function expectSafeFeatured(html: string) {
