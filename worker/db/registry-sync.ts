@@ -196,7 +196,10 @@ export async function applyRegistryPage(
     if (statements.length) groups.push(statements)
   }
 
-  const finish: BatchItem<'sqlite'>[] = refusals.length ? [db.insert(syncRefusals).values(refusals.map((r) => ({ runId, ...r })))] : []
+  // Four bound parameters a refusal: 20 a statement stay under D1's 100.
+  const finish: BatchItem<'sqlite'>[] = chunks(refusals, 20).map((part) =>
+    db.insert(syncRefusals).values(part.map((r) => ({ runId, ...r }))),
+  )
   finish.push(
     db
       .update(syncRuns)

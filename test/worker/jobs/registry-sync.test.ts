@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { LEASE_MS } from '../../../worker/db/registry-sync'
+import { applyRegistryPage, LEASE_MS } from '../../../worker/db/registry-sync'
 import { servers, serverTags, serverVersions, syncRefusals, syncRuns } from '../../../worker/db/schema'
 import { updateServer } from '../../../worker/db/server-writes'
 import { runSyncInvocation, type SyncOptions, syncOptions } from '../../../worker/jobs/registry-sync'
@@ -168,6 +168,19 @@ describe('registry sync', () => {
       for (let i = 0; i < 4; i++) run = (await runSyncInvocation(db(), options('registry-down'))).run
       expect(run).toMatchObject({ status: 'failed', errorCount: 5 })
       expect(run?.finishedAt).toBeTruthy()
+    })
+  })
+
+  describe('a page of refusals', () => {
+    it('records every refused entry of a full page, within the limit of D1 on bound parameters', async () => {
+      const [run] = await db().insert(syncRuns).values({ kind: 'full', status: 'failed' }).returning()
+      const items = Array.from({ length: 100 }, (_, i) => ({
+        server: { name: `bad name ${i}`, description: 'no namespace', version: '1.0.0' },
+        meta: { status: 'active' as const, statusMessage: null, publishedAt: null, updatedAt: null, isLatest: true },
+      }))
+      const counts = await applyRegistryPage(db(), run.id, items, { cursor: null, done: true })
+      expect(counts).toEqual({ added: 0, updated: 0, hidden: 0, refused: 100 })
+      expect(await db().select().from(syncRefusals).where(eq(syncRefusals.runId, run.id))).toHaveLength(100)
     })
   })
 })
