@@ -325,6 +325,11 @@ async function main() {
   })
 
   const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim()
+  step('Measuring the registry sync: a first sync of 20,000 generated entries, then 200 changes')
+  const syncFile = join(ROOT, 'sync.json')
+  run('tsx', ['scripts/bench-sync.ts', '--count', '20000', '--changed', '200', '--out', syncFile])
+  const registrySync = JSON.parse(readFileSync(syncFile, 'utf8'))
+
   const report = {
     startedAt: startedAt.toISOString(),
     commit,
@@ -333,6 +338,7 @@ async function main() {
     loadAverage: { atStart: loadAtStart, atEnd: loadavg() },
     dataset: { ...manifest, sampleIds: undefined, readmeIds: undefined, ...checks },
     scenarios: results,
+    registrySync,
   }
   mkdirSync(RESULTS, { recursive: true })
   const file = join(RESULTS, `${startedAt.toISOString().replace(/[:.]/g, '-')}.json`)
@@ -343,6 +349,11 @@ async function main() {
     `\n${COUNT} servers, ${CONNECTIONS} connections unless noted, medians of ${ROUNDS} rounds of ${SECONDS} s, ${cpus().length} CPUs; ratios against the hello-world route of the same round.\n`,
   )
   console.log(table(results))
+  for (const [name, r] of Object.entries(registrySync)) {
+    console.log(
+      `Registry sync, ${name}: ${r.entries} entries in ${r.seconds} s, ${r.invocations} invocations, ${r.rowsWrittenPerEntry} D1 rows written per entry`,
+    )
+  }
   const missed = results.filter((r) => r.met === false)
   console.log(
     `\n${missed.length ? `Aim missed by: ${missed.map((r) => `${r.name} (${r.connections} conn)`).join(', ')}` : 'Every aim met.'}`,

@@ -22,6 +22,7 @@ import { registryRoutes } from './routes/registry'
 import { serverActionRoutes } from './routes/server-actions'
 import { serverWriteRoutes } from './routes/server-writes'
 import { serverRoutes } from './routes/servers'
+import { syncRoutes } from './routes/sync'
 import { tagRoutes } from './routes/tags'
 
 /** No write needs more: the largest is a server with README text, well under this. */
@@ -42,6 +43,7 @@ export const api = new Hono<AppEnv>()
   .route('/packages', packageRoutes)
   .route('/packages', commentRoutes)
   .route('/users/me', meRoutes)
+  .route('/admin/sync', syncRoutes)
 
 /**
  * Middleware order matters (for /api): every body is settled last (whatever answered); headers wrap

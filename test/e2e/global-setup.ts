@@ -74,7 +74,8 @@ export async function setup(project: TestProject) {
       `GITHUB_RAW_BASE=${fixture.url}/github-raw`,
       `GITHUB_OAUTH_BASE=${fixture.url}/github-oauth`,
       `NPM_REGISTRY_BASE=${fixture.url}/npm`,
-      `MCP_REGISTRY_BASE=${fixture.url}/registry`,
+      // Its own namespace: syncing must not rewrite the acme servers other tests read.
+      `MCP_REGISTRY_BASE=${fixture.url}/registry-e2e`,
       'OUTBOUND_TIMEOUT_MS=1500',
       // Browser tests check their own writes as guests at once.
       'GUEST_CACHE_SECONDS=0',

@@ -19,7 +19,8 @@ type Layer = 'entry' | 'routes' | 'jobs' | 'middleware' | 'db' | 'lib' | 'contra
  */
 const MAY_IMPORT: Record<Layer, Layer[]> = {
   entry: ['entry', 'routes', 'jobs', 'middleware', 'db', 'lib', 'contract'],
-  routes: ['middleware', 'db', 'lib', 'contract'],
+  // An admin's "run now" runs the scheduled job's code, not a copy of it.
+  routes: ['middleware', 'jobs', 'db', 'lib', 'contract'],
   jobs: ['jobs', 'db', 'lib', 'contract'],
   middleware: ['middleware', 'db', 'lib', 'contract'],
   db: ['db', 'lib', 'contract'],

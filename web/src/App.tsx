@@ -20,6 +20,7 @@ const PackagesPage = lazy(() => import('./pages/PackagesPage'))
 const PackageDetailPage = lazy(() => import('./pages/PackageDetailPage'))
 const DashboardPage = lazy(() => import('./pages/DashboardPage'))
 const SecurityAdvisoryPage = lazy(() => import('./pages/SecurityAdvisoryPage'))
+const SyncAdminPage = lazy(() => import('./pages/SyncAdminPage'))
 
 /**
  * /api/login and /api/logout are the Worker's (browser navigations, never fetched). The SPA only
@@ -50,6 +51,7 @@ function Routes() {
       <Route path="/packages" component={PackagesPage} />
       <Route path="/packages/:id" component={PackageDetailPage} />
       <Route path="/dashboard" component={DashboardPage} />
+      <Route path="/admin/sync" component={SyncAdminPage} />
       <Route path="/security/mcp-supply-chain" component={SecurityAdvisoryPage} />
       <Route path={LINKS.login}>{() => <WorkerNavigation to={LINKS.login} label="Continue to sign in" />}</Route>
       <Route path={LINKS.logout}>{() => <WorkerNavigation to={LINKS.logout} label="Continue to log out" />}</Route>

@@ -11,10 +11,10 @@ export interface ImportReport {
 }
 
 /** D1 allows 100 bound parameters per statement. */
-const PARAM_CHUNK = 90
+export const PARAM_CHUNK = 90
 const BATCH_SERVERS = 40
 
-function chunks<T>(items: T[], size: number): T[][] {
+export function chunks<T>(items: T[], size: number): T[][] {
   const out: T[][] = []
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
   return out
@@ -99,7 +99,7 @@ export async function importEntries(db: DB, entries: unknown[]): Promise<ImportR
         report.added++
         id = s.sourceId && !takenIds.has(s.sourceId) ? s.sourceId : crypto.randomUUID()
         takenIds.add(id)
-        statements.push(db.insert(servers).values({ id, ...fields, status: s.status, createdAt: now }))
+        statements.push(db.insert(servers).values({ id, ...fields, status: s.status, source: 'import', createdAt: now }))
       }
       if (s.tags.length) statements.push(db.insert(serverTags).values(s.tags.map((tag) => ({ serverId: id!, tag }))))
     }

@@ -82,6 +82,18 @@ export const servers = sqliteTable(
     license: text('license'),
     installCommand: text('install_command'),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Provenance: 'registry' (synced), 'local' (registered here) or 'import' (an imported file). */
+    source: text('source').notNull().default('local'),
+    /** When the registry sync last wrote this listing. */
+    syncedAt: text('synced_at'),
+    /** When the registry last changed the entry (its `updatedAt`). */
+    upstreamUpdatedAt: text('upstream_updated_at'),
+    /** The registry's status of the latest version: 'active', 'deprecated' or 'deleted'; null when not synced. */
+    upstreamStatus: text('upstream_status'),
+    /** The registry's reason for a deprecation, shown with the notice. */
+    upstreamStatusMessage: text('upstream_status_message'),
+    /** Fields an owner or admin edited here: the sync never overwrites them. */
+    localEdits: text('local_edits', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
   },
@@ -295,6 +307,80 @@ export const serverRevisions = sqliteTable(
   (t) => [index('server_revisions_server_idx').on(t.serverId, t.createdAt)],
 )
 
+/**
+ * Every version the registry published of a listed server; the listing itself shows the latest
+ * (its `version`), so no flag here has to be kept in step when a newer one arrives.
+ * The install configurations of an older version are built from its own packages and remotes.
+ */
+export const serverVersions = sqliteTable(
+  'server_versions',
+  {
+    serverId: text('server_id')
+      .notNull()
+      .references(() => servers.id, { onDelete: 'cascade' }),
+    version: text('version').notNull(),
+    /** The registry's status of this version: 'active', 'deprecated' or 'deleted'. */
+    status: text('status').notNull().default('active'),
+    publishedAt: text('published_at'),
+    upstreamUpdatedAt: text('upstream_updated_at'),
+    packages: text('packages', { mode: 'json' }).$type<unknown[]>().notNull().default(sql`'[]'`),
+    remotes: text('remotes', { mode: 'json' }).$type<unknown[]>().notNull().default(sql`'[]'`),
+  },
+  (t) => [primaryKey({ columns: [t.serverId, t.version] })],
+)
+
+/**
+ * One run of the registry sync. A run spans many invocations (cron or "run now"): its cursor and
+ * counts are saved after every page, so a stopped invocation resumes at the next page.
+ */
+export const syncRuns = sqliteTable(
+  'sync_runs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** 'full' (every entry) or 'incremental' (changes since `updatedSince`). */
+    kind: text('kind').notNull(),
+    /** 'running', 'completed' or 'failed'. */
+    status: text('status').notNull().default('running'),
+    updatedSince: text('updated_since'),
+    /** The registry's cursor of the next page to read; null before the first page. */
+    cursor: text('cursor'),
+    /** An invocation holds the run until then, so two never read the same page. */
+    leaseUntil: text('lease_until'),
+    invocations: integer('invocations').notNull().default(0),
+    pages: integer('pages').notNull().default(0),
+    added: integer('added').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    hidden: integer('hidden').notNull().default(0),
+    refused: integer('refused').notNull().default(0),
+    /** Failures in a row; the run fails after a few, and the next invocation starts afresh. */
+    errorCount: integer('error_count').notNull().default(0),
+    lastError: text('last_error'),
+    startedAt: text('started_at').notNull().default(now),
+    finishedAt: text('finished_at'),
+  },
+  (t) => [
+    // At most one run in progress: starting one is an insert that loses the race harmlessly.
+    uniqueIndex('sync_runs_one_running_uq').on(t.status).where(sql`status = 'running'`),
+    index('sync_runs_started_idx').on(t.startedAt),
+  ],
+)
+
+/** Entries a run refused, with the reason; never written to the catalogue. */
+export const syncRefusals = sqliteTable(
+  'sync_refusals',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    runId: integer('run_id')
+      .notNull()
+      .references(() => syncRuns.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    version: text('version'),
+    reason: text('reason').notNull(),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [index('sync_refusals_run_idx').on(t.runId)],
+)
+
 /** Fixed-window counters for write rate limits, keyed by client and bucket. */
 export const rateLimits = sqliteTable('rate_limits', {
   key: text('key').primaryKey(),
@@ -305,3 +391,4 @@ export const rateLimits = sqliteTable('rate_limits', {
 export type ServerRow = typeof servers.$inferSelect
 export type NewServerRow = typeof servers.$inferInsert
 export type UserRow = typeof users.$inferSelect
+export type SyncRunRow = typeof syncRuns.$inferSelect

@@ -15,6 +15,7 @@ import type { ServerRevision, ServerRevisionList, ServerStatus } from '../shared
 import type { DB } from './client'
 import { refreshPackagesOfServer } from './packages'
 import { pageInfo, pageOffset } from './paging'
+import { SYNCED_FIELDS } from './registry-sync'
 import { type ServerRow, serverRevisions, servers, serverTags, users } from './schema'
 
 /** The fields the form edits, and so the fields a revision records. */
@@ -160,7 +161,9 @@ export async function createServer(db: DB, input: ServerForm, userId: string): P
 export async function updateServer(db: DB, server: ServerRow, changes: ServerChanges, userId: string): Promise<void> {
   const fields = Object.keys(changes) as EditableField[]
   if (fields.length === 0) return
-  const set: Partial<ServerRow> = { ...changes, updatedAt: new Date().toISOString() }
+  // What a person changed here is theirs: the registry sync leaves these fields alone from now on.
+  const localEdits = [...new Set([...server.localEdits, ...fields.filter((f) => (SYNCED_FIELDS as readonly string[]).includes(f))])]
+  const set: Partial<ServerRow> = { ...changes, localEdits, updatedAt: new Date().toISOString() }
   if ('githubUrl' in changes) {
     Object.assign(set, { repoOwner: repoOwnerOf(changes.githubUrl), stars: 0, ownerAvatarUrl: null, license: null })
   }

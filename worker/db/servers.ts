@@ -3,15 +3,16 @@
  * total (one D1 batch) and, for a signed-in user, one look-up of which of them they like.
  */
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
-import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
+import { alias, type SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { sanitizeFeaturedHtml } from '../lib/html'
 import { cardInstallCommand } from '../lib/install'
 import { buildFtsQuery } from '../lib/search'
 import type { ServerSort } from '../limits'
-import type { FeaturedServer, ServerDetail, ServerList, ServerSummary, TagCount } from '../shared/types'
+import type { FeaturedServer, ServerDetail, ServerList, ServerSource, ServerSummary, ServerVersionInfo, TagCount } from '../shared/types'
 import type { DB } from './client'
 import { pageInfo, pageOffset } from './paging'
-import { featured, type ServerRow, serverCounts, serverLikes, servers, serverTags } from './schema'
+import { SYNCED_FIELDS } from './registry-sync'
+import { featured, type ServerRow, serverCounts, serverLikes, servers, serverTags, serverVersions } from './schema'
 
 /** Columns a card needs; README text, metadata and the like stay out of list queries. */
 export const summaryColumns = {
@@ -34,6 +35,8 @@ export const summaryColumns = {
   packages: servers.packages,
   remotes: servers.remotes,
   status: servers.status,
+  upstreamStatus: servers.upstreamStatus,
+  upstreamStatusMessage: servers.upstreamStatusMessage,
   createdAt: servers.createdAt,
   updatedAt: servers.updatedAt,
 }
@@ -73,6 +76,7 @@ export function toSummary(row: SummaryRow, liked: Set<string>): ServerSummary {
     popularity: row.popularity,
     installCommand: installCommandFor(row),
     status: row.status as ServerSummary['status'],
+    deprecated: row.upstreamStatus === 'deprecated' ? { message: row.upstreamStatusMessage } : null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   }
@@ -85,6 +89,9 @@ const SORT_ORDER: Record<ServerSort, Array<SQL | SQLiteColumn>> = {
   created: [desc(servers.createdAt), servers.id],
   ranking: [desc(servers.popularity), servers.id],
 }
+
+/** Deprecated listings rank below the others that match as well (COALESCE: null for non-registry ones). */
+const deprecatedLast = sql`(COALESCE(${servers.upstreamStatus}, '') = 'deprecated')`
 
 /** FTS5 column weights: names weigh more than descriptions. */
 const BM25 = sql.raw('bm25(servers_fts, 10.0, 6.0, 2.0, 4.0, 5.0)')
@@ -137,7 +144,7 @@ export async function listServers(db: DB, opts: ListOptions): Promise<ServerList
     // Relevance unless a sort was asked for; servers with every word always come first.
     const order = opts.sortBy
       ? [...tier, ...SORT_ORDER[opts.sortBy]]
-      : [...tier, sql`${inName} DESC`, sql`h.score`, desc(servers.popularity), desc(servers.stars), servers.id]
+      : [...tier, deprecatedLast, sql`${inName} DESC`, sql`h.score`, desc(servers.popularity), desc(servers.stars), servers.id]
     const [page, count] = await db.batch([
       db
         .select(summaryColumns)
@@ -198,13 +205,33 @@ export async function getServerDetail(
   opts: { includeDeleted?: boolean } = {},
 ): Promise<ServerDetail | null> {
   const at = new Date().toISOString()
-  const [found, feature] = await db.batch([
+  const twin = alias(servers, 'twin')
+  const [found, feature, versions, twins] = await db.batch([
     db.select().from(servers).where(eq(servers.id, id)).limit(1),
     db
       .select({ commentHtml: featured.commentHtml })
       .from(featured)
       .where(and(eq(featured.serverId, id), featuredNow(at)))
       .limit(1),
+    db
+      .select({
+        version: serverVersions.version,
+        status: serverVersions.status,
+        publishedAt: serverVersions.publishedAt,
+        packages: serverVersions.packages,
+        remotes: serverVersions.remotes,
+      })
+      .from(serverVersions)
+      .where(eq(serverVersions.serverId, id))
+      .orderBy(desc(serverVersions.publishedAt), desc(serverVersions.version)),
+    // Same repository under another name: linked on the page rather than shown as unrelated.
+    db
+      .select({ id: twin.id, name: twin.name, displayName: twin.displayName })
+      .from(twin)
+      .innerJoin(servers, and(eq(servers.id, id), eq(twin.githubUrl, servers.githubUrl)))
+      .where(and(sql`${twin.id} <> ${id}`, eq(twin.status, 'active')))
+      .orderBy(twin.name)
+      .limit(20),
   ])
   const row = found[0]
   if (!row || (row.status === 'deleted' && !opts.includeDeleted)) return null
@@ -220,6 +247,14 @@ export async function getServerDetail(
     registryName: row.registryName,
     // Sanitised on write; again here as a safety net for rows written by other means.
     commentHtml: feature[0]?.commentHtml ? sanitizeFeaturedHtml(feature[0].commentHtml) : null,
+    provenance: {
+      source: row.source as ServerSource,
+      syncedAt: row.syncedAt,
+      upstreamUpdatedAt: row.upstreamUpdatedAt,
+      registryFields: row.syncedAt ? SYNCED_FIELDS.filter((f) => !row.localEdits.includes(f)) : [],
+    },
+    versions: versions as ServerVersionInfo[],
+    alsoPublishedAs: twins,
   }
 }
 

@@ -254,3 +254,59 @@ export function entriesOf(doc: unknown): unknown[] {
   if (doc && typeof doc === 'object' && 'name' in doc) return [doc]
   throw new Error('Not a registry document: expected an array of server.json entries or {servers:[...]}')
 }
+
+/** The registry's own facts about one entry (`_meta['io.modelcontextprotocol.registry/official']`). */
+export interface OfficialMeta {
+  status: 'active' | 'deprecated' | 'deleted'
+  statusMessage: string | null
+  publishedAt: string | null
+  updatedAt: string | null
+  /** Whether this entry is its server's latest version; legacy entries without facts count as latest. */
+  isLatest: boolean
+}
+
+export interface RegistryItem {
+  server: unknown
+  meta: OfficialMeta
+}
+
+export interface RegistryPage {
+  items: RegistryItem[]
+  /** The cursor of the next page; null on the last one. */
+  nextCursor: string | null
+}
+
+const OFFICIAL = 'io.modelcontextprotocol.registry/official'
+const STATUSES = new Set(['active', 'deprecated', 'deleted'])
+
+function officialMeta(raw: unknown): OfficialMeta {
+  const o = (raw && typeof raw === 'object' ? (raw as Record<string, unknown>)[OFFICIAL] : null) as Record<string, unknown> | null
+  const str = (v: unknown) => (typeof v === 'string' && v ? v : null)
+  const status = str(o?.status)
+  return {
+    status: status && STATUSES.has(status) ? (status as OfficialMeta['status']) : 'active',
+    statusMessage: str(o?.statusMessage)?.slice(0, 500) ?? null,
+    publishedAt: str(o?.publishedAt),
+    updatedAt: str(o?.updatedAt),
+    isLatest: typeof o?.isLatest === 'boolean' ? o.isLatest : true,
+  }
+}
+
+/**
+ * One page of `GET /v0.1/servers`: its entries with the registry's facts, and the next cursor.
+ * Entries in the 2025 shape arrive bare, with `_meta` inside them or none at all.
+ * @example parseRegistryPage(await res.json()).nextCursor
+ */
+export function parseRegistryPage(doc: unknown): RegistryPage {
+  if (!doc || typeof doc !== 'object' || !Array.isArray((doc as { servers?: unknown }).servers)) {
+    throw new Error('not a registry list response: expected {servers:[...]}')
+  }
+  const { servers, metadata } = doc as { servers: unknown[]; metadata?: { nextCursor?: unknown } }
+  const items = servers.map((s): RegistryItem => {
+    const wrapped = s && typeof s === 'object' && 'server' in s
+    const meta = s && typeof s === 'object' ? (s as { _meta?: unknown })._meta : undefined
+    return { server: wrapped ? (s as { server: unknown }).server : s, meta: officialMeta(meta) }
+  })
+  const next = metadata?.nextCursor
+  return { items, nextCursor: typeof next === 'string' && next ? next : null }
+}

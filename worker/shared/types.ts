@@ -40,8 +40,32 @@ export interface ServerSummary {
   popularity: number
   installCommand: string
   status: ServerStatus
+  /** Deprecated in the MCP registry: the card and the detail page say so, with its reason. */
+  deprecated: { message: string | null } | null
   createdAt: string
   updatedAt: string
+}
+
+/** Where a listing came from: the registry sync, registered here, or an imported file. */
+export type ServerSource = 'registry' | 'local' | 'import'
+
+export interface ServerProvenance {
+  source: ServerSource
+  /** When the registry sync last wrote the listing; null when it never did. */
+  syncedAt: string | null
+  /** When the registry last changed the entry. */
+  upstreamUpdatedAt: string | null
+  /** Registry fields the sync writes; the others were edited here and are kept. */
+  registryFields: string[]
+}
+
+/** One version the registry published; the listing shows the latest. */
+export interface ServerVersionInfo {
+  version: string
+  status: 'active' | 'deprecated' | 'deleted'
+  publishedAt: string | null
+  packages: Array<ServerPackage | string>
+  remotes: Array<ServerRemote | string>
 }
 
 /** The detail endpoint adds everything else. */
@@ -55,6 +79,29 @@ export interface ServerDetail extends ServerSummary {
   registryName: string | null
   /** The active featured comment's sanitised HTML, when the server is featured now. */
   commentHtml: string | null
+  provenance: ServerProvenance
+  /** Every version known, newest published first; empty for listings not from the registry. */
+  versions: ServerVersionInfo[]
+  /** Other listings of the same repository under another name. */
+  alsoPublishedAs: Array<{ id: string; name: string; displayName: string }>
+}
+
+/** One run of the registry sync, as the admin screen shows it. */
+export interface SyncRun {
+  id: number
+  kind: 'full' | 'incremental'
+  status: 'running' | 'completed' | 'failed'
+  updatedSince: string | null
+  startedAt: string
+  finishedAt: string | null
+  invocations: number
+  pages: number
+  added: number
+  updated: number
+  hidden: number
+  refused: number
+  lastError: string | null
+  refusals: Array<{ name: string; version: string | null; reason: string }>
 }
 
 /** The paging fields of every list answer. */

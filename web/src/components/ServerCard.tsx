@@ -5,6 +5,7 @@ import type { ServerSummary } from '../../../worker/shared/types'
 import { prefetchServer } from '../hooks/useServers'
 import { copyText } from '../lib/clipboard'
 import { formatNumber } from '../lib/format'
+import { DeprecatedNotice } from './DeprecatedNotice'
 import { GithubMark } from './GithubMark'
 import { LikeButton } from './LikeButton'
 import { ServerAvatar } from './ServerAvatar'
@@ -132,6 +133,7 @@ export function ServerCard({ server, layout }: { server: ServerSummary; layout: 
           <p className={cx('mt-2 text-sm leading-6 text-zinc-700 dark:text-zinc-300', list ? 'line-clamp-2' : 'line-clamp-3')}>
             {server.description}
           </p>
+          {server.deprecated && <DeprecatedNotice deprecated={server.deprecated} compact />}
           {list && (
             <div className="mt-2">
               <CardTags tags={server.tags} max={TAGS_SHOWN.list} />

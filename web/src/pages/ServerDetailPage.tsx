@@ -3,6 +3,7 @@ import { ChevronRight, Pencil, Sparkles } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'wouter'
 import type { RepoInfo, ServerDetail } from '../../../worker/shared/types'
+import { DeprecatedNotice } from '../components/DeprecatedNotice'
 import { BasicInfoTab } from '../components/detail/BasicInfoTab'
 import { ConfigurationTab } from '../components/detail/ConfigurationTab'
 import { DetailSidebar } from '../components/detail/DetailSidebar'
@@ -77,6 +78,7 @@ function DetailHeader({
             <Badge>v{server.version}</Badge>
             <code className="font-mono text-xs break-all text-zinc-600 dark:text-zinc-400">{server.name}</code>
           </div>
+          {server.deprecated && <DeprecatedNotice deprecated={server.deprecated} />}
         </div>
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">

@@ -83,7 +83,14 @@ function EditServer({ id }: { id: string }) {
   const restricted = permissions.userRole === 'restricted'
   return (
     <PageFrame title="Edit Server" intro={`Change the listing of ${server.displayName}.`}>
-      <ServerForm key={id} mode={restricted ? 'restricted' : 'edit'} initial={initial} serverId={id} canDelete={permissions.canDelete} />
+      <ServerForm
+        key={id}
+        mode={restricted ? 'restricted' : 'edit'}
+        initial={initial}
+        serverId={id}
+        canDelete={permissions.canDelete}
+        registryFields={server.provenance.registryFields}
+      />
     </PageFrame>
   )
 }

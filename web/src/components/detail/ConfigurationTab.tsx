@@ -36,6 +36,36 @@ function OptionPicker({ plan, value, onChange }: { plan: InstallPlan; value: str
   )
 }
 
+/**
+ * The registry's versions of the server, newest first: the configurations below use the chosen
+ * one's packages (the latest, which the listing shows, by default).
+ */
+function VersionPicker({ server, value, onChange }: { server: ServerDetail; value: string; onChange: (v: string) => void }) {
+  const id = useId()
+  if (server.versions.length < 2) return null
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <label htmlFor={id} className="font-semibold">
+        Version
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+      >
+        {server.versions.map((v) => (
+          <option key={v.version} value={v.version}>
+            {v.version}
+            {v.version === server.version ? ' (latest)' : ''}
+            {v.status !== 'active' ? ` (${v.status})` : ''}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
+
 function Unsupported({ option, githubUrl }: { option: InstallOption; githubUrl: string | null }) {
   return (
     <div
@@ -86,7 +116,8 @@ function ClientConfigs({ plan, option }: { plan: InstallPlan; option: InstallOpt
  * clients, then any other client picked from a remembered list; then the additional metadata.
  */
 export function ConfigurationTab({ server }: { server: ServerDetail }) {
-  const plan = useMemo(() => installPlan(server), [server])
+  const [version, setVersion] = useState(server.version)
+  const plan = useMemo(() => installPlan(server, { version }), [server, version])
   const [picked, setPicked] = useState(plan.options[0]?.id ?? '')
   const option = plan.options.find((o) => o.id === picked) ?? plan.options[0]
   const hasMetadata = Object.keys(server.metadata ?? {}).length > 0
@@ -96,6 +127,7 @@ export function ConfigurationTab({ server }: { server: ServerDetail }) {
         Add this server to your AI client: fill in what it needs, then use the one-click link or command, or paste the block into the file
         named beside your client, and restart the client.
       </p>
+      <VersionPicker server={server} value={version} onChange={setVersion} />
       {plan.options.length > 1 && <OptionPicker plan={plan} value={option.id} onChange={setPicked} />}
       {!option ? (
         <p className="text-zinc-700 dark:text-zinc-300">

@@ -1,7 +1,9 @@
 import { ExternalLink } from 'lucide-react'
+import { Link } from 'wouter'
 import { parseGithubUrl } from '../../../../worker/github-url'
 import type { RepoInfo, ServerDetail, ServerPackage } from '../../../../worker/shared/types'
 import { formatNumber } from '../../lib/format'
+import { formatDateTime } from '../../lib/packages-view'
 import { ServerAvatar } from '../ServerAvatar'
 import { Card } from '../ui/Card'
 import { FollowButton } from './FollowButton'
@@ -48,7 +50,46 @@ function packagePage(server: ServerDetail): { label: string; href: string } | nu
   return null
 }
 
-/** Statistics, Maintainer and Quick Links beside the tabs. */
+const SOURCE_LABEL: Record<ServerDetail['provenance']['source'], string> = {
+  registry: 'MCP registry',
+  local: 'Registered here',
+  import: 'Imported file',
+}
+
+/** Where the listing came from, when the registry sync last wrote it, and when upstream last changed it. */
+function Provenance({ server }: { server: ServerDetail }) {
+  const { source, syncedAt, upstreamUpdatedAt } = server.provenance
+  return (
+    <Card className="p-4">
+      <h2 className="font-semibold">Provenance</h2>
+      <dl className="mt-2 divide-y divide-zinc-200 text-sm dark:divide-zinc-800">
+        <Stat label="Source" value={SOURCE_LABEL[source]} />
+        {syncedAt && <Stat label="Last synced" value={formatDateTime(syncedAt)} />}
+        {upstreamUpdatedAt && <Stat label="Changed upstream" value={formatDateTime(upstreamUpdatedAt)} />}
+      </dl>
+      {server.alsoPublishedAs.length > 0 && (
+        <div className="mt-3 text-sm">
+          <h3 className="font-medium">Also published as</h3>
+          <ul className="mt-1 flex flex-col gap-1">
+            {server.alsoPublishedAs.map((other) => (
+              <li key={other.id} className="min-w-0">
+                <Link
+                  href={`/servers/${other.id}`}
+                  className="block truncate rounded font-mono text-xs text-blue-700 underline-offset-2 hover:underline dark:text-blue-400"
+                  title={other.name}
+                >
+                  {other.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </Card>
+  )
+}
+
+/** Statistics, Provenance, Maintainer and Quick Links beside the tabs. */
 export function DetailSidebar({ server, repo }: { server: ServerDetail; repo: RepoInfo | undefined }) {
   const ref = parseGithubUrl(server.githubUrl)
   const stars = repo?.stars ?? server.stars
@@ -65,6 +106,7 @@ export function DetailSidebar({ server, repo }: { server: ServerDetail; repo: Re
           <Stat label="License" value={license ?? 'Unknown'} />
         </dl>
       </Card>
+      <Provenance server={server} />
       <Card className="p-4">
         <h2 className="font-semibold">Maintainer</h2>
         <div className="mt-3 flex items-center gap-3">

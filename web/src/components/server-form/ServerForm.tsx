@@ -27,6 +27,35 @@ interface ServerFormProps {
   /** The server being edited (edit and restricted modes). */
   serverId?: string
   canDelete?: boolean
+  /** Fields the registry sync still writes (edit mode of a synced listing). */
+  registryFields?: string[]
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  name: 'technical name',
+  displayName: 'display name',
+  description: 'description',
+  author: 'author',
+  version: 'version',
+  icon: 'icon',
+  githubUrl: 'GitHub URL',
+  tags: 'tags',
+  packages: 'packages',
+  remotes: 'remotes',
+  metadata: 'metadata',
+}
+
+/** Which fields the registry keeps up to date, and that editing one makes it this catalogue's own. */
+function RegistryFieldsNote({ fields }: { fields: string[] }) {
+  return (
+    <p
+      role="note"
+      className="rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-blue-950 dark:border-blue-900 dark:bg-blue-950/40 dark:text-blue-100"
+    >
+      From the MCP registry, updated on every sync: {fields.map((f) => FIELD_LABELS[f] ?? f).join(', ')}. A field you change here keeps your
+      value; the sync no longer overwrites it.
+    </p>
+  )
 }
 
 /** The message for a group of fields ('tags', 'tags.3' ...): the group's own, else its first entry's. */
@@ -58,7 +87,7 @@ const failureDescription = (err: unknown) => (isApiError(err) && err.status < 50
  * The register / edit form. It never resets on a failed save: the values live here until the
  * save succeeds and the screen moves on.
  */
-export function ServerForm({ mode, initial, serverId, canDelete = false }: ServerFormProps) {
+export function ServerForm({ mode, initial, serverId, canDelete = false, registryFields = [] }: ServerFormProps) {
   const [values, setValues] = useState<FormValues>(initial)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [npmName, setNpmName] = useState('')
@@ -196,6 +225,8 @@ export function ServerForm({ mode, initial, serverId, canDelete = false }: Serve
           </div>
         </div>
       )}
+
+      {editing && registryFields.length > 0 && <RegistryFieldsNote fields={registryFields} />}
 
       {!restricted && (
         <p className="text-sm text-zinc-700 dark:text-zinc-300">

@@ -1,0 +1,25 @@
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import { servers, syncRuns } from '../../../worker/db/schema'
+import worker from '../../../worker/index'
+import { db } from '../helpers'
+
+describe('the Cron Trigger', () => {
+  it('fills an empty catalogue from the registry: the first invocation starts a full run, the next ones continue it', async () => {
+    const fire = async () => {
+      const ctx = createExecutionContext()
+      await worker.scheduled(createScheduledController({ cron: '* * * * *', scheduledTime: Date.now() }), env, ctx)
+      await waitOnExecutionContext(ctx)
+    }
+    await fire()
+    const [first] = await db().select().from(syncRuns)
+    expect(first).toMatchObject({ kind: 'full', status: 'running', pages: 2, invocations: 1 })
+    await fire()
+    await fire()
+    const [done] = await db().select().from(syncRuns)
+    expect(done).toMatchObject({ id: first.id, status: 'completed', pages: 4, invocations: 2, added: 7 })
+    expect((await db().select().from(servers)).length).toBe(7)
+    // Completed within the hour: the next minute's invocation starts nothing.
+    expect((await db().select().from(syncRuns)).length).toBe(1)
+  })
+})

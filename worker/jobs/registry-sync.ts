@@ -1,0 +1,96 @@
+/**
+ * The registry sync: pages through the MCP registry's `GET /v0.1/servers` into the catalogue.
+ *
+ * A run spans many invocations. Each invocation (the Cron Trigger, an admin's "run now", or
+ * `npm run sync`) claims the run in progress, reads at most `maxPages` pages within
+ * `budgetMs`, saves the cursor after every page and gives the run back; the next one resumes at
+ * the saved cursor. A stopped invocation (CPU limit, deploy, outage) loses at most the page it
+ * was writing, which is read again and written idempotently. With no run in progress, an
+ * invocation starts one when the last started at least `minIntervalMs` ago: full while no run
+ * ever completed, else incremental with `updated_since` (which also brings deleted entries).
+ */
+import type { DB } from '../db/client'
+import { applyRegistryPage, claimRun, findRun, recordRunError, releaseRun } from '../db/registry-sync'
+import type { SyncRunRow } from '../db/schema'
+import { fetchWithTimeout, timeoutMs, trimBase } from '../lib/fetch'
+import { parseRegistryPage } from '../lib/registry-entry'
+
+/** The registry's largest page. */
+export const PAGE_SIZE = 100
+
+export interface SyncOptions {
+  registryBase: string
+  timeoutMs: number
+  /**
+   * Pages per invocation. A page of 100 new entries costs about 300 D1 statements; two pages stay
+   * well inside an invocation's query and subrequest limits.
+   */
+  maxPages: number
+  /** Wall-clock budget per invocation; the page under way finishes, no new one starts. */
+  budgetMs: number
+  /** The least time between the starts of two runs: the registry asks aggregators for hourly. */
+  minIntervalMs: number
+  /** Start a run now even when one is not due ("run now"). */
+  force?: boolean
+  /** Start a full run (every entry) rather than an incremental one. */
+  full?: boolean
+  now?: () => Date
+}
+
+/** The sync's settings from the Worker's environment. */
+export function syncOptions(
+  env: Pick<Env, 'MCP_REGISTRY_BASE' | 'OUTBOUND_TIMEOUT_MS'>,
+  overrides: Partial<SyncOptions> = {},
+): SyncOptions {
+  return {
+    registryBase: env.MCP_REGISTRY_BASE,
+    timeoutMs: timeoutMs(env),
+    maxPages: 2,
+    budgetMs: 20_000,
+    minIntervalMs: 55 * 60_000,
+    ...overrides,
+  }
+}
+
+export interface InvocationResult {
+  /** The run worked on, as saved at the end; null when there was nothing to do. */
+  run: SyncRunRow | null
+  pagesRead: number
+}
+
+function pageUrl(base: string, run: SyncRunRow): string {
+  const params = new URLSearchParams({ limit: String(PAGE_SIZE) })
+  if (run.cursor) params.set('cursor', run.cursor)
+  if (run.updatedSince) params.set('updated_since', run.updatedSince)
+  return `${trimBase(base)}/v0.1/servers?${params}`
+}
+
+async function readPage(opts: SyncOptions, run: SyncRunRow) {
+  const res = await fetchWithTimeout(pageUrl(opts.registryBase, run), { headers: { Accept: 'application/json' } }, opts.timeoutMs)
+  if (!res.ok) throw new Error(`registry answered ${res.status}`)
+  return parseRegistryPage(await res.json())
+}
+
+/**
+ * One bounded invocation of the sync.
+ * @example await runSyncInvocation(db, syncOptions(env))
+ */
+export async function runSyncInvocation(db: DB, opts: SyncOptions): Promise<InvocationResult> {
+  const now = opts.now ?? (() => new Date())
+  const started = now().getTime()
+  let run = await claimRun(db, { now: now(), minIntervalMs: opts.minIntervalMs, force: opts.force, full: opts.full })
+  if (!run) return { run: null, pagesRead: 0 }
+  let pagesRead = 0
+  try {
+    while (run.status === 'running' && pagesRead < opts.maxPages && now().getTime() - started < opts.budgetMs) {
+      const page = await readPage(opts, run)
+      await applyRegistryPage(db, run.id, page.items, { cursor: page.nextCursor, done: !page.nextCursor })
+      pagesRead++
+      run = (await findRun(db, run.id))!
+    }
+    if (run.status === 'running') await releaseRun(db, run.id)
+  } catch (err) {
+    await recordRunError(db, run.id, err instanceof Error ? err.message : String(err))
+  }
+  return { run: await findRun(db, run.id), pagesRead }
+}
