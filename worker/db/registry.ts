@@ -7,9 +7,9 @@
  */
 import { and, eq, gt, gte, inArray, type SQL, sql } from 'drizzle-orm'
 import { alias, type SQLiteColumn } from 'drizzle-orm/sqlite-core'
-import type { RegistryListing } from '../lib/registry-api'
+import type { RegistryListing, RegistryVersion } from '../lib/registry-api'
 import type { DB } from './client'
-import { featured, servedName, servers } from './schema'
+import { featured, servedName, servers, serverVersions } from './schema'
 import { featuredNow } from './servers'
 
 const served = servedName(servers)
@@ -122,4 +122,19 @@ export const registryListingQuery = (db: DB, name: string) =>
 export async function registryListing(db: DB, name: string): Promise<RegistryListing | null> {
   const [row] = await registryListingQuery(db, name)
   return row ? toListing(row) : null
+}
+
+/** The versions the sync stored of a listing (none for one registered here), by primary key. */
+export function registryVersions(db: DB, serverId: string): Promise<RegistryVersion[]> {
+  return db
+    .select({
+      version: serverVersions.version,
+      status: serverVersions.status,
+      publishedAt: serverVersions.publishedAt,
+      upstreamUpdatedAt: serverVersions.upstreamUpdatedAt,
+      packages: serverVersions.packages,
+      remotes: serverVersions.remotes,
+    })
+    .from(serverVersions)
+    .where(eq(serverVersions.serverId, serverId))
 }

@@ -53,6 +53,52 @@ export interface RegistryListing {
   updatedAt: string
 }
 
+/** One version the registry published of a listing, as the sync stores it. */
+export interface RegistryVersion {
+  version: string
+  /** 'active', 'deprecated' or 'deleted', as the registry gave it. */
+  status: string
+  publishedAt: string | null
+  upstreamUpdatedAt: string | null
+  packages: unknown[]
+  remotes: unknown[]
+}
+
+/** What the official `_meta` says of the version served. */
+interface VersionFacts {
+  status: 'active' | 'deprecated' | 'deleted'
+  publishedAt: string
+  updatedAt: string
+  isLatest: boolean
+}
+
+const officialStatus = (status: string): VersionFacts['status'] => (status === 'deleted' || status === 'deprecated' ? status : 'active')
+
+/**
+ * The versions of a listing to serve, newest first: every stored one, the listing's own (current)
+ * version always among them, each with its own packages and remotes. A listing registered here has
+ * none stored and is served at its current version alone.
+ * @example listingVersions(listing, []) // [[listing, { isLatest: true, ... }]]
+ */
+export function listingVersions(l: RegistryListing, stored: readonly RegistryVersion[]): Array<[RegistryListing, VersionFacts]> {
+  const current: [RegistryListing, VersionFacts] = [
+    l,
+    { status: officialStatus(l.status), publishedAt: isoTime(l.createdAt), updatedAt: isoTime(l.updatedAt), isLatest: true },
+  ]
+  const older = stored
+    .filter((v) => v.version !== l.version)
+    .map((v): [RegistryListing, VersionFacts] => [
+      { ...l, version: v.version, packages: v.packages, remotes: v.remotes },
+      {
+        status: officialStatus(v.status),
+        publishedAt: isoTime(v.publishedAt ?? l.createdAt),
+        updatedAt: isoTime(v.upstreamUpdatedAt ?? v.publishedAt ?? l.updatedAt),
+        isLatest: false,
+      },
+    ])
+  return [current, ...older.sort((a, b) => b[1].publishedAt.localeCompare(a[1].publishedAt))]
+}
+
 /**
  * Whether a name can be served: the registry's pattern and length.
  * @example isRegistryName('io.github.acme/widget') // true
@@ -224,19 +270,14 @@ export function installSummary(l: Pick<RegistryListing, 'name' | 'version' | 'pa
 }
 
 /** A listing as one entry of the registry API: its server.json and both `_meta` namespaces. */
-export function toServerResponse(l: RegistryListing, opts: { origin: string }) {
+export function toServerResponse(l: RegistryListing, opts: { origin: string; version?: VersionFacts }) {
   const server = toServerJson(l)
   const clipped = Array.from(l.description.trim()).length > DESCRIPTION_MAX
   return {
     server,
     _meta: {
-      [OFFICIAL_META_KEY]: {
-        status: l.status === 'deleted' ? 'deleted' : 'active',
-        publishedAt: isoTime(l.createdAt),
-        updatedAt: isoTime(l.updatedAt),
-        // One version per listing: the one served is always the newest.
-        isLatest: true,
-      },
+      // Without a version named, the listing's own: its current version, the newest.
+      [OFFICIAL_META_KEY]: opts.version ?? listingVersions(l, [])[0][1],
       [CATALOGUE_META_KEY]: {
         url: `${opts.origin}/servers/${l.id}`,
         likes: l.likeCount,

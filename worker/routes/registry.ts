@@ -1,8 +1,8 @@
 import { type Context, Hono } from 'hono'
-import { registryListing, registryPage } from '../db/registry'
+import { registryListing, registryPage, registryVersions } from '../db/registry'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
-import { decodeCursor, encodeCursor, isRegistryName, type RegistryListing, toServerResponse } from '../lib/registry-api'
+import { decodeCursor, encodeCursor, isRegistryName, listingVersions, type RegistryListing, toServerResponse } from '../lib/registry-api'
 import { SERVER_NOT_FOUND } from '../middleware/authz'
 import { guestCache, publicCache } from '../middleware/cache'
 import { validate } from '../middleware/validate'
@@ -19,8 +19,9 @@ async function findListing(c: Context<AppEnv>, serverName: string, includeDelete
 
 /**
  * The MCP registry's read API (`/v0.1`), so that registry clients and other sub-registries read
- * the catalogue as they read the official registry. Each listing is one server at one version
- * (its current one). Public, the same for everyone: no session is read, any origin may call.
+ * the catalogue as they read the official registry. A listing is served at its current version in
+ * lists, and with every version the sync stored under /versions. Public, the same for everyone: no
+ * session is read, any origin may call.
  */
 export const registryRoutes = new Hono<AppEnv>()
   .get('/servers', guestCache, validate('query', registryListQuery), async (c) => {
@@ -50,8 +51,12 @@ export const registryRoutes = new Hono<AppEnv>()
     validate('query', registryServerQuery),
     async (c) => {
       const listing = await findListing(c, c.req.valid('param').serverName, c.req.valid('query').include_deleted)
+      const versions = listingVersions(listing, await registryVersions(c.var.db, listing.id))
       publicCache(c, 30)
-      return c.json({ servers: [toServerResponse(listing, { origin: origin(c) })], metadata: { count: 1 } })
+      return c.json({
+        servers: versions.map(([l, version]) => toServerResponse(l, { origin: origin(c), version })),
+        metadata: { count: versions.length },
+      })
     },
   )
   .get(
@@ -62,8 +67,13 @@ export const registryRoutes = new Hono<AppEnv>()
     async (c) => {
       const { serverName, version } = c.req.valid('param')
       const listing = await findListing(c, serverName, c.req.valid('query').include_deleted)
-      if (version !== 'latest' && version !== listing.version) throw new ApiError('version_not_found', 'Server version not found')
+      const versions =
+        version === 'latest' || version === listing.version
+          ? listingVersions(listing, [])
+          : listingVersions(listing, await registryVersions(c.var.db, listing.id))
+      const found = versions.find(([l]) => version === 'latest' || l.version === version)
+      if (!found) throw new ApiError('version_not_found', 'Server version not found')
       publicCache(c, 30)
-      return c.json(toServerResponse(listing, { origin: origin(c) }))
+      return c.json(toServerResponse(found[0], { origin: origin(c), version: found[1] }))
     },
   )

@@ -2,7 +2,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { app } from '../../../worker/app'
-import { servers } from '../../../worker/db/schema'
+import { servers, serverVersions } from '../../../worker/db/schema'
 import { CATALOGUE_META_KEY, OFFICIAL_META_KEY, SERVER_SCHEMA_URL } from '../../../worker/lib/registry-api'
 import { LIMITS } from '../../../worker/limits'
 import { signIn } from '../auth-helpers'
@@ -391,5 +391,40 @@ describe('cursor paging while the catalogue changes', () => {
     expect(seen).toContain('io.github.zzz/added-ahead')
     expect(seen).not.toContain('com.aaa/added-behind')
     expect(seen).not.toContain(removed)
+  })
+})
+
+describe('stored versions (written by the registry sync)', () => {
+  it('lists every version with its own packages, the current one first and alone marked latest', async () => {
+    const name = 'io.github.acme/widget'
+    const id = ids.widget
+    const npm = (version: string) => [{ registryType: 'npm', identifier: '@acme/widget', version, transport: { type: 'stdio' } }]
+    await db()
+      .insert(serverVersions)
+      .values([
+        { serverId: id, version: '1.0.0', status: 'deprecated', publishedAt: '2025-02-01T00:00:00.000Z', packages: npm('1.0.0') },
+        { serverId: id, version: '1.1.0', status: 'active', publishedAt: '2025-03-01T00:00:00.000Z', packages: npm('1.1.0') },
+        { serverId: id, version: '1.2.3', status: 'active', publishedAt: '2025-04-01T00:00:00.000Z', packages: npm('1.2.3') },
+      ])
+
+    const { status, body } = await versionsOf(name)
+    expect(status).toBe(200)
+    expect(body.metadata).toEqual({ count: 3 })
+    expect(
+      body.servers.map((s: Body) => [s.server.version, s._meta[OFFICIAL_META_KEY].isLatest, s._meta[OFFICIAL_META_KEY].status]),
+    ).toEqual([
+      ['1.2.3', true, 'active'],
+      ['1.1.0', false, 'active'],
+      ['1.0.0', false, 'deprecated'],
+    ])
+    expect(body.servers[2]._meta[OFFICIAL_META_KEY].publishedAt).toBe('2025-02-01T00:00:00.000Z')
+
+    const older = await versionOf(name, '1.1.0')
+    expect(older.status).toBe(200)
+    expect(older.body.server).toMatchObject({ name, version: '1.1.0', packages: [{ identifier: '@acme/widget', version: '1.1.0' }] })
+    expect(older.body._meta[OFFICIAL_META_KEY].isLatest).toBe(false)
+    // The install commands in our _meta are those of the version asked for.
+    expect(JSON.stringify(older.body._meta[CATALOGUE_META_KEY].install)).toContain('@acme/widget@1.1.0')
+    expect((await versionOf(name, '0.9.0')).status).toBe(404)
   })
 })
