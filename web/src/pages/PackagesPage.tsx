@@ -38,7 +38,7 @@ export default function PackagesPage() {
   const search = useSearch()
   const [, navigate] = useLocation()
   const view = useMemo(() => readPackagesView(search), [search])
-  const { data, error, isLoading, isValidating, mutate } = usePackageList(view)
+  const { data, error, isLoading, mutate } = usePackageList(view)
   const [layout, setLayout] = useLayoutPreference('packages-layout')
   useDocumentMeta(
     'Recommended Packages',
@@ -52,11 +52,7 @@ export default function PackagesPage() {
   else if (!data?.packages.length) body = <NoPackages />
   else
     body = (
-      <div
-        aria-busy={isValidating}
-        data-layout={layout}
-        className={cx(gridClass(layout), 'transition-opacity', isValidating && 'opacity-70')}
-      >
+      <div aria-busy={isLoading} data-layout={layout} className={cx(gridClass(layout), 'transition-opacity', isLoading && 'opacity-70')}>
         {data.packages.map((p) => (
           <PackageListCard key={p.id} pkg={p} layout={layout} />
         ))}

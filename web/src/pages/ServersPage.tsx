@@ -94,7 +94,7 @@ export default function ServersPage() {
   const view = useMemo(() => readServersView(search), [search])
   const { user } = useSession()
   const { data: tags } = useTags()
-  const { data, error, isLoading, isValidating, mutate } = useServerList(view)
+  const { data, error, isLoading, mutate } = useServerList(view)
   const [layout, setLayout] = useLayoutPreference('servers-layout')
   const [localText, setLocalText] = useState('')
   useDocumentMeta(pageTitle(view), 'Browse, search and filter Model Context Protocol servers by tag, stars, likes and update date.')
@@ -128,11 +128,7 @@ export default function ServersPage() {
   else if (!servers.length) body = <NoServers />
   else
     body = (
-      <div
-        aria-busy={isValidating}
-        className={cx(gridClass(layout), 'transition-opacity', isValidating && 'opacity-70')}
-        data-layout={layout}
-      >
+      <div aria-busy={isLoading} className={cx(gridClass(layout), 'transition-opacity', isLoading && 'opacity-70')} data-layout={layout}>
         {servers.map((s) => (
           <ServerCard key={s.id} server={s} layout={layout} />
         ))}
