@@ -277,6 +277,11 @@ async function main() {
     if (body.source !== 'stored') throw new Error(`README of ${id} did not come from the stored text`)
     renderMs += ms
   }
+  // The sub-registry API: a full page of 100 from the start, and one after a cursor.
+  const registryFirst = (await getJson(base, '/v0.1/servers?limit=100')).body
+  const cursor = registryFirst.metadata?.nextCursor
+  if (registryFirst.servers?.length !== 100 || !cursor) throw new Error('the registry API did not answer a full first page')
+  scenarios.push({ name: 'registry API page of 100', paths: ['/v0.1/servers?limit=100', `/v0.1/servers?limit=100&cursor=${cursor}`] })
   const hit = await getJson(base, `/api/servers/${readmeIds[0]}/readme`)
   checks.readmeFirstRequestMsAvg = Math.round(renderMs / readmeIds.length)
   checks.readmeCachedRequestMs = Math.round(hit.ms * 10) / 10
