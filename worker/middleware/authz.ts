@@ -48,6 +48,16 @@ export const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next()
 }
 
+/**
+ * Guards catalogue-wide admin routes (the registry sync): 401 for a guest, 403 'Access denied'
+ * for anyone but an admin, before any validation.
+ * @example new Hono<AppEnv>().use('*', adminOnly).get('/runs', ...)
+ */
+export const adminOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!requireUser(c).isAdmin) throw new ApiError('forbidden', 'Access denied')
+  await next()
+}
+
 /** The server columns the rules read. */
 export type ServerOwnership = Pick<ServerRow, 'createdBy' | 'repoOwner'>
 

@@ -4,7 +4,7 @@ import type { SyncRunRow } from '../db/schema'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
 import { runSyncInvocation, syncOptions } from '../jobs/registry-sync'
-import { requireUser, signedIn } from '../middleware/authz'
+import { adminOnly } from '../middleware/authz'
 import type { SyncRun } from '../shared/types'
 
 /** Runs the admin screen lists: enough to see the last day of hourly runs. */
@@ -34,10 +34,7 @@ function toSyncRun(run: SyncRunRow & { refusalList?: Array<{ name: string; versi
  * one in progress) and reads one bounded batch before answering; the Cron Trigger continues it.
  */
 export const syncRoutes = new Hono<AppEnv>()
-  .use('*', signedIn, async (c, next) => {
-    if (!requireUser(c).isAdmin) throw new ApiError('forbidden', 'Access denied')
-    await next()
-  })
+  .use('*', adminOnly)
   .get('/runs', async (c) => {
     const runs = await listRuns(c.var.db, RUNS_SHOWN)
     return c.json<SyncRun[]>(runs.map(toSyncRun))
