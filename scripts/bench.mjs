@@ -5,7 +5,9 @@
  * state of its own, serves it with `vite preview` on workerd, and drives it with autocannon from
  * a second process (bench/load.mjs). Every figure is set against the hello-world route
  * (/api/health) measured in the same run, so the table compares routes rather than machines.
- * Writes bench/results/<time>.json and bench/results/latest.json.
+ * Writes bench/results/<time>.json and bench/results/latest.json. The search relevance harness
+ * (`npm run eval:search`, a few seconds over the bundled snapshot) runs as a step, so a report
+ * carries how well search finds as well as how fast.
  *
  * Loading 100,000 servers takes the longest, so the loaded database is kept in
  * bench/cache/<key>/, where the key hashes the generator's options, its source, the migrations
@@ -335,6 +337,20 @@ async function main() {
   run('tsx', ['scripts/bench-sync.ts', '--count', '20000', '--changed', '200', '--out', syncFile])
   const registrySync = JSON.parse(readFileSync(syncFile, 'utf8'))
 
+  // After the load measurements, so its CPU never shares a round with them. The gate is npm
+  // test's: here the figures are recorded even when they fell.
+  step('Measuring search relevance over the bundled snapshot (npm run eval:search)')
+  run('node', ['scripts/eval-search.mjs', '--report-only', '--quiet'])
+  const relevance = JSON.parse(readFileSync(join(RESULTS, 'search-eval.json'), 'utf8'))
+  const searchRelevance = {
+    labels: relevance.labels,
+    overall: relevance.overall,
+    byType: relevance.byType,
+    baseline: relevance.baseline.overall,
+    labelsChanged: relevance.labelsChanged,
+    belowBaseline: relevance.belowBaseline,
+  }
+
   const report = {
     startedAt: startedAt.toISOString(),
     commit,
@@ -344,6 +360,7 @@ async function main() {
     dataset: { ...manifest, sampleIds: undefined, readmeIds: undefined, ...checks },
     scenarios: results,
     registrySync,
+    searchRelevance,
   }
   mkdirSync(RESULTS, { recursive: true })
   const file = join(RESULTS, `${startedAt.toISOString().replace(/[:.]/g, '-')}.json`)
@@ -359,6 +376,15 @@ async function main() {
       `Registry sync, ${name}: ${r.entries} entries in ${r.seconds} s, ${r.invocations} invocations, ${r.rowsWrittenPerEntry} D1 rows written per entry`,
     )
   }
+  const rel = (f) => `recall@10 ${fmt(f.recall, 3)}, MRR@10 ${fmt(f.mrr, 3)}`
+  console.log(
+    `Search relevance, ${searchRelevance.overall.queries} labelled queries: ${rel(searchRelevance.overall)} (baseline ${rel(searchRelevance.baseline)})${searchRelevance.belowBaseline.length ? ' BELOW BASELINE' : ''}`,
+  )
+  console.log(
+    `  by type: ${Object.entries(searchRelevance.byType)
+      .map(([type, f]) => `${type} ${fmt(f.recall, 2)}/${fmt(f.mrr, 2)}`)
+      .join(', ')}`,
+  )
   const missed = results.filter((r) => r.met === false)
   console.log(
     `\n${missed.length ? `Aim missed by: ${missed.map((r) => `${r.name} (${r.connections} conn)`).join(', ')}` : 'Every aim met.'}`,
