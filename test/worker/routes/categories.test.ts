@@ -19,7 +19,10 @@ beforeAll(async () => {
     gone: { displayName: 'Postgres Gone', categories: ['databases'], status: 'deleted' },
     waiting: { displayName: 'Postgres Waiting', categories: ['databases'], status: 'pending' },
   } as const
-  for (const [key, spec] of Object.entries(specs)) ids[key] = (await insertServer({ ...spec, categories: [...spec.categories] })).id
+  for (const [key, spec] of Object.entries(specs)) {
+    const tags = 'tags' in spec ? [...spec.tags] : []
+    ids[key] = (await insertServer({ ...spec, tags, categories: [...spec.categories] })).id
+  }
 })
 
 describe('GET /api/categories', () => {
