@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { getPlatformProxy } from 'wrangler'
+import { backfillCategories } from '../worker/db/categories'
 import { createDb } from '../worker/db/client'
 import { importEntries } from '../worker/db/imports'
 import { servers } from '../worker/db/schema'
@@ -27,6 +28,10 @@ async function main() {
     const [{ n }] = await db.select({ n: sql<number>`count(*)` }).from(servers)
     if (ifEmpty && n > 0) {
       console.log(`Database already holds ${n} servers; not seeding.`)
+      // A database from before categories existed gets them here (the cron does it when deployed).
+      let classified = 0
+      for (let done = await backfillCategories(db); done > 0; done = await backfillCategories(db)) classified += done
+      if (classified) console.log(`Classified ${classified} servers into categories.`)
       return
     }
     const doc = JSON.parse(await readFile(file, 'utf8'))

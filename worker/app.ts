@@ -13,6 +13,7 @@ import { securityHeaders } from './middleware/security-headers'
 import { guestView, sessionMiddleware } from './middleware/session'
 import { activityRoutes } from './routes/activity'
 import { authRoutes } from './routes/auth'
+import { categoryRoutes } from './routes/categories'
 import { commentRoutes } from './routes/comments'
 import { featuredRoutes } from './routes/featured'
 import { meRoutes } from './routes/me'
@@ -40,6 +41,7 @@ export const api = new Hono<AppEnv>()
   .route('/', previewRoutes)
   .route('/activity', activityRoutes)
   .route('/tags', tagRoutes)
+  .route('/categories', categoryRoutes)
   .route('/packages', packageRoutes)
   .route('/packages', commentRoutes)
   .route('/users/me', meRoutes)

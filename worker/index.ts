@@ -1,4 +1,5 @@
 import { type api, app } from './app'
+import { backfillCategories } from './db/categories'
 import { createDb } from './db/client'
 import { runSyncInvocation, syncOptions } from './jobs/registry-sync'
 
@@ -8,10 +9,12 @@ export type AppType = typeof api
 /**
  * The Cron Trigger: one bounded invocation of the registry sync. It fires more often than a run
  * is started (see wrangler.toml), so a long first sync continues every few minutes while a new
- * run starts only hourly.
+ * run starts only hourly. It also classifies a batch of servers that have no categories yet
+ * (rows from before the categories migration), so a deployed catalogue fills them in by itself.
  */
 const scheduled: ExportedHandlerScheduledHandler<Env> = async (_controller, env, ctx) => {
-  ctx.waitUntil(runSyncInvocation(createDb(env.DB), syncOptions(env)))
+  const db = createDb(env.DB)
+  ctx.waitUntil(runSyncInvocation(db, syncOptions(env)).finally(() => backfillCategories(db, 500)))
 }
 
 export default { fetch: app.fetch, scheduled } satisfies ExportedHandler<Env>

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import { GITHUB_URL_RE } from './github-url'
+import { isCategorySlug, MAX_CATEGORIES, MAX_CATEGORY_FILTER, OTHER } from './lib/categories'
 import { COMMENT_SORTS, LIMITS, PACKAGE_SORTS, SERVER_SORTS } from './limits'
 
 /** One field's problem, as the API's error body and the SPA's forms carry it. */
@@ -66,9 +67,24 @@ const tagList = z
   ])
   .pipe(z.array(z.string().max(LIMITS.tag)).max(LIMITS.tagFilter, 'Too many tags'))
 
+/** `category=a,b` (a server in any of them): slugs of the taxonomy; blanks and repeats dropped. */
+const categoryList = z
+  .string()
+  .max(MAX_CATEGORY_FILTER * 40)
+  .transform((s) => [
+    ...new Set(
+      s
+        .split(',')
+        .map((c) => c.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ])
+  .pipe(z.array(z.string().refine(isCategorySlug, 'Unknown category')).max(MAX_CATEGORY_FILTER, 'Too many categories'))
+
 export const serverListQuery = z.object({
   q: z.string().max(LIMITS.searchQuery, 'Search text too long').optional(),
   tags: tagList.optional(),
+  category: categoryList.optional(),
   sortBy: z.enum(SERVER_SORTS).optional(),
   /** Only the signed-in user's liked servers (the header's Favorites toggle). */
   favorites: z.enum(['1', 'true']).optional(),
@@ -163,6 +179,21 @@ const tagsField = z
   .transform(normalizeTags)
   .pipe(z.array(z.string().max(LIMITS.tag, 'Tag too long')).max(LIMITS.tags, 'Too many tags'))
 
+/**
+ * Categories as an owner or admin chooses them: one to three of the taxonomy, repeats folded;
+ * 'Other' means none fits, so it stands alone.
+ */
+const categoriesField = z
+  .array(z.string({ error: 'Unknown category' }), { error: 'Categories must be a list' })
+  .transform((list) => [...new Set(list)])
+  .pipe(
+    z
+      .array(z.string().refine(isCategorySlug, 'Unknown category'))
+      .min(1, 'Choose at least one category')
+      .max(MAX_CATEGORIES, `Choose at most ${MAX_CATEGORIES} categories`)
+      .refine((list) => list.length === 1 || !list.includes(OTHER), 'Other cannot be combined with another category'),
+  )
+
 /** A package dependency as the form adds it: all three fields required. */
 export const serverPackageSchema = z.object({
   registry_type: requiredText(LIMITS.packageRegistryType, 'Registry type is required', 'Registry type too long'),
@@ -188,6 +219,8 @@ const serverFields = {
   /** README Markdown as 'Load Info' found it; empty means the repository's README is shown. */
   readmeText: z.string().max(LIMITS.readmeText, 'README too long').nullable(),
   tags: tagsField,
+  /** Left out on registration, the classifier chooses; sent, it is the person's choice. */
+  categories: categoriesField,
   packages: z.array(serverPackageSchema).max(LIMITS.packages, 'Too many packages'),
   remotes: z.array(serverRemoteSchema).max(LIMITS.remotes, 'Too many remotes'),
   metadata: z
@@ -207,6 +240,7 @@ export const serverFormSchema = z.object({
   icon: serverFields.icon.optional(),
   readmeText: serverFields.readmeText.optional(),
   tags: serverFields.tags.default([]),
+  categories: serverFields.categories.optional(),
   packages: serverFields.packages.default([]),
   remotes: serverFields.remotes.default([]),
   metadata: serverFields.metadata.default({}),

@@ -1,9 +1,9 @@
-import { featured, type NewServerRow, servers, serverTags } from '../../worker/db/schema'
+import { featured, type NewServerRow, serverCategories, servers, serverTags } from '../../worker/db/schema'
 import { db } from './helpers'
 
 let counter = 0
 
-/** Inserts an active server (and its tag rows) with sensible defaults; returns the row. */
+/** Inserts an active server (and its tag and category rows) with sensible defaults; returns the row. */
 export async function insertServer(overrides: Partial<NewServerRow> = {}) {
   counter++
   const row: NewServerRow = {
@@ -20,6 +20,12 @@ export async function insertServer(overrides: Partial<NewServerRow> = {}) {
     await db()
       .insert(serverTags)
       .values(row.tags.map((tag) => ({ serverId: row.id!, tag })))
+  if (row.categories?.length) {
+    const source = row.localEdits?.includes('categories') ? 'human' : 'auto'
+    await db()
+      .insert(serverCategories)
+      .values(row.categories.map((category) => ({ serverId: row.id!, category, source })))
+  }
   return row as NewServerRow & { id: string }
 }
 

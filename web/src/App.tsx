@@ -43,7 +43,8 @@ function Routes() {
   return (
     <Switch>
       <Route path="/" component={LandingPage} />
-      <Route path="/servers" component={ServersPage} />
+      <Route path="/servers">{() => <ServersPage />}</Route>
+      <Route path="/categories/:slug">{(p) => <ServersPage key={p.slug} category={p.slug} />}</Route>
       <Route path="/servers/new">{() => <ServerFormPage />}</Route>
       <Route path="/servers/:id/edit">{(p) => <ServerFormPage id={p.id} />}</Route>
       <Route path="/servers/:id/featured">{() => <FeaturedEditorPage />}</Route>

@@ -11,6 +11,7 @@
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
 import { type ImportedServer, mapRegistryEntry, type OfficialMeta, type RegistryItem } from '../lib/registry-entry'
+import { autoCategories, categoryRowStatements, humanChose, newCategoryRows } from './categories'
 import type { DB } from './client'
 import { chunks, PARAM_CHUNK } from './imports'
 import { type ServerRow, type SyncRunRow, servers, serverTags, serverVersions, syncRefusals, syncRuns } from './schema'
@@ -45,7 +46,21 @@ interface Candidate {
   meta: OfficialMeta
 }
 
-type Existing = Pick<ServerRow, 'id' | 'registryName' | 'status' | 'upstreamStatus' | 'localEdits' | 'tags' | 'source'>
+type Existing = Pick<
+  ServerRow,
+  | 'id'
+  | 'registryName'
+  | 'status'
+  | 'upstreamStatus'
+  | 'localEdits'
+  | 'tags'
+  | 'source'
+  | 'name'
+  | 'displayName'
+  | 'description'
+  | 'readmeText'
+  | 'categories'
+>
 
 const stable = (v: unknown) => JSON.stringify(v)
 
@@ -108,6 +123,11 @@ export async function applyRegistryPage(
     tags: servers.tags,
     source: servers.source,
     githubUrl: servers.githubUrl,
+    name: servers.name,
+    displayName: servers.displayName,
+    description: servers.description,
+    readmeText: servers.readmeText,
+    categories: servers.categories,
   }
   for (const part of chunks([...byName.keys()], PARAM_CHUNK)) {
     const repos = part.flatMap((n) => byName.get(n)!.map((c) => c.server.githubUrl)).filter((u): u is string => !!u)
@@ -154,6 +174,10 @@ export async function applyRegistryPage(
           const fields: Partial<ServerRow> = {}
           for (const f of SYNCED_FIELDS) if (!row.localEdits.includes(f)) Object.assign(fields, { [f]: s[f] })
           if ('githubUrl' in fields) fields.repoOwner = s.repoOwner
+          // Categories follow the listing's words unless a person chose them; written only when they move.
+          const categories = humanChose(row.localEdits) ? row.categories : autoCategories({ ...row, ...fields })
+          const recategorised = stable(categories) !== stable(row.categories)
+          if (recategorised) fields.categories = categories
           const status = nextStatus(row, s, meta)
           if (status === 'deleted' && row.status !== 'deleted') counts.hidden++
           else counts.updated++
@@ -167,13 +191,18 @@ export async function applyRegistryPage(
             statements.push(db.delete(serverTags).where(eq(serverTags.serverId, row.id)))
             if (s.tags.length) statements.push(db.insert(serverTags).values(s.tags.map((tag) => ({ serverId: row!.id, tag }))))
           }
+          if (recategorised) statements.push(...categoryRowStatements(db, row.id, categories, 'auto'))
         } else if (meta.status !== 'deleted') {
           // An entry deleted before this catalogue ever listed it is not worth a hidden listing.
           counts.added++
           id = crypto.randomUUID()
           const { sourceId: _, ...fields } = s
-          statements.push(db.insert(servers).values({ ...fields, ...upstream, id, status: s.status, createdAt: now, updatedAt: now }))
+          const categories = autoCategories({ ...s, readmeText: null })
+          statements.push(
+            db.insert(servers).values({ ...fields, ...upstream, categories, id, status: s.status, createdAt: now, updatedAt: now }),
+          )
           if (s.tags.length) statements.push(db.insert(serverTags).values(s.tags.map((tag) => ({ serverId: id!, tag }))))
+          statements.push(...newCategoryRows(db, id, categories, 'auto'))
         }
       }
       if (!id) continue

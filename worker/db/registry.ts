@@ -24,6 +24,7 @@ const columns = {
   icon: servers.icon,
   githubUrl: servers.githubUrl,
   tags: servers.tags,
+  categories: servers.categories,
   packages: servers.packages,
   remotes: servers.remotes,
   metadata: servers.metadata,

@@ -69,6 +69,11 @@ export const servers = sqliteTable(
     repoOwner: text('repo_owner'),
     readmeText: text('readme_text'),
     tags: text('tags', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    /**
+     * Category slugs (worker/lib/categories.ts), best first; kept in step with `server_categories`.
+     * Empty only until the backfill classifies a row written before categories existed.
+     */
+    categories: text('categories', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
     packages: text('packages', { mode: 'json' }).$type<unknown[]>().notNull().default(sql`'[]'`),
     remotes: text('remotes', { mode: 'json' }).$type<unknown[]>().notNull().default(sql`'[]'`),
     metadata: text('metadata', { mode: 'json' }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
@@ -111,6 +116,8 @@ export const servers = sqliteTable(
     index('servers_popularity_idx').on(t.status, sql`${t.popularity} DESC`, t.id),
     // The registry API's pages, in the order of the name each listing is served under.
     index('servers_registry_api_idx').on(servedName(t), t.status),
+    // Rows the category backfill has still to classify: found without reading the table.
+    index('servers_unclassified_idx').on(t.seq).where(sql`${t.categories} = '[]'`),
   ],
 )
 
@@ -140,6 +147,23 @@ export const serverTags = sqliteTable(
     tag: text('tag').notNull(),
   },
   (t) => [primaryKey({ columns: [t.tag, t.serverId] }), index('server_tags_server_idx').on(t.serverId)],
+)
+
+/**
+ * One row per (server, category), kept by the write paths with `servers.categories`: the category
+ * filter and the facet's counts are indexed. `source` is 'auto' (the classifier's) or 'human' (an
+ * owner's or admin's choice, which imports and the sync then leave alone).
+ */
+export const serverCategories = sqliteTable(
+  'server_categories',
+  {
+    serverId: text('server_id')
+      .notNull()
+      .references(() => servers.id, { onDelete: 'cascade' }),
+    category: text('category').notNull(),
+    source: text('source').notNull().default('auto'),
+  },
+  (t) => [primaryKey({ columns: [t.category, t.serverId] }), index('server_categories_server_idx').on(t.serverId)],
 )
 
 export const serverLikes = sqliteTable(

@@ -12,6 +12,7 @@ import type { BatchItem } from 'drizzle-orm/batch'
 import { parseGithubUrl } from '../github-url'
 import { normalizeTags, type ServerForm, type ServerUpdate } from '../schemas'
 import type { ServerRevision, ServerRevisionList, ServerStatus } from '../shared/types'
+import { autoCategories, CATEGORIES_FIELD, CLASSIFIED_FIELDS, categoryRowStatements, humanChose, newCategoryRows } from './categories'
 import type { DB } from './client'
 import { refreshPackagesOfServer } from './packages'
 import { pageInfo, pageOffset } from './paging'
@@ -29,6 +30,7 @@ export const EDITABLE_FIELDS = [
   'githubUrl',
   'readmeText',
   'tags',
+  'categories',
   'packages',
   'remotes',
   'metadata',
@@ -126,11 +128,14 @@ function tagRows(serverId: string, tags: string[]) {
   return tags.map((tag) => ({ serverId, tag }))
 }
 
-/** Registers a server (active at once) created by `userId`; returns its id. */
+/**
+ * Registers a server (active at once) created by `userId`; returns its id. Categories the form
+ * sends are the registrant's choice; without them the classifier chooses.
+ */
 export async function createServer(db: DB, input: ServerForm, userId: string): Promise<string> {
   const id = crypto.randomUUID()
   const githubUrl = emptyToNull(input.githubUrl)
-  const snapshot: ServerSnapshot = {
+  const fields: Omit<ServerSnapshot, 'categories'> = {
     name: input.name || defaultServerName(githubUrl, input.displayName, id),
     displayName: input.displayName,
     description: input.description,
@@ -144,26 +149,57 @@ export async function createServer(db: DB, input: ServerForm, userId: string): P
     remotes: input.remotes,
     metadata: input.metadata,
   }
+  const chosen = !!input.categories?.length
+  const snapshot: ServerSnapshot = { ...fields, categories: chosen ? input.categories! : autoCategories(fields) }
   const statements: [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]] = [
-    db.insert(servers).values({ ...snapshot, id, status: 'active', repoOwner: repoOwnerOf(githubUrl), createdBy: userId }),
+    db.insert(servers).values({
+      ...snapshot,
+      id,
+      status: 'active',
+      repoOwner: repoOwnerOf(githubUrl),
+      createdBy: userId,
+      localEdits: chosen ? [CATEGORIES_FIELD] : [],
+    }),
   ]
   if (snapshot.tags.length) statements.push(db.insert(serverTags).values(tagRows(id, snapshot.tags)))
+  statements.push(...newCategoryRows(db, id, snapshot.categories, chosen ? 'human' : 'auto'))
   statements.push(db.insert(serverRevisions).values({ id: crypto.randomUUID(), serverId: id, userId, before: null, after: snapshot }))
   await db.batch(statements)
   return id
 }
 
+/** Fields whose edit the sync and imports then leave alone: the registry's, and the categories. */
+const KEPT_WHEN_EDITED: readonly string[] = [...SYNCED_FIELDS, CATEGORIES_FIELD]
+
+/**
+ * The category writes an update implies: a person's choice (kept from now on), else the
+ * classifier's answer to the edited words when it differs from the stored one; null for none.
+ */
+function categoryUpdate(server: ServerRow, changes: ServerChanges): { categories: string[]; source: 'auto' | 'human' } | null {
+  if (changes.categories) return { categories: changes.categories, source: 'human' }
+  if (humanChose(server.localEdits) || !CLASSIFIED_FIELDS.some((f) => f in changes)) return null
+  const categories = autoCategories({ ...server, ...changes })
+  return JSON.stringify(categories) === JSON.stringify(server.categories) ? null : { categories, source: 'auto' }
+}
+
 /**
  * Writes `changes` (already diffed against `server`) with their revision. A new repository
  * clears the facts read from the old one (stars, avatar, licence); the next repository lookup
- * fills them again.
+ * fills them again. Automatic categories follow edited words; the revision records only what the
+ * person changed.
  */
 export async function updateServer(db: DB, server: ServerRow, changes: ServerChanges, userId: string): Promise<void> {
   const fields = Object.keys(changes) as EditableField[]
   if (fields.length === 0) return
   // What a person changed here is theirs: the registry sync leaves these fields alone from now on.
-  const localEdits = [...new Set([...server.localEdits, ...fields.filter((f) => (SYNCED_FIELDS as readonly string[]).includes(f))])]
-  const set: Partial<ServerRow> = { ...changes, localEdits, updatedAt: new Date().toISOString() }
+  const localEdits = [...new Set([...server.localEdits, ...fields.filter((f) => KEPT_WHEN_EDITED.includes(f))])]
+  const recategorise = categoryUpdate(server, changes)
+  const set: Partial<ServerRow> = {
+    ...changes,
+    ...(recategorise ? { categories: recategorise.categories } : {}),
+    localEdits,
+    updatedAt: new Date().toISOString(),
+  }
   if ('githubUrl' in changes) {
     Object.assign(set, { repoOwner: repoOwnerOf(changes.githubUrl), stars: 0, ownerAvatarUrl: null, license: null })
   }
@@ -172,6 +208,7 @@ export async function updateServer(db: DB, server: ServerRow, changes: ServerCha
     statements.push(db.delete(serverTags).where(eq(serverTags.serverId, server.id)))
     if (changes.tags.length) statements.push(db.insert(serverTags).values(tagRows(server.id, changes.tags)))
   }
+  if (recategorise) statements.push(...categoryRowStatements(db, server.id, recategorise.categories, recategorise.source))
   statements.push(
     db.insert(serverRevisions).values({
       id: crypto.randomUUID(),

@@ -9,6 +9,7 @@ import { cardInstallCommand } from '../lib/install'
 import { buildFtsQuery } from '../lib/search'
 import type { ServerSort } from '../limits'
 import type { FeaturedServer, ServerDetail, ServerList, ServerSource, ServerSummary, ServerVersionInfo, TagCount } from '../shared/types'
+import { categoryFilter, humanChose } from './categories'
 import type { DB } from './client'
 import { pageInfo, pageOffset } from './paging'
 import { SYNCED_FIELDS } from './registry-sync'
@@ -27,6 +28,7 @@ export const summaryColumns = {
   githubUrl: servers.githubUrl,
   ownerAvatarUrl: servers.ownerAvatarUrl,
   tags: servers.tags,
+  categories: servers.categories,
   likeCount: servers.likeCount,
   stars: servers.stars,
   popularity: servers.popularity,
@@ -70,6 +72,7 @@ export function toSummary(row: SummaryRow, liked: Set<string>): ServerSummary {
     githubUrl: row.githubUrl,
     ownerAvatarUrl: row.ownerAvatarUrl,
     tags: row.tags,
+    categories: row.categories,
     likeCount: row.likeCount,
     isLiked: liked.has(row.id),
     stars: row.stars,
@@ -114,6 +117,8 @@ export async function likedAmong(db: DB, userId: string | null, ids: string[]): 
 export interface ListOptions {
   q?: string
   tags?: string[]
+  /** Category slugs: servers in any of them. */
+  categories?: string[]
   sortBy?: ServerSort
   page: number
   limit: number
@@ -124,7 +129,11 @@ export interface ListOptions {
 
 export async function listServers(db: DB, opts: ListOptions): Promise<ServerList> {
   const offset = pageOffset(opts)
-  const conditions: Array<SQL | undefined> = [eq(servers.status, 'active'), tagFilter(opts.tags ?? [])]
+  const conditions: Array<SQL | undefined> = [
+    eq(servers.status, 'active'),
+    tagFilter(opts.tags ?? []),
+    categoryFilter(opts.categories ?? []),
+  ]
   if (opts.likedBy) {
     conditions.push(
       sql`${servers.id} IN (SELECT ${serverLikes.serverId} FROM ${serverLikes} WHERE ${serverLikes.userId} = ${opts.likedBy})`,
@@ -165,7 +174,7 @@ export async function listServers(db: DB, opts: ListOptions): Promise<ServerList
   } else {
     const where = and(...conditions)
     // The whole active catalogue's total is kept by triggers; only filtered lists count rows.
-    const unfiltered = !opts.tags?.length && !opts.likedBy
+    const unfiltered = !opts.tags?.length && !opts.categories?.length && !opts.likedBy
     const [page, count] = await db.batch([
       db
         .select(summaryColumns)
@@ -254,6 +263,7 @@ export async function getServerDetail(
       registryFields: row.syncedAt ? SYNCED_FIELDS.filter((f) => !row.localEdits.includes(f)) : [],
     },
     versions: versions as ServerVersionInfo[],
+    categorySource: humanChose(row.localEdits) ? 'human' : 'auto',
     alsoPublishedAs: twins,
   }
 }

@@ -12,6 +12,8 @@ export const cacheKeys = {
   /** Repository facts (stars, avatar, licence) per owner/repo. */
   repo: (owner: string, repo: string) => `${VERSION}:repo:${owner.toLowerCase()}/${repo.toLowerCase()}`,
   tags: () => `${VERSION}:tags`,
+  /** Servers per category (the facet and the landing strip). */
+  categories: () => `${VERSION}:categories`,
   githubPreview: (owner: string, repo: string) => `${VERSION}:gh-preview:${owner.toLowerCase()}/${repo.toLowerCase()}`,
   npmPreview: (name: string) => `${VERSION}:npm-preview:${name}`,
   /** A sign-in state that was issued and not yet used, by its hash (single use). */
@@ -30,6 +32,7 @@ export const TTL = {
   readmeHtmlSeconds: 30 * 24 * 3600,
   repoSeconds: 10 * 60,
   tagsSeconds: 5 * 60,
+  categoriesSeconds: 5 * 60,
   previewSeconds: 10 * 60,
 }
 

@@ -17,7 +17,7 @@ export const SERVER_SCHEMA_URL = 'https://static.modelcontextprotocol.io/schemas
 /** The registry's own `_meta` key, which every sub-registry fills with its view of the entry. */
 export const OFFICIAL_META_KEY = 'io.modelcontextprotocol.registry/official'
 
-/** The catalogue's `_meta` key: its page, community counts, tags and install commands. */
+/** The catalogue's `_meta` key: its page, community counts, tags, categories and install commands. */
 export const CATALOGUE_META_KEY = 'io.github.mcp-catalogue/listing'
 
 /** The registry's name rule: a reverse-DNS namespace, one slash, a name. */
@@ -42,6 +42,8 @@ export interface RegistryListing {
   icon: string | null
   githubUrl: string | null
   tags: string[]
+  /** Category slugs of the catalogue's taxonomy (worker/lib/categories.ts), best first. */
+  categories: string[]
   packages: unknown[]
   remotes: unknown[]
   metadata: Record<string, unknown>
@@ -283,6 +285,7 @@ export function toServerResponse(l: RegistryListing, opts: { origin: string; ver
         likes: l.likeCount,
         stars: l.stars,
         tags: l.tags,
+        categories: l.categories,
         featured: l.featured,
         ...(clipped ? { description: l.description } : {}),
         install: installSummary(l),

@@ -19,6 +19,7 @@ function listOptions(c: Context<AppEnv>, q: ServerListQuery, text: string | unde
   return {
     q: text,
     tags: q.tags,
+    categories: q.category,
     // Search ranks by relevance unless a sort is asked for; a plain list defaults to stars.
     sortBy: text ? q.sortBy : (q.sortBy ?? 'stars'),
     page: q.page,

@@ -34,6 +34,8 @@ export interface ServerSummary {
   githubUrl: string | null
   ownerAvatarUrl: string | null
   tags: string[]
+  /** Category slugs (worker/lib/categories.ts), best first: one to three. */
+  categories: string[]
   likeCount: number
   isLiked: boolean
   stars: number
@@ -82,6 +84,8 @@ export interface ServerDetail extends ServerSummary {
   provenance: ServerProvenance
   /** Every version known, newest published first; empty for listings not from the registry. */
   versions: ServerVersionInfo[]
+  /** Who chose the categories: the classifier ('auto') or an owner or admin ('human'), which imports and the sync keep. */
+  categorySource: 'auto' | 'human'
   /** Other listings of the same repository under another name. */
   alsoPublishedAs: Array<{ id: string; name: string; displayName: string }>
 }
@@ -127,6 +131,14 @@ export interface FeaturedServer {
   title: string
   /** The rest of the comment as plain text, at most `LIMITS.featuredSummary` characters plus an ellipsis. */
   summary: string
+}
+
+/** A category of the taxonomy with the number of listed servers in it (`GET /api/categories`). */
+export interface CategoryCount {
+  slug: string
+  name: string
+  description: string
+  count: number
 }
 
 export interface TagCount {

@@ -15,6 +15,7 @@ function roundTrip(entry: unknown) {
     ...s,
     id: crypto.randomUUID(),
     name: s.registryName,
+    categories: [],
     status: 'active',
     likeCount: 0,
     stars: 0,

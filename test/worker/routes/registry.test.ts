@@ -83,6 +83,7 @@ beforeAll(async () => {
     githubUrl: 'https://github.com/acme/widget',
     icon: 'https://acme.dev/icon.png',
     tags: ['widgets', 'tools'],
+    categories: ['developer-tools'],
     stars: 120,
     likeCount: 7,
     metadata: { registry: { format: 'current', websiteUrl: 'https://acme.dev', subfolder: 'servers/widget' } },
@@ -165,6 +166,7 @@ describe('GET /v0.1/servers', () => {
       likes: 7,
       stars: 120,
       tags: ['widgets', 'tools'],
+      categories: ['developer-tools'],
       featured: false,
     })
     expect(ours).not.toHaveProperty('description')

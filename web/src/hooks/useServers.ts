@@ -64,3 +64,8 @@ export function useFeatured() {
 export function useTags() {
   return useApi(apiKey(api.tags))
 }
+
+/** Every category with its count: the /servers facet, category pages and the landing strip. */
+export function useCategories() {
+  return useApi(apiKey(api.categories), staleAfter(5 * MINUTE))
+}

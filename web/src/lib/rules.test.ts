@@ -56,8 +56,18 @@ describe('servers URL state', () => {
       page: 7,
       sortBy: 'likes',
       tags: ['ai', 'database'],
+      categories: [],
       favorites: false,
     })
+  })
+  it('reads known categories only, and gives one category its own page', () => {
+    expect(readServersView('?category=Databases,nope,email,databases').categories).toEqual(['databases', 'email'])
+    expect(serversHref({ categories: ['databases'] })).toBe('/categories/databases')
+    expect(serversHref({ categories: ['databases'], tags: ['sql'], page: 2 })).toBe('/categories/databases?tags=sql&page=2')
+    expect(serversHref({ categories: ['databases', 'email'], q: 'pg' })).toBe('/servers?q=pg&category=databases%2Cemail')
+    expect(serversKey(readServersView('?category=email,calendar'))).toBe(
+      '/api/servers?sortBy=stars&page=1&limit=20&category=email%2Ccalendar',
+    )
   })
   it('reads the packages page and sort by the same rules', () => {
     expect(readPackagesView('?page=0&sortBy=stars')).toEqual({ page: 1, sortBy: 'ranking' })

@@ -1,3 +1,4 @@
+import { isCategorySlug, MAX_CATEGORY_FILTER } from '../../../worker/lib/categories'
 import { LIMITS, type ServerSort } from '../../../worker/limits'
 import { api, apiKey } from './api'
 import { readOption, readPage, writePage } from './list-url'
@@ -19,6 +20,8 @@ export interface ServersView {
   /** Null when the URL names none (or an unknown one): stars for the list, relevance for a search. */
   sortBy: ListSort | null
   tags: string[]
+  /** Category slugs (`category=a,b`): servers in any of them. */
+  categories: string[]
   favorites: boolean
 }
 
@@ -30,6 +33,7 @@ export function readServersView(search: string | URLSearchParams): ServersView {
     page: readPage(p),
     sortBy: readOption(p, 'sortBy', LIST_SORTS),
     tags: parseTags(p.get('tags')),
+    categories: parseCategories(p.get('category')),
     favorites: p.get('favorites') === '1',
   }
 }
@@ -43,17 +47,34 @@ function parseTags(raw: string | null): string[] {
   return [...new Set(tags)].slice(0, LIMITS.tagFilter)
 }
 
-/** The canonical /servers address of a view; defaults are left out so links stay short. */
+/** Known categories only (an old link may name one the taxonomy dropped), in the URL's order. */
+function parseCategories(raw: string | null): string[] {
+  if (!raw) return []
+  const slugs = raw.split(',').map((c) => c.trim().toLowerCase())
+  return [...new Set(slugs.filter(isCategorySlug))].slice(0, MAX_CATEGORY_FILTER)
+}
+
+/**
+ * The canonical address of a view; defaults are left out so links stay short. A view of exactly
+ * one category is that category's own page, `/categories/{slug}` (stable, and the address its
+ * feed will mirror); any other view is `/servers` with `category=a,b`.
+ */
 export function serversHref(view: Partial<ServersView>): string {
+  const own = view.categories?.length === 1 ? view.categories[0] : null
   const p = new URLSearchParams()
   if (view.q) p.set('q', view.q)
   if (view.favorites) p.set('favorites', '1')
+  if (view.categories?.length && !own) p.set('category', view.categories.join(','))
   if (view.tags?.length) p.set('tags', view.tags.join(','))
   if (view.sortBy) p.set('sortBy', view.sortBy)
   writePage(p, view.page)
   const qs = p.toString()
-  return qs ? `/servers?${qs}` : '/servers'
+  const base = own ? categoryPath(own) : '/servers'
+  return qs ? `${base}?${qs}` : base
 }
+
+/** A category's own page. */
+export const categoryPath = (slug: string) => `/categories/${encodeURIComponent(slug)}`
 
 /** The swr key that lists a view's servers (search when there is text). */
 export function serversKey(view: ServersView, limit: number = LIMITS.pageSize) {
@@ -65,6 +86,7 @@ export function serversKey(view: ServersView, limit: number = LIMITS.pageSize) {
     page: String(view.page),
     limit: String(limit),
     tags: view.tags.length ? view.tags.join(',') : undefined,
+    category: view.categories.length ? view.categories.join(',') : undefined,
     favorites: view.favorites ? ('1' as const) : undefined,
   }
   return view.q ? apiKey(api.servers.search, { query }) : apiKey(api.servers, { query })

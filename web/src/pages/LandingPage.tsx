@@ -7,13 +7,14 @@ import { PackageCard } from '../components/PackageCard'
 import { ServerAvatar } from '../components/ServerAvatar'
 import { buttonClass } from '../components/ui/button'
 import { Card } from '../components/ui/Card'
+import { CardSkeletons } from '../components/ui/CardSkeletons'
 import { useDocumentMeta } from '../hooks/useDocumentMeta'
 import { useTopPackages } from '../hooks/usePackages'
-import { prefetchServer, useFeatured, useServerList } from '../hooks/useServers'
+import { prefetchServer, useCategories, useFeatured, useServerList } from '../hooks/useServers'
 import { useSession } from '../hooks/useSession'
 import { formatNumber } from '../lib/format'
 import { LINKS } from '../lib/links'
-import { readServersView } from '../lib/servers-view'
+import { categoryPath, readServersView } from '../lib/servers-view'
 
 // Dismissed for the page's lifetime: survives moving around the app, not a reload.
 let noticeDismissed = false
@@ -172,6 +173,48 @@ function FeaturedSection() {
   )
 }
 
+/**
+ * 'Browse by category': every category that holds servers, largest first, each linking to its
+ * own page. Names and counts come from the API, so the landing chunk carries no taxonomy.
+ */
+function CategoryStrip() {
+  const { data, error, mutate } = useCategories()
+  const shown = (data ?? []).filter((c) => c.count > 0 && c.slug !== 'other').sort((a, b) => b.count - a.count)
+  return (
+    <section aria-labelledby="categories-title" className="py-8">
+      <h2 id="categories-title" className="text-2xl font-semibold">
+        Browse by category
+      </h2>
+      <p className="mt-1 text-zinc-700 dark:text-zinc-300">What the servers do, grouped the way people look for them.</p>
+      {error && !data ? (
+        <div role="alert" className="mt-4 text-zinc-700 dark:text-zinc-300">
+          <p>Categories could not be loaded right now.</p>
+          <button type="button" className={buttonClass('secondary', 'sm', 'mt-2')} onClick={() => void mutate()}>
+            Try Again
+          </button>
+        </div>
+      ) : !data ? (
+        <CardSkeletons label="Loading categories..." gridClassName="mt-4 flex flex-wrap gap-2" count={12} height="h-8 w-32" />
+      ) : (
+        <ul className="mt-4 flex flex-wrap gap-2" aria-label="Categories">
+          {shown.map((c) => (
+            <li key={c.slug}>
+              <Link
+                href={categoryPath(c.slug)}
+                title={c.description}
+                className="inline-flex items-center gap-2 rounded-full border border-zinc-200 bg-white px-3 py-1.5 text-sm font-medium text-zinc-800 hover:border-blue-600 hover:text-blue-800 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-200 dark:hover:border-blue-400 dark:hover:text-blue-300"
+              >
+                {c.name}
+                <span className="text-xs font-normal text-zinc-600 tabular-nums dark:text-zinc-400">{formatNumber(c.count)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
 function TopPackagesSection() {
   const { data, error } = useTopPackages(5)
   return (
@@ -293,6 +336,7 @@ export default function LandingPage() {
       <SecurityNotice />
       <HostingBanner />
       <Hero />
+      <CategoryStrip />
       <FeaturedSection />
       <TopPackagesSection />
       <FeatureCards />

@@ -90,6 +90,7 @@ function EditServer({ id }: { id: string }) {
         serverId={id}
         canDelete={permissions.canDelete}
         registryFields={server.provenance.registryFields}
+        categorySource={server.categorySource}
       />
     </PageFrame>
   )

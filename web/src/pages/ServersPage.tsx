@@ -1,10 +1,12 @@
 import { Plus, SearchX, X } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
+import { categoryBySlug } from '../../../worker/lib/categories'
 import type { ServerSummary } from '../../../worker/shared/types'
 import { SignInLink } from '../components/Header'
 import { Pagination } from '../components/Pagination'
 import { type CardLayout, ServerCard } from '../components/ServerCard'
+import { CategoryFilters } from '../components/servers/CategoryFilters'
 import { FiltersDialog } from '../components/servers/FiltersDialog'
 import { SortSelect } from '../components/servers/SortSelect'
 import { AboutMcpCard, FilterPanel } from '../components/servers/TagFilters'
@@ -16,11 +18,12 @@ import { cx } from '../components/ui/cx'
 import { LoadFailed } from '../components/ui/LoadFailed'
 import { useDocumentMeta } from '../hooks/useDocumentMeta'
 import { useLayoutPreference } from '../hooks/useLayoutPreference'
-import { useServerList, useTags } from '../hooks/useServers'
+import { useCategories, useServerList, useTags } from '../hooks/useServers'
 import { useSession } from '../hooks/useSession'
 import { isApiError } from '../lib/api'
 import { formatNumber } from '../lib/format'
 import { readServersView, type ServersView, serversHref } from '../lib/servers-view'
+import NotFoundPage from './NotFoundPage'
 
 /** The local filter (no q): display name, description, author or a tag, case-insensitively. */
 function matchesLocally(server: ServerSummary, text: string) {
@@ -58,19 +61,28 @@ function FavoritesSignIn() {
   )
 }
 
-function SelectedTags({ tags, onRemove }: { tags: string[]; onRemove: (tag: string) => void }) {
-  if (!tags.length) return null
+/** Chosen filters as removable chips; `label` names them for screen readers ('tag', 'category'). */
+function SelectedFilters({
+  items,
+  label,
+  onRemove,
+}: {
+  items: Array<{ value: string; text: string }>
+  label: string
+  onRemove: (value: string) => void
+}) {
+  if (!items.length) return null
   return (
-    <ul className="flex flex-wrap items-center gap-1.5" aria-label="Selected tags">
-      {tags.map((t) => (
-        <li key={t}>
+    <ul className="flex flex-wrap items-center gap-1.5" aria-label={`Selected ${label === 'tag' ? 'tags' : 'categories'}`}>
+      {items.map(({ value, text }) => (
+        <li key={value}>
           <Badge className="py-0 pr-0">
-            {t}
+            {text}
             <button
               type="button"
               className="rounded-full p-1 hover:bg-zinc-200 dark:hover:bg-zinc-700"
-              aria-label={`Remove tag ${t}`}
-              onClick={() => onRemove(t)}
+              aria-label={`Remove ${label} ${text}`}
+              onClick={() => onRemove(value)}
             >
               <X className="size-3" aria-hidden="true" />
             </button>
@@ -81,44 +93,75 @@ function SelectedTags({ tags, onRemove }: { tags: string[]; onRemove: (tag: stri
   )
 }
 
-function pageTitle(view: ServersView) {
+function pageTitle(view: ServersView, categoryName: string | undefined) {
   if (view.favorites) return 'Your Favorites'
   if (view.q) return `Search: ${view.q}`
+  if (categoryName) return `${categoryName} MCP servers`
   return 'MCP Servers'
 }
 
-/** /servers: the list and search, with the view kept in the URL (q, page, sortBy, tags). */
-export default function ServersPage() {
+/**
+ * /servers: the list and search, with the view kept in the URL (q, page, sortBy, tags,
+ * category). With `category` it is that category's own page, /categories/{slug}: the same list
+ * and filters, headed by the category's name and description.
+ */
+export default function ServersPage({ category }: { category?: string }) {
+  // The taxonomy lives in this chunk, not the landing page's, so an unknown slug is judged here.
+  if (category !== undefined && !categoryBySlug(category)) return <NotFoundPage />
+  return <ServersList category={category} />
+}
+
+function ServersList({ category }: { category?: string }) {
   const search = useSearch()
   const [, navigate] = useLocation()
-  const view = useMemo(() => readServersView(search), [search])
+  const view = useMemo(() => {
+    const read = readServersView(search)
+    return category ? { ...read, categories: [category, ...read.categories.filter((c) => c !== category)] } : read
+  }, [search, category])
+  const own = category ? categoryBySlug(category) : undefined
   const { user } = useSession()
   const { data: tags } = useTags()
+  const categories = useCategories()
   const { data, error, isLoading, mutate } = useServerList(view)
   const [layout, setLayout] = useLayoutPreference('servers-layout')
   const [localText, setLocalText] = useState('')
-  useDocumentMeta(pageTitle(view), 'Browse, search and filter Model Context Protocol servers by tag, stars, likes and update date.')
+  useDocumentMeta(
+    pageTitle(view, own?.name),
+    own?.description ?? 'Browse, search and filter Model Context Protocol servers by category, tag, stars, likes and update date.',
+  )
 
   const go = (next: Partial<ServersView>) => navigate(serversHref({ ...view, ...next }))
   const toggleTag = (tag: string) =>
     go({ tags: view.tags.includes(tag) ? view.tags.filter((t) => t !== tag) : [...view.tags, tag], page: 1 })
+  const toggleCategory = (slug: string) =>
+    go({ categories: view.categories.includes(slug) ? view.categories.filter((c) => c !== slug) : [...view.categories, slug], page: 1 })
   const clearFilters = () => {
     setLocalText('')
     go({ tags: [], page: 1 })
   }
+  const categoryName = (slug: string) => categoryBySlug(slug)?.name ?? slug
 
   const servers = (data?.servers ?? []).filter((s) => view.q || matchesLocally(s, localText))
   const needsSignIn = view.favorites && !user
   const total = data?.total ?? 0
   const filters = (
-    <FilterPanel
-      tags={tags}
-      selected={view.tags}
-      onToggle={toggleTag}
-      onClear={clearFilters}
-      localText={view.q ? null : localText}
-      onLocalText={setLocalText}
-    />
+    <>
+      <CategoryFilters
+        categories={categories.data}
+        failed={!!categories.error}
+        onRetry={() => void categories.mutate()}
+        selected={view.categories}
+        onToggle={toggleCategory}
+      />
+      <FilterPanel
+        tags={tags}
+        selected={view.tags}
+        onToggle={toggleTag}
+        onClear={clearFilters}
+        localText={view.q ? null : localText}
+        onLocalText={setLocalText}
+      />
+    </>
   )
 
   let body: React.ReactNode
@@ -146,8 +189,9 @@ export default function ServersPage() {
           <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
             <div className="min-w-0">
               <h1 id="servers-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-                {view.favorites ? 'Your Favorites' : 'MCP Servers'}
+                {view.favorites ? 'Your Favorites' : (own?.name ?? 'MCP Servers')}
               </h1>
+              {own && !view.favorites && <p className="mt-1 text-zinc-700 dark:text-zinc-300">{own.description}</p>}
               <p className="mt-1 text-zinc-700 dark:text-zinc-300" aria-live="polite">
                 {data ? (view.favorites ? `${formatNumber(total)} liked servers` : `${formatNumber(total)} servers available`) : '\u00a0'}
               </p>
@@ -164,7 +208,7 @@ export default function ServersPage() {
               )}
             </div>
             <div className="flex flex-wrap items-center gap-2">
-              <FiltersDialog count={view.tags.length}>
+              <FiltersDialog count={view.tags.length + view.categories.length}>
                 {filters}
                 <AboutMcpCard />
               </FiltersDialog>
@@ -183,8 +227,13 @@ export default function ServersPage() {
               )}
             </div>
           </div>
-          <div className="mt-4">
-            <SelectedTags tags={view.tags} onRemove={toggleTag} />
+          <div className="mt-4 flex flex-wrap gap-1.5">
+            <SelectedFilters
+              label="category"
+              items={view.categories.map((c) => ({ value: c, text: categoryName(c) }))}
+              onRemove={toggleCategory}
+            />
+            <SelectedFilters label="tag" items={view.tags.map((t) => ({ value: t, text: t }))} onRemove={toggleTag} />
           </div>
           <div className="mt-4">{body}</div>
           {data && !needsSignIn && (

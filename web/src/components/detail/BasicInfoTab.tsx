@@ -1,6 +1,7 @@
 import { Link } from 'wouter'
+import { categoryBySlug } from '../../../../worker/lib/categories'
 import type { ServerDetail, ServerPackage, ServerRemote } from '../../../../worker/shared/types'
-import { serversHref } from '../../lib/servers-view'
+import { categoryPath, serversHref } from '../../lib/servers-view'
 import { CodeBlock } from '../CopyButton'
 import { Badge } from '../ui/Badge'
 
@@ -18,7 +19,7 @@ function packageRow(p: ServerPackage | string) {
   return { registry: p.registry_type ?? p.registryType ?? '', identifier: p.identifier ?? p.name ?? '', version: p.version ?? '' }
 }
 
-/** Install command (with copy), tags and package dependencies. */
+/** Install command (with copy), categories, tags and package dependencies. */
 export function BasicInfoTab({ server }: { server: ServerDetail }) {
   const packages = server.packages.map(packageRow).filter((p) => p.identifier)
   const remotes = server.remotes
@@ -34,6 +35,22 @@ export function BasicInfoTab({ server }: { server: ServerDetail }) {
       <Section title="Installation">
         <CodeBlock code={server.installCommand} what="install command" title="Install command (Claude Code)" />
         <p className={muted}>For other clients, and for what to fill in, see the Configuration tab.</p>
+      </Section>
+      <Section title="Categories">
+        <ul className="flex flex-wrap gap-2" aria-label="Categories">
+          {server.categories.map((slug) => (
+            <li key={slug}>
+              <Link href={categoryPath(slug)} className="rounded-full">
+                <Badge className="hover:border-zinc-400">{categoryBySlug(slug)?.name ?? slug}</Badge>
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          {server.categorySource === 'human'
+            ? 'Chosen by the maintainer or an admin.'
+            : 'Chosen automatically from the name, description and tags.'}
+        </p>
       </Section>
       <Section title="Tags">
         {server.tags.length ? (

@@ -11,6 +11,7 @@ import { npmPreviewQuery } from '../../lib/schemas'
 import { buttonClass } from '../ui/button'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { apiFieldErrors } from './api-errors'
+import { CategoriesSection } from './CategoriesSection'
 import { FormSection, TextAreaField, TextField } from './fields'
 import { buildSubmission, FIELD_ORDER, type FieldErrors, type FormValues, fieldId } from './form-model'
 import { PackagesSection } from './PackagesSection'
@@ -29,6 +30,8 @@ interface ServerFormProps {
   canDelete?: boolean
   /** Fields the registry sync still writes (edit mode of a synced listing). */
   registryFields?: string[]
+  /** Who chose the stored categories (edit modes). */
+  categorySource?: 'auto' | 'human'
 }
 
 const FIELD_LABELS: Record<string, string> = {
@@ -40,6 +43,7 @@ const FIELD_LABELS: Record<string, string> = {
   icon: 'icon',
   githubUrl: 'GitHub URL',
   tags: 'tags',
+  categories: 'categories',
   packages: 'packages',
   remotes: 'remotes',
   metadata: 'metadata',
@@ -87,7 +91,7 @@ const failureDescription = (err: unknown) => (isApiError(err) && err.status < 50
  * The register / edit form. It never resets on a failed save: the values live here until the
  * save succeeds and the screen moves on.
  */
-export function ServerForm({ mode, initial, serverId, canDelete = false, registryFields = [] }: ServerFormProps) {
+export function ServerForm({ mode, initial, serverId, canDelete = false, registryFields = [], categorySource }: ServerFormProps) {
   const [values, setValues] = useState<FormValues>(initial)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [npmName, setNpmName] = useState('')
@@ -367,6 +371,14 @@ export function ServerForm({ mode, initial, serverId, canDelete = false, registr
       )}
 
       <TagsSection tags={values.tags} onChange={set('tags')} readOnly={restricted} error={groupError(errors, 'tags')} />
+      <CategoriesSection
+        categories={values.categories}
+        onChange={set('categories')}
+        readOnly={restricted}
+        mode={editing ? 'edit' : 'create'}
+        source={categorySource}
+        error={groupError(errors, 'categories')}
+      />
       <PackagesSection packages={values.packages} onChange={set('packages')} readOnly={restricted} errors={errors} />
       <RemotesSection remotes={values.remotes} onChange={set('remotes')} readOnly={restricted} errors={errors} />
 

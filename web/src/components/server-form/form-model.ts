@@ -35,6 +35,8 @@ export interface FormValues {
   githubUrl: string
   icon: string
   tags: string[]
+  /** Category slugs; none on registration means the classifier chooses. */
+  categories: string[]
   packages: PackageRow[]
   remotes: RemoteRow[]
 }
@@ -58,6 +60,7 @@ export function emptyForm(user: SessionUser | null): FormValues {
     githubUrl: '',
     icon: '',
     tags: [],
+    categories: [],
     packages: [],
     remotes: [],
   }
@@ -89,6 +92,7 @@ export function formFromServer(server: ServerDetail): FormValues {
     githubUrl: server.githubUrl ?? '',
     icon: server.icon ?? '',
     tags: [...server.tags],
+    categories: [...server.categories],
     packages: server.packages.map(packageRow),
     remotes: server.remotes.map(remoteRow),
   }
@@ -104,6 +108,7 @@ function payloadOf(v: FormValues) {
     githubUrl: v.githubUrl.trim() || undefined,
     icon: v.icon.trim() || undefined,
     tags: v.tags,
+    categories: v.categories,
     packages: v.packages,
     remotes: v.remotes,
   }
@@ -140,7 +145,9 @@ export type Submission =
  */
 export function buildSubmission(values: FormValues, mode: 'create' | 'edit' | 'restricted', initial: FormValues): Submission {
   if (mode === 'create') {
-    const result = serverFormSchema.safeParse(payloadOf(values))
+    const payload = payloadOf(values)
+    // No category ticked on registration: the Worker classifies the server.
+    const result = serverFormSchema.safeParse({ ...payload, categories: payload.categories.length ? payload.categories : undefined })
     if (!result.success) return { ok: false, errors: fieldErrors(fieldIssues(result.error)) }
     return { ok: true, kind: 'create', body: result.data }
   }
@@ -151,7 +158,18 @@ export function buildSubmission(values: FormValues, mode: 'create' | 'edit' | 'r
 }
 
 /** The order fields appear in, so focus goes to the first one with an error. */
-export const FIELD_ORDER = ['displayName', 'description', 'version', 'author', 'githubUrl', 'icon', 'tags', 'packages', 'remotes']
+export const FIELD_ORDER = [
+  'displayName',
+  'description',
+  'version',
+  'author',
+  'githubUrl',
+  'icon',
+  'tags',
+  'categories',
+  'packages',
+  'remotes',
+]
 
 export const fieldId = (key: string) => `field-${key.replace(/\./g, '-')}`
 export const errorId = (key: string) => `${fieldId(key)}-error`

@@ -1,0 +1,116 @@
+/**
+ * Server categories in D1: `servers.categories` (what cards and details show) and
+ * `server_categories` (what the filter and the facet's counts read), always written together.
+ * The taxonomy and the classifier are worker/lib/categories.ts.
+ *
+ * Who chose them is kept two ways that never disagree: 'categories' in `servers.local_edits`
+ * (the one rule imports, the sync and edits read, as for every field a person changed) and the
+ * rows' `source`, so counts of human and automatic choices need no JSON.
+ */
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import type { BatchItem } from 'drizzle-orm/batch'
+import { CATEGORIES, type CategorySlug, classify } from '../lib/categories'
+import type { CategoryCount } from '../shared/types'
+import type { DB } from './client'
+import { type ServerRow, serverCategories, servers } from './schema'
+
+/** The field name a human choice is recorded under in `local_edits`. */
+export const CATEGORIES_FIELD = 'categories'
+
+export type CategorySource = 'auto' | 'human'
+
+/** What the classifier reads of a server. */
+export type ClassifiedFields = Pick<ServerRow, 'name' | 'displayName' | 'description' | 'tags' | 'readmeText'>
+
+/** Fields whose change may change the automatic categories. */
+export const CLASSIFIED_FIELDS = ['name', 'displayName', 'description', 'tags', 'readmeText'] as const
+
+/**
+ * A server's automatic categories.
+ * @example autoCategories({ name: 'io.github.x/pg', displayName: 'Postgres', description: '...', tags: [], readmeText: null })
+ */
+export function autoCategories(s: ClassifiedFields): CategorySlug[] {
+  return classify({ name: s.name, displayName: s.displayName, description: s.description, tags: s.tags, readme: s.readmeText })
+}
+
+/** Whether a person chose the server's categories (an import or the sync then keeps them). */
+export const humanChose = (localEdits: readonly string[]) => localEdits.includes(CATEGORIES_FIELD)
+
+/**
+ * The statements that replace a server's category rows (`servers.categories` is written by the
+ * caller's own update or insert, in the same batch).
+ */
+export function categoryRowStatements(db: DB, serverId: string, slugs: readonly string[], source: CategorySource): BatchItem<'sqlite'>[] {
+  const out: BatchItem<'sqlite'>[] = [db.delete(serverCategories).where(eq(serverCategories.serverId, serverId))]
+  if (slugs.length) out.push(db.insert(serverCategories).values(slugs.map((category) => ({ serverId, category, source }))))
+  return out
+}
+
+/** Only the rows of a new server: nothing to delete first. */
+export function newCategoryRows(db: DB, serverId: string, slugs: readonly string[], source: CategorySource): BatchItem<'sqlite'>[] {
+  return slugs.length ? [db.insert(serverCategories).values(slugs.map((category) => ({ serverId, category, source })))] : []
+}
+
+/**
+ * Servers in any of the categories (OR: a facet's values widen the list; tags, by contrast,
+ * narrow it). Driven from the (category, server_id) key.
+ */
+export function categoryFilter(categories: readonly string[]): SQL | undefined {
+  if (categories.length === 0) return undefined
+  return sql`${servers.id} IN (SELECT ${serverCategories.serverId} FROM ${serverCategories} WHERE ${inArray(serverCategories.category, [...categories])})`
+}
+
+/**
+ * Every category of the taxonomy with the number of active servers in it, in the taxonomy's
+ * order (empty ones included, so the facet and the landing strip never lose a category).
+ */
+export async function categoryCounts(db: DB): Promise<CategoryCount[]> {
+  const rows = await db
+    .select({ category: serverCategories.category, count: sql<number>`count(*)` })
+    .from(serverCategories)
+    .innerJoin(servers, eq(servers.id, serverCategories.serverId))
+    .where(eq(servers.status, 'active'))
+    .groupBy(serverCategories.category)
+  const counts = new Map(rows.map((r) => [r.category, r.count]))
+  return CATEGORIES.map((c) => ({ slug: c.slug, name: c.name, description: c.description, count: counts.get(c.slug) ?? 0 }))
+}
+
+/** Rows written per backfill batch: a handful of statements each, well inside a D1 batch. */
+const BACKFILL_BATCH = 50
+
+/**
+ * Classifies servers written before categories existed (or by other means), `limit` at a time,
+ * and returns how many it classified: the migration cannot run the classifier, so the cron and
+ * the seed script call this until it returns 0.
+ * @example while ((await backfillCategories(db, 200)) > 0) {}
+ */
+export async function backfillCategories(db: DB, limit = 200): Promise<number> {
+  const rows = await db
+    .select({
+      id: servers.id,
+      name: servers.name,
+      displayName: servers.displayName,
+      description: servers.description,
+      tags: servers.tags,
+      readmeText: servers.readmeText,
+    })
+    .from(servers)
+    .where(sql`${servers.categories} = '[]'`)
+    .orderBy(asc(servers.seq))
+    .limit(limit)
+  for (let i = 0; i < rows.length; i += BACKFILL_BATCH) {
+    const statements: BatchItem<'sqlite'>[] = []
+    for (const row of rows.slice(i, i + BACKFILL_BATCH)) {
+      const slugs = autoCategories(row)
+      statements.push(
+        db
+          .update(servers)
+          .set({ categories: slugs })
+          .where(and(eq(servers.id, row.id), sql`${servers.categories} = '[]'`)),
+        ...categoryRowStatements(db, row.id, slugs, 'auto'),
+      )
+    }
+    await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]])
+  }
+  return rows.length
+}

@@ -1,0 +1,16 @@
+import { Hono } from 'hono'
+import { categoryCounts } from '../db/categories'
+import type { AppEnv } from '../env'
+import { cachedJson, cacheKeys, TTL } from '../lib/kv-cache'
+import { publicCache } from '../middleware/cache'
+
+/**
+ * The taxonomy with the number of active servers in each category, in the taxonomy's order: the
+ * /servers facet and the landing strip. A grouped count over every category, so cached for
+ * minutes like the tag counts; writes that move categories drop the entry.
+ */
+export const categoryRoutes = new Hono<AppEnv>().get('/', async (c) => {
+  const categories = await cachedJson(c.env.CACHE, cacheKeys.categories(), TTL.categoriesSeconds, () => categoryCounts(c.var.db))
+  publicCache(c, 300)
+  return c.json(categories)
+})
