@@ -5,16 +5,29 @@
  *   node bench/load.mjs '{"url":"http://127.0.0.1:PORT","paths":["/api/health"],"connections":10,"seconds":6,"warmupSeconds":1}'
  *
  * Each connection requests the paths in turn, again and again, for the given time (or, for a
- * route too slow to answer twenty times in that time, for a fixed number of requests). Prints one
+ * route too slow to answer twenty times in that time, for a fixed number of requests). With
+ * `"unique": true` every request carries a query parameter of its own (`_b=<n>`, which the API
+ * ignores), so no cache holds its answer: the first-visit path. `"cookie"` sends a session,
+ * as a signed-in visitor does (whose requests the guests' cache never answers). Prints one
  * JSON object: requests, requests per second, and exact latency percentiles computed from every
  * response (autocannon's own summary has no p95).
  */
 import autocannon from 'autocannon'
 
-const { url, paths, connections, seconds, warmupSeconds = 0 } = JSON.parse(process.argv[2])
+const { url, paths, connections, seconds, warmupSeconds = 0, unique = false, cookie = null } = JSON.parse(process.argv[2])
 
 /** Fewer responses than this say nothing about percentiles. */
 const MIN_RESPONSES = 20
+
+let sent = 0
+/** A request for `path`, made unique when asked (the counter runs across warm-up and measure). */
+function request(path) {
+  if (!unique) return { method: 'GET', path }
+  return {
+    method: 'GET',
+    setupRequest: (req) => ({ ...req, path: `${path}${path.includes('?') ? '&' : '?'}_b=${process.pid}-${sent++}` }),
+  }
+}
 
 function run(limit, record) {
   return new Promise((resolve, reject) => {
@@ -24,7 +37,14 @@ function run(limit, record) {
     let bytes = 0
     const started = performance.now()
     const instance = autocannon(
-      { url, connections, timeout: 60, ...limit, requests: paths.map((path) => ({ method: 'GET', path })) },
+      {
+        url,
+        connections,
+        timeout: 60,
+        ...limit,
+        headers: cookie ? { cookie } : {},
+        requests: paths.map(request),
+      },
       (err, result) => {
         if (err) return reject(err)
         resolve({

@@ -4,7 +4,7 @@ import { cors } from 'hono/cors'
 import type { AppEnv } from './env'
 import { ApiError } from './errors'
 import { jsonDepthLimit, settleBody } from './middleware/body'
-import { privateByDefault } from './middleware/cache'
+import { forgetVersionAfterWrites, privateByDefault } from './middleware/cache'
 import { csrfProtection } from './middleware/csrf'
 import { database } from './middleware/database'
 import { notFound, onError } from './middleware/errors'
@@ -57,6 +57,7 @@ export const app = new Hono<AppEnv>()
   .use('*', settleBody)
   .use('*', securityHeaders)
   .use('/api/*', privateByDefault)
+  .use('/api/*', forgetVersionAfterWrites)
   .use('/api/*', database)
   .use('/api/*', sessionMiddleware)
   .use(

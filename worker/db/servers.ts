@@ -1,89 +1,20 @@
 /**
- * Server queries. A list page is a fixed number of statements whatever its size: the page, the
- * total (one D1 batch) and, for a signed-in user, one look-up of which of them they like.
+ * Server queries. A list page is a fixed number of statements whatever its size or the caller:
+ * the page (with the caller's likes) and the total, in one D1 batch.
  */
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import { alias, type SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { sanitizeFeaturedHtml } from '../lib/html'
-import { cardInstallCommand } from '../lib/install'
-import { buildFtsQuery } from '../lib/search'
+import { searchWords } from '../lib/search'
 import type { ServerSort } from '../limits'
-import type { FeaturedServer, ServerDetail, ServerList, ServerSource, ServerSummary, ServerVersionInfo, TagCount } from '../shared/types'
+import type { FeaturedServer, ServerDetail, ServerList, ServerSource, ServerVersionInfo, TagCount } from '../shared/types'
 import { categoryFilter, humanChose } from './categories'
 import type { DB } from './client'
 import { pageInfo, pageOffset } from './paging'
 import { SYNCED_FIELDS } from './registry-sync'
 import { featured, type ServerRow, serverCounts, serverLikes, servers, serverTags, serverVersions } from './schema'
-
-/** Columns a card needs; README text, metadata and the like stay out of list queries. */
-export const summaryColumns = {
-  seq: servers.seq,
-  id: servers.id,
-  name: servers.name,
-  displayName: servers.displayName,
-  description: servers.description,
-  author: servers.author,
-  version: servers.version,
-  icon: servers.icon,
-  githubUrl: servers.githubUrl,
-  ownerAvatarUrl: servers.ownerAvatarUrl,
-  tags: servers.tags,
-  categories: servers.categories,
-  likeCount: servers.likeCount,
-  stars: servers.stars,
-  popularity: servers.popularity,
-  installCommand: servers.installCommand,
-  // Cards carry the install command, built from these.
-  packages: servers.packages,
-  remotes: servers.remotes,
-  status: servers.status,
-  upstreamStatus: servers.upstreamStatus,
-  upstreamStatusMessage: servers.upstreamStatusMessage,
-  createdAt: servers.createdAt,
-  updatedAt: servers.updatedAt,
-}
-export type SummaryRow = { [K in keyof typeof summaryColumns]: ServerRow[K] }
-
-/**
- * A card's install command: the one stored for the server, else the install generator's (Claude
- * Code's `claude mcp add` with the right runtime), so a card copies what the Configuration tab
- * shows rather than one npx command for every server.
- */
-export function installCommandFor(row: {
-  installCommand: string | null
-  name: string
-  version: string
-  packages: unknown[]
-  remotes: unknown[]
-}) {
-  return row.installCommand || cardInstallCommand(row)
-}
-
-/** A card from its row; `liked` holds the ids the caller likes. */
-export function toSummary(row: SummaryRow, liked: Set<string>): ServerSummary {
-  return {
-    id: row.id,
-    name: row.name,
-    displayName: row.displayName,
-    description: row.description,
-    author: row.author,
-    version: row.version,
-    icon: row.icon,
-    githubUrl: row.githubUrl,
-    ownerAvatarUrl: row.ownerAvatarUrl,
-    tags: row.tags,
-    categories: row.categories,
-    likeCount: row.likeCount,
-    isLiked: liked.has(row.id),
-    stars: row.stars,
-    popularity: row.popularity,
-    installCommand: installCommandFor(row),
-    status: row.status as ServerSummary['status'],
-    deprecated: row.upstreamStatus === 'deprecated' ? { message: row.upstreamStatusMessage } : null,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  }
-}
+import { cardColumns, toCards, toSummary } from './server-cards'
+import { searchServers } from './server-search'
 
 const SORT_ORDER: Record<ServerSort, Array<SQL | SQLiteColumn>> = {
   stars: [desc(servers.stars), desc(servers.popularity), servers.id],
@@ -93,25 +24,16 @@ const SORT_ORDER: Record<ServerSort, Array<SQL | SQLiteColumn>> = {
   ranking: [desc(servers.popularity), servers.id],
 }
 
-/** Deprecated listings rank below the others that match as well (COALESCE: null for non-registry ones). */
-const deprecatedLast = sql`(COALESCE(${servers.upstreamStatus}, '') = 'deprecated')`
-
-/** FTS5 column weights: names weigh more than descriptions. */
-const BM25 = sql.raw('bm25(servers_fts, 10.0, 6.0, 2.0, 4.0, 5.0)')
-
 function tagFilter(tags: string[]): SQL | undefined {
   if (tags.length === 0) return undefined
   // AND semantics: the server has every selected tag. Driven from the (tag, server_id) key.
   return sql`${servers.id} IN (SELECT ${serverTags.serverId} FROM ${serverTags} WHERE ${inArray(serverTags.tag, tags)} GROUP BY ${serverTags.serverId} HAVING count(*) = ${tags.length})`
 }
 
-export async function likedAmong(db: DB, userId: string | null, ids: string[]): Promise<Set<string>> {
-  if (!userId || ids.length === 0) return new Set()
-  const rows = await db
-    .select({ id: serverLikes.serverId })
-    .from(serverLikes)
-    .where(and(eq(serverLikes.userId, userId), inArray(serverLikes.serverId, ids)))
-  return new Set(rows.map((r) => r.id))
+/** Only servers this user liked (the Favorites view). */
+function likedFilter(userId: string | undefined): SQL | undefined {
+  if (!userId) return undefined
+  return sql`${servers.id} IN (SELECT ${serverLikes.serverId} FROM ${serverLikes} WHERE ${serverLikes.userId} = ${userId})`
 }
 
 export interface ListOptions {
@@ -127,75 +49,42 @@ export interface ListOptions {
   likedBy?: string
 }
 
+/**
+ * A page of servers and its total: two statements in one round trip (search adds one for an
+ * explicit sort), whoever asks; whether the caller likes each card is read in the page's own
+ * statement.
+ */
 export async function listServers(db: DB, opts: ListOptions): Promise<ServerList> {
-  const offset = pageOffset(opts)
-  const conditions: Array<SQL | undefined> = [
-    eq(servers.status, 'active'),
-    tagFilter(opts.tags ?? []),
-    categoryFilter(opts.categories ?? []),
-  ]
-  if (opts.likedBy) {
-    conditions.push(
-      sql`${servers.id} IN (SELECT ${serverLikes.serverId} FROM ${serverLikes} WHERE ${serverLikes.userId} = ${opts.likedBy})`,
-    )
+  const tags = opts.tags ?? []
+  const filters = [tagFilter(tags), categoryFilter(opts.categories ?? []), likedFilter(opts.likedBy)].filter((f) => f !== undefined)
+  if (opts.q) {
+    const words = searchWords(opts.q)
+    if (words.length === 0) return { servers: [], ...pageInfo(0, opts) }
+    const found = await searchServers(db, {
+      words,
+      userId: opts.userId,
+      only: filters.length ? sql`SELECT ${servers.seq} FROM ${servers} WHERE ${and(...filters)}` : null,
+      order: opts.sortBy ? SORT_ORDER[opts.sortBy] : undefined,
+      page: opts.page,
+      limit: opts.limit,
+    })
+    return { servers: toCards(found.rows), ...pageInfo(found.total, opts), totalCapped: found.totalCapped }
   }
-  const fts = opts.q ? buildFtsQuery(opts.q) : null
-  if (opts.q && !fts) return { servers: [], ...pageInfo(0, opts) }
-
-  let rows: SummaryRow[]
-  let total: number
-  if (fts) {
-    const hits = sql`(SELECT rowid AS seq, ${BM25} AS score FROM servers_fts WHERE servers_fts MATCH ${fts.any})`
-    // (A constant here would read as 'ORDER BY 1', a column position: leave the tier out.)
-    const tier = fts.all ? [sql`(${servers.seq} IN (SELECT rowid FROM servers_fts WHERE servers_fts MATCH ${fts.all})) DESC`] : []
-    const inName = sql`(${servers.seq} IN (SELECT rowid FROM servers_fts WHERE servers_fts MATCH ${fts.inName}))`
-    const where = and(...conditions)
-    // Relevance unless a sort was asked for; servers with every word always come first.
-    const order = opts.sortBy
-      ? [...tier, ...SORT_ORDER[opts.sortBy]]
-      : [...tier, deprecatedLast, sql`${inName} DESC`, sql`h.score`, desc(servers.popularity), desc(servers.stars), servers.id]
-    const [page, count] = await db.batch([
-      db
-        .select(summaryColumns)
-        .from(servers)
-        .innerJoin(sql`${hits} h`, sql`h.seq = ${servers.seq}`)
-        .where(where)
-        .orderBy(...order)
-        .limit(opts.limit)
-        .offset(offset),
-      db
-        .select({ n: sql<number>`count(*)` })
-        .from(servers)
-        .innerJoin(sql`(SELECT rowid AS seq FROM servers_fts WHERE servers_fts MATCH ${fts.any}) h`, sql`h.seq = ${servers.seq}`)
-        .where(where),
-    ])
-    rows = page
-    total = count[0]?.n ?? 0
-  } else {
-    const where = and(...conditions)
-    // The whole active catalogue's total is kept by triggers; only filtered lists count rows.
-    const unfiltered = !opts.tags?.length && !opts.categories?.length && !opts.likedBy
-    const [page, count] = await db.batch([
-      db
-        .select(summaryColumns)
-        .from(servers)
-        .where(where)
-        .orderBy(...SORT_ORDER[opts.sortBy ?? 'stars'])
-        .limit(opts.limit)
-        .offset(offset),
-      unfiltered
-        ? db.select({ n: serverCounts.n }).from(serverCounts).where(eq(serverCounts.status, 'active'))
-        : db.select({ n: sql<number>`count(*)` }).from(servers).where(where),
-    ])
-    rows = page
-    total = count[0]?.n ?? 0
-  }
-  const liked = await likedAmong(
-    db,
-    opts.userId,
-    rows.map((r) => r.id),
-  )
-  return { servers: rows.map((r) => toSummary(r, liked)), ...pageInfo(total, opts) }
+  const where = and(eq(servers.status, 'active'), ...filters)
+  // The whole active catalogue's total is kept by triggers; only filtered lists count rows.
+  const [page, count] = await db.batch([
+    db
+      .select(cardColumns(opts.userId))
+      .from(servers)
+      .where(where)
+      .orderBy(...SORT_ORDER[opts.sortBy ?? 'stars'])
+      .limit(opts.limit)
+      .offset(pageOffset(opts)),
+    filters.length
+      ? db.select({ n: sql<number>`count(*)` }).from(servers).where(where)
+      : db.select({ n: serverCounts.n }).from(serverCounts).where(eq(serverCounts.status, 'active')),
+  ])
+  return { servers: toCards(page), ...pageInfo(count[0]?.n ?? 0, opts) }
 }
 
 /** Featured now: active, inside its publish window (open ends allowed), by sort order. */
@@ -215,8 +104,13 @@ export async function getServerDetail(
 ): Promise<ServerDetail | null> {
   const at = new Date().toISOString()
   const twin = alias(servers, 'twin')
+  // Whether the caller likes it is read with the row: the page is one round trip for anyone.
   const [found, feature, versions, twins] = await db.batch([
-    db.select().from(servers).where(eq(servers.id, id)).limit(1),
+    db
+      .select({ row: servers, isLiked: cardColumns(userId).isLiked })
+      .from(servers)
+      .where(eq(servers.id, id))
+      .limit(1),
     db
       .select({ commentHtml: featured.commentHtml })
       .from(featured)
@@ -242,11 +136,10 @@ export async function getServerDetail(
       .orderBy(twin.name)
       .limit(20),
   ])
-  const row = found[0]
+  const row = found[0]?.row
   if (!row || (row.status === 'deleted' && !opts.includeDeleted)) return null
-  const liked = await likedAmong(db, userId, [row.id])
   return {
-    ...toSummary(row, liked),
+    ...toSummary(row, new Set(found[0]?.isLiked ? [row.id] : [])),
     readmeText: row.readmeText,
     packages: row.packages as ServerDetail['packages'],
     remotes: row.remotes as ServerDetail['remotes'],

@@ -117,6 +117,8 @@ export interface PageInfo {
 
 export interface ServerList extends PageInfo {
   servers: ServerSummary[]
+  /** Search counted its matches only up to a cap: `total` is a lower bound ('10,000+'). */
+  totalCapped?: boolean
 }
 
 export interface FeaturedServer {

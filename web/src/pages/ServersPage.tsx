@@ -193,7 +193,11 @@ function ServersList({ category }: { category?: string }) {
               </h1>
               {own && !view.favorites && <p className="mt-1 text-zinc-700 dark:text-zinc-300">{own.description}</p>}
               <p className="mt-1 text-zinc-700 dark:text-zinc-300" aria-live="polite">
-                {data ? (view.favorites ? `${formatNumber(total)} liked servers` : `${formatNumber(total)} servers available`) : '\u00a0'}
+                {data
+                  ? view.favorites
+                    ? `${formatNumber(total)} liked servers`
+                    : `${formatNumber(total)}${data.totalCapped ? '+' : ''} servers available`
+                  : '\u00a0'}
               </p>
               {view.q && (
                 <p className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">

@@ -1,0 +1,106 @@
+/**
+ * Statements per request: each read route costs a fixed, small number of D1 round trips and
+ * statements, whatever the page size and whoever asks. D1 runs one query at a time per
+ * database, so these counts bound how many visitors a database can serve; they are counted here
+ * through the whole app with a D1 binding that tallies what reaches it.
+ */
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
+import { sql } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { app } from '../../worker/app'
+import { signIn } from './auth-helpers'
+import { insertServer } from './factories'
+import { db } from './helpers'
+
+interface Tally {
+  roundTrips: number
+  statements: number
+}
+
+/** D1 as the app sees it, counting each call that reaches the database. */
+function countingD1(real: D1Database, tally: Tally): D1Database {
+  const wrap = (stmt: D1PreparedStatement): D1PreparedStatement =>
+    new Proxy(stmt, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop)
+        if (prop === 'bind') return (...args: unknown[]) => wrap(value.apply(target, args))
+        if (['all', 'run', 'first', 'raw'].includes(prop as string))
+          return (...args: unknown[]) => {
+            tally.roundTrips++
+            tally.statements++
+            return value.apply(target, args)
+          }
+        return typeof value === 'function' ? value.bind(target) : value
+      },
+    })
+  return new Proxy(real, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop)
+      if (prop === 'prepare') return (query: string) => wrap(value.call(target, query))
+      if (prop === 'batch')
+        return (statements: D1PreparedStatement[]) => {
+          tally.roundTrips++
+          tally.statements += statements.length
+          // The statements were wrapped for counting; the real batch wants them as they are.
+          return value.call(target, statements)
+        }
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
+}
+
+async function count(path: string, cookie?: string): Promise<Tally & { status: number }> {
+  const tally = { roundTrips: 0, statements: 0 }
+  const ctx = createExecutionContext()
+  const res = await app.request(
+    `https://catalogue.test${path}`,
+    { headers: cookie ? { cookie } : {} },
+    // The guests' cache is off, as on a first visit; its content version is counted in the
+    // middleware tests.
+    { ...env, DB: countingD1(env.DB, tally), GUEST_CACHE_SECONDS: '0' },
+    ctx,
+  )
+  await res.arrayBuffer()
+  await waitOnExecutionContext(ctx)
+  return { ...tally, status: res.status }
+}
+
+let cookie: string
+let serverId: string
+
+beforeAll(async () => {
+  const user = await signIn('statements-user')
+  cookie = user.cookie
+  for (let i = 0; i < 30; i++) {
+    const s = await insertServer({ displayName: `Counted ${i}`, description: `counted tool number ${i}`, tags: ['counted'] })
+    serverId ??= s.id
+  }
+  await db().run(sql`INSERT INTO packages (id, user_id, name, is_public) VALUES ('pkg-counted', ${user.user!.id}, 'Counted', 1)`)
+})
+
+// [route, round trips, statements] for a guest; a signed-in visitor adds one for the session.
+const ROUTES: Array<[string, number, number]> = [
+  ['/api/servers?sortBy=stars', 1, 2],
+  ['/api/servers?sortBy=created&page=2&limit=5', 1, 2],
+  ['/api/servers?sortBy=likes&tags=counted', 1, 2],
+  ['/api/servers/search?q=counted', 2, 3],
+  ['/api/servers/search?q=counted%20tool&limit=50', 2, 3],
+  ['/api/servers/search?q=counted&sortBy=stars', 3, 3],
+  ['/api/packages?sortBy=ranking', 1, 2],
+  ['/v0.1/servers?limit=100', 1, 1],
+]
+
+describe('statements per request', () => {
+  for (const [path, roundTrips, statements] of ROUTES) {
+    it(`${path}: ${roundTrips} round trips, ${statements} statements, signed in or not`, async () => {
+      expect(await count(path)).toEqual({ status: 200, roundTrips, statements })
+      const signedIn = path.startsWith('/v0.1') ? { roundTrips, statements } : { roundTrips: roundTrips + 1, statements: statements + 1 }
+      expect(await count(path, cookie)).toEqual({ status: 200, ...signedIn })
+    })
+  }
+
+  it('a server page: one round trip for the server, its feature, versions and twins', async () => {
+    expect(await count(`/api/servers/${serverId}`)).toEqual({ status: 200, roundTrips: 1, statements: 4 })
+    expect(await count(`/api/servers/${serverId}`, cookie)).toEqual({ status: 200, roundTrips: 2, statements: 5 })
+  })
+})
