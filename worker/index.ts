@@ -2,6 +2,7 @@ import { type api, app } from './app'
 import { backfillCategories } from './db/categories'
 import { createDb } from './db/client'
 import { runSyncInvocation, syncOptions } from './jobs/registry-sync'
+import { forgetContentVersion } from './middleware/cache'
 
 /** The route tree the SPA's typed client (`hc<AppType>`) is built from. */
 export type AppType = typeof api
@@ -14,7 +15,12 @@ export type AppType = typeof api
  */
 const scheduled: ExportedHandlerScheduledHandler<Env> = async (_controller, env, ctx) => {
   const db = createDb(env.DB)
-  ctx.waitUntil(runSyncInvocation(db, syncOptions(env)).finally(() => backfillCategories(db, 500)))
+  // The sync writes through this isolate: its guests see the changes at once, not a second later.
+  ctx.waitUntil(
+    runSyncInvocation(db, syncOptions(env))
+      .finally(() => backfillCategories(db, 500))
+      .finally(forgetContentVersion),
+  )
 }
 
 export default { fetch: app.fetch, scheduled } satisfies ExportedHandler<Env>

@@ -49,15 +49,15 @@ function countingD1(real: D1Database, tally: Tally): D1Database {
   })
 }
 
-async function count(path: string, cookie?: string): Promise<Tally & { status: number }> {
+async function count(path: string, cookie?: string, init: RequestInit = {}, guestCacheSeconds = '0'): Promise<Tally & { status: number }> {
   const tally = { roundTrips: 0, statements: 0 }
   const ctx = createExecutionContext()
   const res = await app.request(
     `https://catalogue.test${path}`,
-    { headers: cookie ? { cookie } : {} },
-    // The guests' cache is off, as on a first visit; its content version is counted in the
-    // middleware tests.
-    { ...env, DB: countingD1(env.DB, tally), GUEST_CACHE_SECONDS: '0' },
+    // A write's RequestInit (from the auth helpers) carries its own cookie and CSRF headers.
+    init.method ? init : { headers: cookie ? { cookie } : {} },
+    // The guests' cache is off unless asked for: every request a first visit.
+    { ...env, DB: countingD1(env.DB, tally), GUEST_CACHE_SECONDS: guestCacheSeconds },
     ctx,
   )
   await res.arrayBuffer()
@@ -102,5 +102,17 @@ describe('statements per request', () => {
   it('a server page: one round trip for the server, its feature, versions and twins', async () => {
     expect(await count(`/api/servers/${serverId}`)).toEqual({ status: 200, roundTrips: 1, statements: 4 })
     expect(await count(`/api/servers/${serverId}`, cookie)).toEqual({ status: 200, roundTrips: 2, statements: 5 })
+  })
+})
+
+describe("the guests' cache", () => {
+  it('reads the content version once for a run of guest reads, and again after a write', async () => {
+    const write = await signIn('statements-writer')
+    const liked = await count(`/api/servers/${serverId}/like`, undefined, write.write('POST'))
+    expect(liked.status).toBe(200)
+    // Each URL new, so each misses the cache: the first reads the version, the next reuse it.
+    expect(await count('/api/servers?sortBy=stars&page=2', undefined, {}, '30')).toMatchObject({ roundTrips: 2, statements: 3 })
+    expect(await count('/api/servers?sortBy=stars&page=3', undefined, {}, '30')).toMatchObject({ roundTrips: 1, statements: 2 })
+    expect(await count('/api/servers?sortBy=likes&page=2', undefined, {}, '30')).toMatchObject({ roundTrips: 1, statements: 2 })
   })
 })

@@ -30,7 +30,7 @@ export const privateByDefault: MiddlewareHandler<AppEnv> = async (c, next) => {
  * so its writer and the tests see their change immediately; a write through another isolate
  * reaches this isolate's guests within VERSION_MEMO_MS.
  */
-const VERSION_MEMO_MS = 1000
+export const VERSION_MEMO_MS = 1000
 let versionMemo: { version: number; readAt: number } | null = null
 
 async function serversVersion(c: Context<AppEnv>): Promise<number> {
@@ -41,12 +41,17 @@ async function serversVersion(c: Context<AppEnv>): Promise<number> {
   return version
 }
 
+/** Makes the next guest read ask D1 for the version (after a write through this isolate). */
+export function forgetContentVersion() {
+  versionMemo = null
+}
+
 /** After any write through this isolate, the next guest read asks D1 for the version again. */
 export const forgetVersionAfterWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
   try {
     await next()
   } finally {
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') versionMemo = null
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') forgetContentVersion()
   }
 }
 

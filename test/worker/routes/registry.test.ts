@@ -5,6 +5,7 @@ import { app } from '../../../worker/app'
 import { servers, serverVersions } from '../../../worker/db/schema'
 import { CATALOGUE_META_KEY, OFFICIAL_META_KEY, SERVER_SCHEMA_URL } from '../../../worker/lib/registry-api'
 import { LIMITS } from '../../../worker/limits'
+import { VERSION_MEMO_MS } from '../../../worker/middleware/cache'
 import { signIn } from '../auth-helpers'
 import { insertFeatured, insertServer } from '../factories'
 import { call, db } from '../helpers'
@@ -367,8 +368,10 @@ describe('the registry API for every caller', () => {
     // Stars are an outside fact that does not bump the content version: the cached answer stands.
     await db().update(servers).set({ stars: 121 }).where(eq(servers.id, ids.widget))
     expect(stars(await read(path))).toBe(120)
-    // An edit guests see makes every cached answer stale at once.
+    // An edit guests see makes every cached answer stale: at once when written through this
+    // isolate (the middleware tests), within a second when written elsewhere, as here.
     await db().update(servers).set({ description: 'Widgets for everyone, edited.' }).where(eq(servers.id, ids.widget))
+    await new Promise((resolve) => setTimeout(resolve, VERSION_MEMO_MS + 100))
     const fresh = await read(path)
     expect(fresh.server.description).toBe('Widgets for everyone, edited.')
     expect(stars(fresh)).toBe(121)
