@@ -3,7 +3,7 @@
  * forms validate with exactly the rules the Worker enforces.
  */
 import { z } from 'zod'
-import { GITHUB_URL_RE } from './github-url'
+import { GITHUB_LOGIN_RE, GITHUB_URL_RE } from './github-url'
 import { COMMENT_SORTS, LIMITS, PACKAGE_SORTS, SERVER_SORTS } from './limits'
 
 /** One field's problem, as the API's error body and the SPA's forms carry it. */
@@ -293,9 +293,6 @@ export const categoryServerParam = z.object({
   categoryId: packageIdParam.shape.id,
   serverId: serverIdParam.shape.id,
 })
-
-/** GitHub's login rules: alphanumerics and single inner hyphens, at most 39 characters. */
-export const GITHUB_LOGIN_RE = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/
 
 export const authorNameParam = z.object({
   authorName: z
