@@ -1,7 +1,9 @@
 import { Plus, SearchX, X } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
+import type { FeedSource } from '../../../worker/lib/feeds/links'
 import type { ServerSummary } from '../../../worker/shared/types'
+import { FeedLinks } from '../components/FeedLinks'
 import { SignInLink } from '../components/Header'
 import { Pagination } from '../components/Pagination'
 import { type CardLayout, ServerCard } from '../components/ServerCard'
@@ -79,6 +81,13 @@ function SelectedTags({ tags, onRemove }: { tags: string[]; onRemove: (tag: stri
       ))}
     </ul>
   )
+}
+
+/** A list filtered by tags offers each tag's feed; the plain list (and a search) the catalogue's. */
+function listFeeds(view: ServersView): FeedSource[] {
+  if (view.favorites) return []
+  if (view.tags.length) return view.tags.map((tag) => ({ kind: 'tag', tag }))
+  return [{ kind: 'new' }, { kind: 'updated' }]
 }
 
 function pageTitle(view: ServersView) {
@@ -183,8 +192,9 @@ export default function ServersPage() {
               )}
             </div>
           </div>
-          <div className="mt-4">
+          <div className="mt-4 flex flex-col gap-3">
             <SelectedTags tags={view.tags} onRemove={toggleTag} />
+            <FeedLinks sources={listFeeds(view)} />
           </div>
           <div className="mt-4">{body}</div>
           {data && !needsSignIn && (
