@@ -14,6 +14,7 @@ const feedColumns = {
   displayName: servers.displayName,
   description: servers.description,
   author: servers.author,
+  githubUrl: servers.githubUrl,
   tags: servers.tags,
   createdAt: servers.createdAt,
   updatedAt: servers.updatedAt,
@@ -24,6 +25,7 @@ export interface FeedServer {
   displayName: string
   description: string
   author: string
+  githubUrl: string | null
   tags: string[]
   createdAt: string
   updatedAt: string

@@ -3,6 +3,7 @@ import { etag } from 'hono/etag'
 import { authorServers, type FeedServer, latestServers, packageFeed, taggedServers } from '../db/feeds'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
+import { followableAuthor } from '../github-url'
 import { type FeedSource, feedPath, feedTitle } from '../lib/feeds/links'
 import { FEED_CONTENT_TYPES, type Feed, type FeedFormat, type FeedItem, feedUpdated, renderFeed } from '../lib/feeds/render'
 import { PACKAGE_NOT_FOUND } from '../middleware/authz'
@@ -97,9 +98,11 @@ export const feedRoutes = new Hono<AppEnv>()
     return send(c, feedOf(c, { kind: 'tag', tag }, format, page, `MCP servers tagged ${tag}, most recently updated first.`, items), format)
   })
   .get('/authors/:file', validate('param', authorFeedParam), async (c) => {
-    const { name: login, format } = c.req.valid('param').file
-    const rows = await authorServers(c.var.db, login)
+    const { name, format } = c.req.valid('param').file
+    const rows = await authorServers(c.var.db, name)
     if (!rows.length) throw new ApiError('not_found', 'Feed not found')
+    // The login as its owner writes it (the address has it in lower case), as the server page names it.
+    const login = followableAuthor(rows[0]) ?? name
     const items = rows.map((s) => serverItem(c, s, serverDates(s)))
     // The catalogue has no author page: the feed's page is the author's newest server.
     const page = `/servers/${encodeURIComponent(rows[0].id)}`

@@ -190,7 +190,8 @@ describe('GET /feeds/authors/:file', () => {
     for (const login of ['acme', 'Acme', 'ACME']) {
       const feed = await readFeed(`/feeds/authors/${login}.atom`)
       expect(feed.entries.map((e) => e.link)).toEqual([ids.old, ids.mid, ids.noRepo].map(serverUrl))
-      expect(feed.title).toBe('MCP servers by acme')
+      // Named as the newest server's repository writes the login.
+      expect(feed.title).toBe('MCP servers by Acme')
       expect(feed.selfUrl).toBe(`${ORIGIN}/feeds/authors/acme.atom`)
     }
     // A listing whose repository someone else owns is theirs, whatever its author field says.

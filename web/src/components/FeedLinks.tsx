@@ -24,8 +24,9 @@ export function FeedLinks({ sources, className }: { sources: readonly FeedSource
             <span aria-hidden="true" className="text-zinc-500">
               ·
             </span>
-            <a href={feedPath(source, 'rss')} type="application/rss+xml" aria-label={`${title} (RSS)`} className={linkClass}>
-              RSS
+            {/* The name starts with the visible word, as people who speak to their browser say it. */}
+            <a href={feedPath(source, 'rss')} type="application/rss+xml" className={linkClass}>
+              RSS<span className="sr-only">: {title}</span>
             </a>
           </li>
         )
