@@ -16,6 +16,7 @@ import { authRoutes } from './routes/auth'
 import { categoryRoutes } from './routes/categories'
 import { commentRoutes } from './routes/comments'
 import { featuredRoutes } from './routes/featured'
+import { feedRoutes } from './routes/feeds'
 import { meRoutes } from './routes/me'
 import { packageRoutes } from './routes/packages'
 import { previewRoutes } from './routes/previews'
@@ -23,6 +24,7 @@ import { registryRoutes } from './routes/registry'
 import { serverActionRoutes } from './routes/server-actions'
 import { serverWriteRoutes } from './routes/server-writes'
 import { serverRoutes } from './routes/servers'
+import { sitemapRoutes } from './routes/sitemaps'
 import { syncRoutes } from './routes/sync'
 import { tagRoutes } from './routes/tags'
 
@@ -79,6 +81,12 @@ export const app = new Hono<AppEnv>()
   .use('/v0.1/*', database)
   .use('/v0.1/*', guestView)
   .route('/v0.1', registryRoutes)
+  // Feeds, sitemaps and robots.txt are for readers and crawlers: public, no session read.
+  .use('/feeds/*', privateByDefault, database, guestView)
+  .route('/feeds', feedRoutes)
+  .use('/sitemap.xml', privateByDefault, database, guestView)
+  .use('/sitemaps/*', privateByDefault, database, guestView)
+  .route('/', sitemapRoutes)
 
 app.notFound(notFound)
 app.onError(onError)

@@ -3,7 +3,7 @@
  * forms validate with exactly the rules the Worker enforces.
  */
 import { z } from 'zod'
-import { GITHUB_URL_RE } from './github-url'
+import { GITHUB_LOGIN_RE, GITHUB_URL_RE } from './github-url'
 import { isCategorySlug, MAX_CATEGORIES, MAX_CATEGORY_FILTER, OTHER } from './lib/categories'
 import { COMMENT_SORTS, LIMITS, PACKAGE_SORTS, SERVER_SORTS } from './limits'
 
@@ -328,9 +328,6 @@ export const categoryServerParam = z.object({
   serverId: serverIdParam.shape.id,
 })
 
-/** GitHub's login rules: alphanumerics and single inner hyphens, at most 39 characters. */
-export const GITHUB_LOGIN_RE = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/
-
 export const authorNameParam = z.object({
   authorName: z
     .string()
@@ -373,3 +370,45 @@ export const featuredSchema = z
     path: ['publishEndAt'],
   })
 export type FeaturedInput = z.input<typeof featuredSchema>
+
+const FEED_FILE_RE = /^(.+)\.(atom|rss)$/
+
+/**
+ * A feed's file name, `{name}.atom` or `{name}.rss`, read as the name (checked by `name`) and
+ * the format.
+ */
+const feedFileParam = (name: z.ZodType<string, string>) =>
+  z.object({
+    file: z
+      .string()
+      .regex(FEED_FILE_RE, 'A feed ends in .atom or .rss')
+      .transform((file) => {
+        const [, key, format] = FEED_FILE_RE.exec(file)!
+        return { name: key, format }
+      })
+      .pipe(z.object({ name, format: z.enum(['atom', 'rss']) })),
+  })
+
+/** `/feeds/tags/{tag}.atom`: the tag as stored (trimmed, lower-case). */
+export const tagFeedParam = feedFileParam(
+  z.string().trim().toLowerCase().min(1, 'Tag is required').max(LIMITS.tag, `Tag must be at most ${LIMITS.tag} characters`),
+)
+
+/** `/feeds/authors/{login}.atom`. */
+export const authorFeedParam = feedFileParam(authorNameParam.shape.authorName)
+
+/** `/feeds/packages/{id}.atom`. */
+export const packageFeedParam = feedFileParam(packageIdParam.shape.id)
+
+const SITEMAP_FILE_RE = /^(servers|packages)-([1-9][0-9]{0,5})\.xml$/
+
+/** `/sitemaps/servers-{n}.xml` and `/sitemaps/packages-{n}.xml`. */
+export const sitemapFileParam = z.object({
+  file: z
+    .string()
+    .regex(SITEMAP_FILE_RE, 'Not a sitemap')
+    .transform((file) => {
+      const [, kind, page] = SITEMAP_FILE_RE.exec(file)!
+      return { kind: kind as 'servers' | 'packages', page: Number(page) }
+    }),
+})

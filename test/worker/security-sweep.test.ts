@@ -12,7 +12,7 @@ import { createDb } from '../../worker/db/client'
 import { packageComments, packages, serverRevisions } from '../../worker/db/schema'
 import type { AppEnv } from '../../worker/env'
 import { LIMITS } from '../../worker/limits'
-import { isWorkerPath, onError, WORKER_PREFIXES } from '../../worker/middleware/errors'
+import { isWorkerPath, onError, WORKER_PATHS } from '../../worker/middleware/errors'
 import { RATE_LIMIT_MESSAGE, rateLimit, WRITE_RULES } from '../../worker/middleware/rate-limit'
 import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../worker/middleware/security-headers'
 import { sessionMiddleware } from '../../worker/middleware/session'
@@ -51,13 +51,13 @@ interface Route {
 }
 
 /**
- * The concrete routes the Worker answers (/api, the registry API under /v0.1, and any prefix added
- * later): middleware registrations (method ALL, wildcards) left out.
+ * Every concrete route of the app, wherever it is mounted (/api, the registry API, feeds,
+ * sitemaps and whatever comes later): middleware registrations (method ALL, wildcards) left out.
  */
 const routes: Route[] = [
   ...new Map(
     app.routes
-      .filter((r) => r.method !== 'ALL' && isWorkerPath(r.path) && !r.path.includes('*'))
+      .filter((r) => r.method !== 'ALL' && !r.path.includes('*'))
       .map((r) => [`${r.method} ${r.path}`, { method: r.method, path: r.path, key: `${r.method} ${r.path}` }]),
   ).values(),
 ]
@@ -71,7 +71,7 @@ let bob: Client
 beforeAll(async () => {
   alice = await signIn('sweep-alice')
   bob = await signIn('sweep-bob')
-  const server = await insertServer({ githubUrl: 'https://github.com/acme/widget', repoOwner: 'acme' })
+  const server = await insertServer({ githubUrl: 'https://github.com/acme/widget', repoOwner: 'acme', tags: ['acme'] })
   seeded.serverId = server.id
   seeded.serverName = server.name
   seeded.packageId = crypto.randomUUID()
@@ -88,6 +88,10 @@ function paramValue(path: string, name: string): string {
   // The registry API names a server by its (URL-encoded) name, and a version ('latest' always is one).
   if (name === 'serverName') return encodeURIComponent(seeded.serverName)
   if (name === 'version') return 'latest'
+  // Feeds and sitemaps name a file: `{key}.atom`, `servers-{n}.xml`.
+  if (name === 'file' && path.startsWith('/sitemaps/')) return 'servers-1.xml'
+  if (name === 'file' && path.startsWith('/feeds/packages/')) return `${seeded.packageId}.atom`
+  if (name === 'file' && path.startsWith('/feeds/')) return 'acme.atom'
   if (name === 'commentId') return seeded.commentId
   if (name === 'revisionId') return seeded.revisionId
   if (name === 'packageId' || name === 'categoryId') return seeded.packageId
@@ -142,7 +146,18 @@ it('finds the routes to sweep in the route table', () => {
 
 it('sweeps every path the Worker answers first, as wrangler.toml lists them', () => {
   const runFirst = (parseToml(wranglerToml) as { assets: { run_worker_first: string[] } }).assets.run_worker_first
-  expect(runFirst).toEqual(WORKER_PREFIXES.map((p) => `${p}/*`))
+  expect(runFirst).toEqual([...WORKER_PATHS])
+  // A route outside them would never run when deployed: the static assets would answer first.
+  expect(routes.filter((r) => !isWorkerPath(r.path)).map((r) => r.key)).toEqual([])
+  expect(getRoutes.map((r) => r.key)).toEqual(
+    expect.arrayContaining([
+      'GET /robots.txt',
+      'GET /sitemap.xml',
+      'GET /sitemaps/:file',
+      'GET /feeds/servers/new.atom',
+      'GET /feeds/tags/:file',
+    ]),
+  )
 })
 
 describe.each(writeRoutes)('$key', (route) => {

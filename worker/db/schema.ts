@@ -118,6 +118,11 @@ export const servers = sqliteTable(
     index('servers_registry_api_idx').on(servedName(t), t.status),
     // Rows the category backfill has still to classify: found without reading the table.
     index('servers_unclassified_idx').on(t.seq).where(sql`${t.categories} = '[]'`),
+    // Sitemap pages are seq ranges of active servers: one covering range read each, in order.
+    index('servers_sitemap_idx').on(t.status, t.seq, t.updatedAt, t.id),
+    // An author's feed: servers whose repository the login owns, or with no repository and the
+    // login as author (as follows see them); both read by index, whatever the catalogue's size.
+    index('servers_author_idx').on(sql`${t.author} COLLATE NOCASE`, t.repoOwner),
   ],
 )
 

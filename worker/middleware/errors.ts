@@ -30,12 +30,15 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
 }
 
 /**
- * The paths the Worker answers itself (wrangler.toml's `run_worker_first` lists the same): the
- * SPA's API and the registry API. Everything else is the SPA's.
+ * The paths the Worker answers itself, exactly as wrangler.toml's `run_worker_first` lists them
+ * (the security sweep checks both, and that every route of the app is under one): the SPA's API,
+ * the registry API, feeds, sitemaps and robots.txt. Everything else is the SPA's.
  */
-export const WORKER_PREFIXES = ['/api', '/v0.1'] as const
+export const WORKER_PATHS = ['/api/*', '/v0.1/*', '/feeds/*', '/sitemaps/*', '/sitemap.xml', '/robots.txt'] as const
 
-export const isWorkerPath = (path: string) => WORKER_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`))
+/** Whether a path is one of WORKER_PATHS: `/x/*` covers `/x` and everything under it; others are exact. */
+export const isWorkerPath = (path: string) =>
+  WORKER_PATHS.some((p) => (p.endsWith('/*') ? path === p.slice(0, -2) || path.startsWith(p.slice(0, -1)) : path === p))
 
 /** Unknown Worker paths are JSON 404s; any other path is the SPA, which shows its own 404. */
 export const notFound: NotFoundHandler<AppEnv> = (c) => {

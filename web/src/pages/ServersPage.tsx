@@ -2,7 +2,9 @@ import { Plus, SearchX, X } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 import { categoryBySlug } from '../../../worker/lib/categories'
+import type { FeedSource } from '../../../worker/lib/feeds/links'
 import type { ServerSummary } from '../../../worker/shared/types'
+import { FeedLinks } from '../components/FeedLinks'
 import { SignInLink } from '../components/Header'
 import { Pagination } from '../components/Pagination'
 import { type CardLayout, ServerCard } from '../components/ServerCard'
@@ -91,6 +93,13 @@ function SelectedFilters({
       ))}
     </ul>
   )
+}
+
+/** A list filtered by tags offers each tag's feed; the plain list (and a search) the catalogue's. */
+function listFeeds(view: ServersView): FeedSource[] {
+  if (view.favorites) return []
+  if (view.tags.length) return view.tags.map((tag) => ({ kind: 'tag', tag }))
+  return [{ kind: 'new' }, { kind: 'updated' }]
 }
 
 function pageTitle(view: ServersView, categoryName: string | undefined) {
@@ -231,13 +240,16 @@ function ServersList({ category }: { category?: string }) {
               )}
             </div>
           </div>
-          <div className="mt-4 flex flex-wrap gap-1.5">
-            <SelectedFilters
-              label="category"
-              items={view.categories.map((c) => ({ value: c, text: categoryName(c) }))}
-              onRemove={toggleCategory}
-            />
-            <SelectedFilters label="tag" items={view.tags.map((t) => ({ value: t, text: t }))} onRemove={toggleTag} />
+          <div className="mt-4 flex flex-col gap-3">
+            <div className="flex flex-wrap gap-1.5">
+              <SelectedFilters
+                label="category"
+                items={view.categories.map((c) => ({ value: c, text: categoryName(c) }))}
+                onRemove={toggleCategory}
+              />
+              <SelectedFilters label="tag" items={view.tags.map((t) => ({ value: t, text: t }))} onRemove={toggleTag} />
+            </div>
+            <FeedLinks sources={listFeeds(view)} />
           </div>
           <div className="mt-4">{body}</div>
           {data && !needsSignIn && (

@@ -1,9 +1,10 @@
 import { ExternalLink } from 'lucide-react'
 import { Link } from 'wouter'
-import { parseGithubUrl } from '../../../../worker/github-url'
+import { followableAuthor, parseGithubUrl } from '../../../../worker/github-url'
 import type { RepoInfo, ServerDetail, ServerPackage } from '../../../../worker/shared/types'
 import { formatNumber } from '../../lib/format'
 import { formatDateTime } from '../../lib/packages-view'
+import { FeedLinks } from '../FeedLinks'
 import { ServerAvatar } from '../ServerAvatar'
 import { Card } from '../ui/Card'
 import { FollowButton } from './FollowButton'
@@ -17,6 +18,12 @@ function Stat({ label, value }: { label: string; value: string }) {
       </dd>
     </div>
   )
+}
+
+/** The author's feed, for whoever can be followed: the same author the Follow button names. */
+function MaintainerFeed({ server }: { server: Pick<ServerDetail, 'githubUrl' | 'author'> }) {
+  const login = followableAuthor(server)
+  return login ? <FeedLinks sources={[{ kind: 'author', login }]} className="mt-3" /> : null
 }
 
 function ExternalItem({ href, children }: { href: string; children: React.ReactNode }) {
@@ -128,6 +135,7 @@ export function DetailSidebar({ server, repo }: { server: ServerDetail; repo: Re
           </div>
         </div>
         <FollowButton server={server} />
+        <MaintainerFeed server={server} />
       </Card>
       <Card className="p-4">
         <h2 className="font-semibold">Quick Links</h2>

@@ -1,23 +1,10 @@
 import { UserCheck, UserPlus } from 'lucide-react'
 import { toast } from 'sonner'
-import { parseGithubUrl } from '../../../../worker/github-url'
+import { followableAuthor } from '../../../../worker/github-url'
 import type { ServerDetail } from '../../../../worker/shared/types'
 import { useFollowAuthor, useFollowState } from '../../hooks/useFollow'
 import { useSession } from '../../hooks/useSession'
 import { buttonClass } from '../ui/button'
-
-/** GITHUB_LOGIN_RE in worker/schemas.ts, copied so this chunk does not carry zod. */
-const GITHUB_LOGIN_RE = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/
-
-/**
- * Who a follow is of: a GitHub login. The repository owner is the maintainer; without a
- * repository, the author field when it looks like a login (display names cannot be followed).
- */
-export function followableAuthor(server: Pick<ServerDetail, 'githubUrl' | 'author'>): string | null {
-  const owner = parseGithubUrl(server.githubUrl)?.owner
-  if (owner && GITHUB_LOGIN_RE.test(owner)) return owner
-  return GITHUB_LOGIN_RE.test(server.author) ? server.author : null
-}
 
 /** Follow / Unfollow the maintainer; guests are asked to sign in. */
 export function FollowButton({ server }: { server: Pick<ServerDetail, 'githubUrl' | 'author'> }) {

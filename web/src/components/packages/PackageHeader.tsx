@@ -3,6 +3,7 @@ import { Link } from 'wouter'
 import type { PackageDetail } from '../../../../worker/shared/types'
 import { formatCompact } from '../../lib/format'
 import { formatDate, formatScore, serversIncluded } from '../../lib/packages-view'
+import { FeedLinks } from '../FeedLinks'
 import { Badge } from '../ui/Badge'
 import { PackageLikeButton } from './PackageLikeButton'
 
@@ -51,6 +52,8 @@ export function PackageHeader({ pkg }: { pkg: PackageDetail }) {
             </span>
           </p>
           {pkg.description && <p className="mt-3 max-w-3xl leading-7 text-zinc-700 dark:text-zinc-300">{pkg.description}</p>}
+          {/* Only a public package has a feed (a private one's answers 404). */}
+          {pkg.isPublic && <FeedLinks sources={[{ kind: 'package', id: pkg.id }]} className="mt-3" />}
         </div>
         {pkg.isPublic && (
           <div className="shrink-0">

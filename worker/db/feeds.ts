@@ -1,0 +1,128 @@
+/**
+ * Feed queries: the newest entries of each feed, active servers only, one or two bounded
+ * statements whatever the catalogue's size (each reads an index in the feed's order, or only the
+ * few rows the feed can hold before sorting them).
+ */
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm'
+import { FEED_ITEMS } from '../lib/feeds/render'
+import type { DB } from './client'
+import { packageServers, packages, servers, serverTags } from './schema'
+
+/** What an entry shows of a server. */
+const feedColumns = {
+  id: servers.id,
+  displayName: servers.displayName,
+  description: servers.description,
+  author: servers.author,
+  githubUrl: servers.githubUrl,
+  tags: servers.tags,
+  createdAt: servers.createdAt,
+  updatedAt: servers.updatedAt,
+}
+
+export interface FeedServer {
+  id: string
+  displayName: string
+  description: string
+  author: string
+  githubUrl: string | null
+  tags: string[]
+  createdAt: string
+  updatedAt: string
+}
+
+const active = eq(servers.status, 'active')
+
+/** Newly listed servers (walks `servers_created_idx`) or the recently updated (`servers_updated_idx`). */
+export function latestServers(db: DB, order: 'new' | 'updated'): Promise<FeedServer[]> {
+  const by = order === 'new' ? servers.createdAt : servers.updatedAt
+  return db.select(feedColumns).from(servers).where(active).orderBy(desc(by), desc(servers.id)).limit(FEED_ITEMS)
+}
+
+/**
+ * Below this many servers with a tag, the tag's rows are read first and sorted; from it on, the
+ * updated-order index is walked until the feed is full. Either way at most about this many rows
+ * are touched: a rare tag has few rows, and a common one fills 50 entries within the first
+ * (active servers / this × 50) of the index.
+ */
+const TAG_FIRST_BELOW = 2000
+
+/**
+ * The recently updated servers with a tag. SQLite has no statistics on D1, so it cannot tell a
+ * rare tag from a common one; a bounded count (at most TAG_FIRST_BELOW index entries) tells it,
+ * and the plan is chosen here (CROSS JOIN fixes the join order).
+ */
+export async function taggedServers(db: DB, tag: string): Promise<FeedServer[]> {
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(sql`(SELECT 1 FROM ${serverTags} WHERE ${serverTags.tag} = ${tag} LIMIT ${TAG_FIRST_BELOW})`)
+  if (n === 0) return []
+  if (n < TAG_FIRST_BELOW) {
+    return db
+      .select(feedColumns)
+      .from(serverTags)
+      .crossJoin(servers)
+      .where(and(eq(serverTags.tag, tag), eq(servers.id, serverTags.serverId), active))
+      .orderBy(desc(servers.updatedAt), desc(servers.id))
+      .limit(FEED_ITEMS)
+  }
+  return db
+    .select(feedColumns)
+    .from(servers)
+    .where(
+      and(active, sql`EXISTS (SELECT 1 FROM ${serverTags} WHERE ${serverTags.tag} = ${tag} AND ${serverTags.serverId} = ${servers.id})`),
+    )
+    .orderBy(desc(servers.updatedAt), desc(servers.id))
+    .limit(FEED_ITEMS)
+}
+
+/**
+ * The recently updated servers of an author, as `followableAuthor` names them: the repository's
+ * owner, or without a repository the author field (any case). Read through the two indexes of
+ * those (`servers_repo_owner_idx`, `servers_author_idx`), then sorted: an author has few servers,
+ * and the `+` keeps SQLite from walking the whole status or update-order index instead.
+ */
+export function authorServers(db: DB, login: string): Promise<FeedServer[]> {
+  const owner = login.toLowerCase()
+  return db
+    .select(feedColumns)
+    .from(servers)
+    .where(
+      and(
+        sql`+${servers.status} = 'active'`,
+        or(eq(servers.repoOwner, owner), and(isNull(servers.repoOwner), sql`${servers.author} = ${login} COLLATE NOCASE`)),
+      ),
+    )
+    .orderBy(sql`+${servers.updatedAt} DESC`, desc(servers.id))
+    .limit(FEED_ITEMS)
+}
+
+export interface PackageFeed {
+  name: string
+  description: string | null
+  updatedAt: string
+  servers: Array<FeedServer & { addedAt: string }>
+}
+
+/**
+ * A public package and the servers last added to it (active ones), in one batch; null when there
+ * is no such package or it is private, so a private package's feed is indistinguishable from none.
+ */
+export async function packageFeed(db: DB, id: string): Promise<PackageFeed | null> {
+  const [pkg, rows] = await db.batch([
+    db
+      .select({ name: packages.name, description: packages.description, updatedAt: packages.updatedAt })
+      .from(packages)
+      .where(and(eq(packages.id, id), eq(packages.isPublic, true)))
+      .limit(1),
+    db
+      .select({ ...feedColumns, addedAt: packageServers.addedAt })
+      .from(packageServers)
+      .innerJoin(servers, eq(servers.id, packageServers.serverId))
+      .innerJoin(packages, and(eq(packages.id, packageServers.packageId), eq(packages.isPublic, true)))
+      .where(and(eq(packageServers.packageId, id), active))
+      .orderBy(desc(packageServers.addedAt), desc(servers.id))
+      .limit(FEED_ITEMS),
+  ])
+  return pkg[0] ? { ...pkg[0], servers: rows } : null
+}

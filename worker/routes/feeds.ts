@@ -1,0 +1,128 @@
+import { type Context, Hono } from 'hono'
+import { etag } from 'hono/etag'
+import { authorServers, type FeedServer, latestServers, packageFeed, taggedServers } from '../db/feeds'
+import type { AppEnv } from '../env'
+import { ApiError } from '../errors'
+import { followableAuthor } from '../github-url'
+import { type FeedSource, feedPath, feedTitle } from '../lib/feeds/links'
+import { FEED_CONTENT_TYPES, type Feed, type FeedFormat, type FeedItem, feedUpdated, renderFeed } from '../lib/feeds/render'
+import { PACKAGE_NOT_FOUND } from '../middleware/authz'
+import { publicCache } from '../middleware/cache'
+import { validate } from '../middleware/validate'
+import { authorFeedParam, packageFeedParam, tagFeedParam } from '../schemas'
+
+/**
+ * Readers poll feeds; five minutes keeps a popular feed cheap, and the ETag turns a poll after
+ * that into a 304 when nothing changed.
+ */
+const FEED_CACHE_SECONDS = 300
+
+const originOf = (c: Context<AppEnv>) => new URL(c.req.url).origin
+
+/** The absolute address of a page or feed on the origin asked. */
+const absolute = (c: Context<AppEnv>, path: string) => `${originOf(c)}${path}`
+
+function serverItem(c: Context<AppEnv>, s: FeedServer, dates: { published: string; updated: string }, id?: string): FeedItem {
+  return {
+    url: absolute(c, `/servers/${encodeURIComponent(s.id)}`),
+    ...(id === undefined ? {} : { id }),
+    title: s.displayName,
+    summary: s.description,
+    author: s.author,
+    tags: s.tags,
+    ...dates,
+  }
+}
+
+/** An entry whose dates are the server's own: listed, then last changed. */
+const serverDates = (s: FeedServer) => ({ published: s.createdAt, updated: s.updatedAt })
+
+function send(c: Context<AppEnv>, feed: Feed, format: FeedFormat) {
+  publicCache(c, FEED_CACHE_SECONDS)
+  c.header('Last-Modified', new Date(feedUpdated(feed)).toUTCString())
+  return c.body(renderFeed(feed, format), 200, { 'Content-Type': FEED_CONTENT_TYPES[format] })
+}
+
+function feedOf(
+  c: Context<AppEnv>,
+  source: FeedSource,
+  format: FeedFormat,
+  pagePath: string,
+  description: string,
+  items: FeedItem[],
+): Feed {
+  return {
+    title: feedTitle(source),
+    description,
+    pageUrl: absolute(c, pagePath),
+    selfUrl: absolute(c, feedPath(source, format)),
+    items,
+  }
+}
+
+/**
+ * The whole catalogue's newest or recently changed servers. In the updated feed each change is
+ * an entry of its own (the id carries the time), so readers show a server again when it changes.
+ */
+const latestFeed = (order: 'new' | 'updated', format: FeedFormat) => async (c: Context<AppEnv>) => {
+  const rows = await latestServers(c.var.db, order)
+  const items = rows.map((s) => {
+    if (order === 'new') return serverItem(c, s, serverDates(s))
+    const url = absolute(c, `/servers/${encodeURIComponent(s.id)}`)
+    return serverItem(c, s, serverDates(s), `${url}#updated-${s.updatedAt}`)
+  })
+  const sortBy = order === 'new' ? 'created' : 'updated'
+  const description =
+    order === 'new' ? 'MCP servers newly listed in the catalogue.' : 'MCP servers in the catalogue, most recently updated first.'
+  return send(c, feedOf(c, { kind: order }, format, `/servers?sortBy=${sortBy}`, description, items), format)
+}
+
+/**
+ * Feeds of the catalogue's servers (Atom 1.0 and RSS 2.0, the same entries in both): newly listed,
+ * recently updated, per tag, per author and per public package. Public and the same for everyone:
+ * no session is read. A tag or author without any listed server, and a package that does not
+ * exist or is private, answer 404.
+ */
+export const feedRoutes = new Hono<AppEnv>()
+  .use(etag())
+  .get('/servers/new.atom', latestFeed('new', 'atom'))
+  .get('/servers/new.rss', latestFeed('new', 'rss'))
+  .get('/servers/updated.atom', latestFeed('updated', 'atom'))
+  .get('/servers/updated.rss', latestFeed('updated', 'rss'))
+  .get('/tags/:file', validate('param', tagFeedParam), async (c) => {
+    const { name: tag, format } = c.req.valid('param').file
+    const rows = await taggedServers(c.var.db, tag)
+    if (!rows.length) throw new ApiError('not_found', 'Feed not found')
+    const items = rows.map((s) => serverItem(c, s, serverDates(s)))
+    const page = `/servers?tags=${encodeURIComponent(tag)}`
+    return send(c, feedOf(c, { kind: 'tag', tag }, format, page, `MCP servers tagged ${tag}, most recently updated first.`, items), format)
+  })
+  .get('/authors/:file', validate('param', authorFeedParam), async (c) => {
+    const { name, format } = c.req.valid('param').file
+    const rows = await authorServers(c.var.db, name)
+    if (!rows.length) throw new ApiError('not_found', 'Feed not found')
+    // The login as its owner writes it (the address has it in lower case), as the server page names it.
+    const login = followableAuthor(rows[0]) ?? name
+    const items = rows.map((s) => serverItem(c, s, serverDates(s)))
+    // The catalogue has no author page: the feed's page is the author's newest server.
+    const page = `/servers/${encodeURIComponent(rows[0].id)}`
+    const description = `MCP servers by ${login}, most recently updated first.`
+    return send(c, feedOf(c, { kind: 'author', login }, format, page, description, items), format)
+  })
+  .get('/packages/:file', validate('param', packageFeedParam), async (c) => {
+    const { name: id, format } = c.req.valid('param').file
+    const pkg = await packageFeed(c.var.db, id)
+    if (!pkg) throw new ApiError('package_not_found', PACKAGE_NOT_FOUND)
+    // An entry is a server joining the package: its time is when it was added.
+    const items = pkg.servers.map((s) => serverItem(c, s, { published: s.addedAt, updated: s.addedAt }))
+    const source: FeedSource = { kind: 'package', id }
+    const feed: Feed = {
+      title: feedTitle(source, pkg.name),
+      description: pkg.description?.trim() || `The MCP servers in the package ${pkg.name}, last added first.`,
+      pageUrl: absolute(c, `/packages/${encodeURIComponent(id)}`),
+      selfUrl: absolute(c, feedPath(source, format)),
+      emptyUpdated: pkg.updatedAt,
+      items,
+    }
+    return send(c, feed, format)
+  })
