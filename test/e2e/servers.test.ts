@@ -188,6 +188,31 @@ describe('/servers', () => {
     await context.close()
   })
 
+  it('says on a card why a search found it when the card does not show the words', async () => {
+    const expected = await apiJson<{ servers: Array<{ displayName: string; matchedBy?: { kind: string; term: string } }> }>(
+      '/api/servers/search?q=payments&page=1&limit=20',
+    )
+    const related = expected.servers.find((s) => s.matchedBy?.kind === 'related')
+    const category = expected.servers.find((s) => s.matchedBy?.kind === 'category')
+    expect(related && category).toBeTruthy()
+    const { page, context, problems } = await newSession()
+    await page.goto('/servers?q=payments')
+    await waitForCards(page, expected.servers[0].displayName)
+    const card = (name: string) =>
+      page
+        .locator('main article')
+        .filter({ has: page.getByRole('heading', { name, exact: true }) })
+        .first()
+    const why = card(related!.displayName).getByTestId('matched-by')
+    expect(await why.innerText()).toContain(`related: ${related!.matchedBy!.term}`)
+    // Screen readers hear the reason in words; the short label is hidden from them.
+    expect(await why.locator('.sr-only').textContent()).toBe('Found by a related term: ')
+    expect(await why.locator('[aria-hidden="true"]').textContent()).toBe('related: ')
+    expect(await card(category!.displayName).getByTestId('matched-by').innerText()).toContain(`category: ${category!.matchedBy!.term}`)
+    expect(problems).toEqual([])
+    await context.close()
+  })
+
   it("shows 'No servers found' with its hint for a search without results", async () => {
     const { page, context } = await newSession()
     await page.goto('/servers?q=zzqxvbnmnothing')

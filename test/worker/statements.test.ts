@@ -86,6 +86,10 @@ const ROUTES: Array<[string, number, number]> = [
   ['/api/servers/search?q=counted', 2, 3],
   ['/api/servers/search?q=counted%20tool&limit=50', 2, 3],
   ['/api/servers/search?q=counted&sortBy=stars', 3, 3],
+  // A word no server has adds the guarded look-up of its spellings to the page's round trip...
+  ['/api/servers/search?q=counted%20zzzzz', 2, 4],
+  // ...and a thin query with a correction reads the corrected page in one more.
+  ['/api/servers/search?q=numbr', 3, 6],
   ['/api/packages?sortBy=ranking', 1, 2],
   ['/v0.1/servers?limit=100', 1, 1],
 ]

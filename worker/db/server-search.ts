@@ -13,15 +13,34 @@
  *   with a distinctive word in their name, whose name starts with or is the query, and with any
  *   word, each capped. Below the caps (any catalogue of a few thousand servers) that is every
  *   match and the ranking is exact.
+ * - What was typed comes first; then servers found by a related term of the vocabulary
+ *   (worker/lib/search-vocabulary.ts), then servers in a category the query names, then servers
+ *   with only some of the words or with them only in their README. Each of those is one more
+ *   capped arm, so the vocabulary adds a few bounded index reads, never a scan.
+ * - Among servers with every word, those with the words as a phrase come first.
+ * - When a query finds fewer than THIN servers and one of its words is in no server at all, the
+ *   same round trip reads the index's terms sharing that word's first letters; the nearest one
+ *   (edit distance, in the Worker) replaces it in one more round trip, and the cards say so.
  * - Totals are counted up to SEARCH_TOTAL_CAP ('10,000+' beyond). A search with an explicit sort
  *   walks that sort's index keeping rows that match: through the set of matches when it is at
  *   most the cap, else by probing the index row by row, cheap exactly when matches are dense.
  *
- * Two round trips: how common each word is, then the page with its total.
+ * Two round trips: how common each word is, then the page with its total; a third only for a
+ * misspelling found when the query found almost nothing.
  */
 import { and, type SQL, sql } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
-import { buildFtsQuery, exactTerm, type FtsQuery } from '../lib/search'
+import {
+  buildFtsQuery,
+  correctSpelling,
+  exactTerm,
+  explainMatch,
+  type FtsQuery,
+  type MatchLevel,
+  type MatchReason,
+  MIN_TYPO_WORD,
+  typoPrefix,
+} from '../lib/search'
 import type { DB } from './client'
 import { pageOffset } from './paging'
 import { servers } from './schema'
@@ -35,6 +54,11 @@ export const COMMON_WORD = 1_000
 const RANKED = 300
 /** Candidates per unranked arm: enough to fill a page whatever the deprecated ones. */
 const UNRANKED = 100
+
+/** Fewer matches than this make a query thin: then, and only then, a misspelt word is corrected. */
+export const THIN = 3
+/** Index terms read per misspelt word: those sharing its first letters, in order. */
+const TYPO_TERMS = 500
 
 /** The low 32 bits of a search key are the server's seq. */
 const SEQ_OF_KEY = sql.raw('4294967295')
@@ -56,6 +80,8 @@ export interface SearchRequest {
 
 export interface SearchPage {
   rows: CardRow[]
+  /** Why each row matched, when its card does not show it (same order as rows). */
+  reasons: Array<MatchReason | null>
   total: number
   /** The total stopped counting at SEARCH_TOTAL_CAP. */
   totalCapped: boolean
@@ -75,12 +101,33 @@ const countUpTo = (match: string, only: SQL | null, cap = SEARCH_TOTAL_CAP) =>
 
 const totalOf = (n: number) => ({ total: Math.min(n, SEARCH_TOTAL_CAP), totalCapped: n > SEARCH_TOTAL_CAP })
 
-/** The words found in more than COMMON_WORD servers of the whole catalogue: one statement. */
-async function commonWords(db: DB, words: string[]): Promise<Set<string>> {
+/** How many servers of the whole catalogue hold each word, counted up to COMMON_WORD + 1: one statement. */
+async function wordCounts(db: DB, words: string[]): Promise<number[]> {
   // Aliased: D1 keys a row by column name, and the counts' SQL reads the same.
   const fields = Object.fromEntries(words.map((w, i) => [`w${i}`, countUpTo(exactTerm(w), null, COMMON_WORD).as(`w${i}`)]))
   const [row] = await db.select(fields).from(sql`(SELECT 1)`)
-  return new Set(words.filter((_, i) => Number((row as Record<string, unknown>)?.[`w${i}`] ?? 0) > COMMON_WORD))
+  return words.map((_, i) => Number((row as Record<string, unknown>)?.[`w${i}`] ?? 0))
+}
+
+const commonOf = (words: string[], counts: number[]) => new Set(words.filter((_, i) => counts[i] > COMMON_WORD))
+
+/** Words no server holds, long enough to be a misspelling worth correcting. */
+const unknownWords = (words: string[], counts: number[]) =>
+  words.filter((w, i) => counts[i] === 0 && w.length >= MIN_TYPO_WORD && /\p{L}/u.test(w))
+
+/**
+ * The index's terms that share each unknown word's first letters, read only if the query is
+ * thin: the guard is the outer side of a CROSS JOIN, so when it yields no row the terms are
+ * never read.
+ */
+function typoCandidates(db: DB, fts: FtsQuery, only: SQL | null, unknown: string[]) {
+  const thin = sql`(SELECT 1 AS go WHERE (SELECT count(*) FROM (${matches(fts.found, only, sql`1`, THIN)})) < ${THIN})`
+  const arms = unknown.map((word, i) => {
+    const prefix = typoPrefix(word)
+    return sql`SELECT * FROM (SELECT ${sql.raw(String(i))} AS w, v.term AS term, v.doc AS servers FROM ${thin} g CROSS JOIN servers_search_terms v
+      WHERE v.term >= ${prefix} AND v.term < ${`${prefix}\u{10FFFF}`} LIMIT ${TYPO_TERMS})`
+  })
+  return db.select({ w: sql<number>`w`, term: sql<string>`term`, servers: sql<number>`servers` }).from(sql`(${unionAll(arms)})`)
 }
 
 /** D1 allows few terms per compound SELECT: arms are united three at a time, then the groups. */
@@ -92,19 +139,22 @@ function unionAll(parts: SQL[]): SQL {
 }
 
 /** Relevance: the bounded candidate set, ranked by tier, name, bm25 and popularity. */
-async function byRelevance(db: DB, fts: FtsQuery, req: SearchRequest): Promise<SearchPage> {
+function byRelevance(db: DB, fts: FtsQuery, req: SearchRequest) {
   const { only } = req
   const offset = pageOffset(req)
   const want = offset + req.limit
-  const arm = (tier: number, match: string, ranked = false) =>
+  const single = fts.words.length === 1
+  const arm = (tier: number, match: string, ranked = false, cap = UNRANKED) =>
     ranked
       ? sql`SELECT k, ${sql.raw(String(tier))} AS tier, s FROM (${matches(match, only, sql`rowid AS k, ${BM25} AS s`, Math.max(RANKED, want))})`
-      : sql`SELECT k, ${sql.raw(String(tier))} AS tier, NULL AS s FROM (${matches(match, only, sql`rowid AS k`, Math.max(UNRANKED, want))})`
+      : sql`SELECT k, ${sql.raw(String(tier))} AS tier, NULL AS s FROM (${matches(match, only, sql`rowid AS k`, Math.max(cap, want))})`
   // A server called exactly what was typed, found by its name's index however little known.
   const exact = sql`SELECT k, 3 AS tier, NULL AS s FROM (SELECT ${servers}.search_key AS k FROM ${servers}
     WHERE lower(${servers.displayName}) = ${fts.exactName} AND ${servers.status} = 'active'${only ? sql` AND ${servers.seq} IN (${only})` : sql``} LIMIT 5)`
   const arms = [
-    fts.all ? arm(2, fts.all) : null,
+    // Every word on the card; for a single word that is every card match, so as many as bm25 ranks.
+    arm(2, fts.all, false, single ? RANKED : UNRANKED),
+    fts.phrase ? arm(4, fts.phrase) : null,
     arm(1, fts.inName),
     fts.nameStarts ? arm(1, fts.nameStarts) : null,
     exact,
@@ -112,18 +162,34 @@ async function byRelevance(db: DB, fts: FtsQuery, req: SearchRequest): Promise<S
     // best known first.
     fts.distinctive ? arm(0, fts.distinctive, true) : null,
     arm(0, fts.any),
+    fts.related ? arm(5, fts.related) : null,
+    fts.categories ? arm(6, fts.categories) : null,
   ].filter((a) => a !== null)
   // A server found by several arms counts once, with every tier it reached and its bm25 score.
-  const candidates = sql`(SELECT k, max(tier = 2) AS every, max(tier = 3) AS exact, max(tier IN (1, 3)) AS in_name, min(s) AS score
+  // Its level: what was typed (every word, its exact name, or for one word its name); else a
+  // related term or, for several words, one of them in its name; else its category; else the
+  // rest (some of the words, or the README). The category is checked on the row itself: the
+  // index holds slugs as words, so 'media' also finds 'social-media'.
+  const typed = sql.raw(single ? 'c.in_name OR c.every' : 'c.every')
+  const inCategory = fts.expansion.categories.length
+    ? sql.join(
+        fts.expansion.categories.map((c) => sql`instr(${servers.categories}, ${`"${c.slug}"`}) > 0`),
+        sql` OR `,
+      )
+    : sql`0`
+  const level = sql<number>`CASE WHEN ${typed} OR c.exact THEN 3 WHEN c.related OR c.in_name THEN 2 WHEN c.category AND (${inCategory}) THEN 1 ELSE 0 END`
+  const candidates = sql`(SELECT k, max(tier = 2) AS every, max(tier = 4) AS phrase, max(tier = 3) AS exact, max(tier IN (1, 3)) AS in_name,
+    max(tier = 5) AS related, max(tier = 6) AS category, min(s) AS score
     FROM (${unionAll(arms)}) GROUP BY k) c`
   const deprecatedLast = sql`(COALESCE(${servers.upstreamStatus}, '') = 'deprecated')`
-  const [page, count] = await db.batch([
+  return [
     db
-      .select(cardColumns(req.userId))
+      .select({ ...cardColumns(req.userId), level: level.as('match_level') })
       .from(servers)
       .innerJoin(candidates, sql`${servers.seq} = (c.k & ${SEQ_OF_KEY})`)
       .orderBy(
-        sql`c.every DESC`,
+        sql`match_level DESC`,
+        sql`c.phrase DESC`,
         deprecatedLast,
         sql`c.exact DESC`,
         sql`c.in_name DESC`,
@@ -135,9 +201,18 @@ async function byRelevance(db: DB, fts: FtsQuery, req: SearchRequest): Promise<S
       )
       .limit(req.limit)
       .offset(offset),
-    db.select({ n: countUpTo(fts.any, only) }).from(sql`(SELECT 1)`),
-  ])
-  return { rows: page, ...totalOf(Number(count[0]?.n ?? 0)) }
+    db.select({ n: countUpTo(fts.found, only) }).from(sql`(SELECT 1)`),
+  ] as const
+}
+
+const LEVELS: Record<number, MatchLevel> = { 3: 'typed', 2: 'related', 1: 'category', 0: 'other' }
+
+/** The page's rows without the level column, and why each matched. */
+function explained(rows: Array<CardRow & { level?: number }>, fts: FtsQuery) {
+  return {
+    rows: rows.map(({ level: _, ...row }) => row as CardRow),
+    reasons: rows.map((row) => (row.level === undefined ? null : explainMatch(row, LEVELS[row.level] ?? 'other', fts))),
+  }
 }
 
 /**
@@ -149,7 +224,7 @@ async function sorted(db: DB, fts: FtsQuery, req: SearchRequest, order: Array<SQ
   const { only } = req
   // Aliased: D1 keys a row by column name, and the two counts' SQL reads the same.
   const counts = await db
-    .select({ any: countUpTo(fts.any, only).as('n_any'), all: (fts.all ? countUpTo(fts.all, only) : sql<number>`0`).as('n_all') })
+    .select({ any: countUpTo(fts.found, only).as('n_any'), all: countUpTo(fts.all, only).as('n_all') })
     .from(sql`(SELECT 1)`)
   const nAny = Number(counts[0]?.any ?? 0)
   const nAll = Number(counts[0]?.all ?? 0)
@@ -169,23 +244,82 @@ async function sorted(db: DB, fts: FtsQuery, req: SearchRequest, order: Array<SQ
       .where(and(sql`${servers.status} = 'active'`, filter, where))
       .orderBy(...order)
       .limit(want)
-  if (!fts.all) {
-    const [rows] = await db.batch([part(member(fts.any, nAny))])
-    return { rows: rows.slice(offset), ...totalOf(nAny) }
-  }
-  // Servers with every word fill positions 0..nAll-1, the rest follow: read only the parts the
-  // page reaches, and lay them end to end.
+  // Servers with every word on their card fill positions 0..nAll-1, the rest (some words, the
+  // README, related terms, categories) follow: read only the parts the page reaches, and lay
+  // them end to end.
   const everyWord = nAll > offset ? part(member(fts.all, nAll)) : null
-  const rest = nAll < want ? part(and(member(fts.any, nAny), sql`NOT ${member(fts.all, nAll)}`)) : null
+  const rest = nAll < want ? part(and(member(fts.found, nAny), sql`NOT ${member(fts.all, nAll)}`)) : null
   const read = [everyWord, rest].filter((q) => q !== null)
   const parts = read.length ? await db.batch(read as [(typeof read)[number], ...typeof read]) : []
   const start = everyWord ? 0 : nAll
   const rows = parts.flat().slice(offset - start, want - start)
-  return { rows, ...totalOf(nAny) }
+  const reasons = rows.map((row, i) => explainMatch(row, offset + i < nAll ? 'typed' : 'other', fts))
+  return { rows, reasons, ...totalOf(nAny) }
 }
 
 /** One page of search results and the (capped) total. */
 export async function searchServers(db: DB, req: SearchRequest): Promise<SearchPage> {
-  const fts = buildFtsQuery(req.words, await commonWords(db, req.words))
-  return req.order ? sorted(db, fts, req, req.order) : byRelevance(db, fts, req)
+  const counts = await wordCounts(db, req.words)
+  const fts = buildFtsQuery(req.words, commonOf(req.words, counts))
+  const unknown = unknownWords(req.words, counts)
+  if (req.order) {
+    // A sorted search reads its counts first anyway: a thin one is corrected before its page.
+    if (unknown.length) {
+      const fixed = correctionsOf(req.words, unknown, await typoCandidates(db, fts, req.only, unknown))
+      if (fixed) return typoPage(await sorted(db, fixed.fts, req, req.order), fixed)
+    }
+    return sorted(db, fts, req, req.order)
+  }
+  const [page, count, candidates] = unknown.length
+    ? await db.batch([...byRelevance(db, fts, req), typoCandidates(db, fts, req.only, unknown)])
+    : [...(await db.batch(byRelevance(db, fts, req))), []]
+  const fixed = correctionsOf(req.words, unknown, candidates)
+  if (fixed) {
+    const [fixedPage, fixedCount] = await db.batch(byRelevance(db, fixed.fts, req))
+    return typoPage({ ...explained(fixedPage, fixed.fts), ...totalOf(Number(fixedCount[0]?.n ?? 0)) }, fixed)
+  }
+  return { ...explained(page, fts), ...totalOf(Number(count[0]?.n ?? 0)) }
+}
+
+interface Corrected {
+  fts: FtsQuery
+  /** Each corrected word's replacement: an indexed term (a stem). */
+  terms: string[]
+}
+
+/** The query with its misspelt words replaced by the nearest indexed terms; null when none is near. */
+function correctionsOf(
+  words: string[],
+  unknown: string[],
+  candidates: Array<{ w: number; term: string; servers: number }>,
+): Corrected | null {
+  const replaced = new Map<string, { term: string; servers: number }>()
+  unknown.forEach((word, i) => {
+    const best = correctSpelling(
+      word,
+      candidates.filter((c) => Number(c.w) === i).map((c) => ({ term: String(c.term), servers: Number(c.servers) })),
+    )
+    if (best) replaced.set(word, best)
+  })
+  if (replaced.size === 0) return null
+  const fixedWords = words.map((w) => replaced.get(w)?.term ?? w)
+  const terms = [...replaced.values()]
+  const common = new Set(terms.filter((t) => t.servers > COMMON_WORD).map((t) => t.term))
+  return { fts: buildFtsQuery(fixedWords, common, new Set(terms.map((t) => t.term))), terms: terms.map((t) => t.term) }
+}
+
+/**
+ * A corrected search's page: a card with the corrected word says so, in the words it uses
+ * ('similar: playwright'); one found by a related term or a category says that instead.
+ */
+function typoPage(page: SearchPage, fixed: Corrected): SearchPage {
+  const reasons = page.rows.map((row, i) => {
+    const words = `${row.displayName} ${row.name} ${row.description} ${row.tags.join(' ')}`.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
+    for (const term of fixed.terms) {
+      const shown = words.find((w) => w.startsWith(term))
+      if (shown) return { kind: 'typo' as const, term: shown }
+    }
+    return page.reasons[i] ?? { kind: 'typo' as const, term: fixed.terms[0] }
+  })
+  return { ...page, reasons }
 }

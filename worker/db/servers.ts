@@ -68,7 +68,11 @@ export async function listServers(db: DB, opts: ListOptions): Promise<ServerList
       page: opts.page,
       limit: opts.limit,
     })
-    return { servers: toCards(found.rows), ...pageInfo(found.total, opts), totalCapped: found.totalCapped }
+    const cards = toCards(found.rows).map((card, i) => {
+      const reason = found.reasons[i]
+      return reason ? { ...card, matchedBy: reason } : card
+    })
+    return { servers: cards, ...pageInfo(found.total, opts), totalCapped: found.totalCapped }
   }
   const where = and(eq(servers.status, 'active'), ...filters)
   // The whole active catalogue's total is kept by triggers; only filtered lists count rows.

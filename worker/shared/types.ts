@@ -46,6 +46,11 @@ export interface ServerSummary {
   deprecated: { message: string | null } | null
   createdAt: string
   updatedAt: string
+  /**
+   * Search results only: why the server matched when its card does not show it: a category the
+   * query names, a related term of the search vocabulary, a corrected spelling, or its README.
+   */
+  matchedBy?: { kind: 'category' | 'related' | 'typo' | 'readme'; term: string }
 }
 
 /** Where a listing came from: the registry sync, registered here, or an imported file. */

@@ -73,7 +73,9 @@ describe('GET /api/servers?category=', () => {
     expect(names(tagged.body)).toEqual(['Grafana Glance', 'Postgres Pilot'])
     expect(tagged.body.total).toBe(2)
     const searched = await json<ServerList>('/api/servers/search?q=postgres&category=databases')
-    expect(names(searched.body)).toEqual(['Postgres Pilot'])
+    // What was typed first; the rest of the category follows (Postgres is a database), saying so.
+    expect(searched.body.servers.map((s) => s.displayName)).toEqual(['Postgres Pilot', 'Mongo Mate'])
+    expect(searched.body.servers.map((s) => s.matchedBy ?? null)).toEqual([null, { kind: 'category', term: 'Databases' }])
     const none = await json<ServerList>('/api/servers/search?q=postgres&category=monitoring')
     expect(none.body).toMatchObject({ servers: [], total: 0 })
   })

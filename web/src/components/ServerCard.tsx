@@ -42,6 +42,31 @@ function CardTags({ tags, max }: { tags: string[]; max: number }) {
   )
 }
 
+const MATCH_LABEL: Record<NonNullable<ServerSummary['matchedBy']>['kind'], string> = {
+  category: 'category',
+  related: 'related',
+  typo: 'similar',
+  readme: 'in README',
+}
+
+const MATCH_EXPLAINED: Record<NonNullable<ServerSummary['matchedBy']>['kind'], string> = {
+  category: 'Found because it is in the category',
+  related: 'Found by a related term',
+  typo: 'Found by a similar spelling',
+  readme: 'Found in its README',
+}
+
+/** Why a search found this server, when its card does not show it ('related: billing'). */
+function MatchedBy({ matchedBy }: { matchedBy: NonNullable<ServerSummary['matchedBy']> }) {
+  return (
+    <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400" data-testid="matched-by">
+      <span className="sr-only">{MATCH_EXPLAINED[matchedBy.kind]}: </span>
+      <span aria-hidden="true">{MATCH_LABEL[matchedBy.kind]}: </span>
+      <span className="font-medium text-zinc-800 dark:text-zinc-200">{matchedBy.term}</span>
+    </p>
+  )
+}
+
 /** Stars when above 0, else 'Popularity: {n}' when above 0, else nothing. */
 function Standing({ server }: { server: ServerSummary }) {
   if (server.stars > 0) {
@@ -133,6 +158,7 @@ export function ServerCard({ server, layout }: { server: ServerSummary; layout: 
           <p className={cx('mt-2 text-sm leading-6 text-zinc-700 dark:text-zinc-300', list ? 'line-clamp-2' : 'line-clamp-3')}>
             {server.description}
           </p>
+          {server.matchedBy && <MatchedBy matchedBy={server.matchedBy} />}
           {server.deprecated && <DeprecatedNotice deprecated={server.deprecated} compact />}
           {list && (
             <div className="mt-2">
