@@ -17,14 +17,13 @@
  *   --connections N  concurrent connections (default 10)
  *   --fresh          ignore the cached database   --no-build        reuse bench/dist
  */
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { dirname, join, relative, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { bin, localEnv, run as runLocal } from './local.mjs'
+import { localEnv, run as runLocal, startPreview } from './local.mjs'
 
 const { values: opts } = parseArgs({
   options: {
@@ -132,32 +131,11 @@ function loadDatabase() {
 
 // ---- the server ----
 
-function freePort() {
-  return new Promise((res, rej) => {
-    const srv = createServer()
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address()
-      srv.close(() => res(port))
-    })
-    srv.on('error', rej)
-  })
-}
-
 let preview
-function stopPreview() {
-  // vite starts workerd beneath it: end the whole group this script started.
-  if (preview?.pid && preview.exitCode === null) {
-    try {
-      process.kill(-preview.pid, 'SIGTERM')
-    } catch {
-      // already gone
-    }
-  }
-}
-process.on('exit', stopPreview)
+process.on('exit', () => preview?.stop())
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130))
 
-async function startPreview() {
+async function servePreview() {
   // Every outbound base points at a closed local port: a cache miss must fail fast, not reach out.
   const closed = 'http://127.0.0.1:9'
   writeFileSync(
@@ -168,23 +146,8 @@ async function startPreview() {
       ...['GITHUB_API_BASE', 'GITHUB_RAW_BASE', 'GITHUB_OAUTH_BASE', 'NPM_REGISTRY_BASE', 'MCP_REGISTRY_BASE'].map((k) => `${k}=${closed}`),
     ].join('\n'),
   )
-  const port = await freePort()
-  // Its output goes to a file: a pipe left unread while a measurement runs could stall it.
-  const log = join(ROOT, 'preview.log')
-  const out = openSync(log, 'w')
-  const args = ['preview', PREVIEW_ROOT, '--config', resolve('vite.config.ts'), '--port', String(port), '--strictPort']
-  preview = spawn(bin('vite'), args, { env, detached: true, stdio: ['ignore', out, out] })
-  const base = `http://127.0.0.1:${port}`
-  const end = Date.now() + 60_000
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return base
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  throw new Error(`vite preview did not start:\n${readFileSync(log, 'utf8')}`)
+  preview = await startPreview([PREVIEW_ROOT, '--config', resolve('vite.config.ts')], { env, log: join(ROOT, 'preview.log') })
+  return preview.base
 }
 
 async function getJson(base, path) {
@@ -243,7 +206,7 @@ async function main() {
   }
   const manifest = loadDatabase()
   step('Starting vite preview (workerd) on the loaded database')
-  const base = await startPreview()
+  const base = await servePreview()
 
   const sorts = ['stars', 'likes', 'updated', 'created']
   const q = (text) => `/api/servers/search?q=${encodeURIComponent(text)}`
@@ -372,5 +335,5 @@ try {
   console.error(`\nbench failed: ${err.message}`)
   process.exitCode = 1
 } finally {
-  stopPreview()
+  preview?.stop()
 }
