@@ -17,6 +17,7 @@ import { commentRoutes } from './routes/comments'
 import { featuredRoutes } from './routes/featured'
 import { meRoutes } from './routes/me'
 import { packageRoutes } from './routes/packages'
+import { pageRoutes } from './routes/pages'
 import { previewRoutes } from './routes/previews'
 import { registryRoutes } from './routes/registry'
 import { serverActionRoutes } from './routes/server-actions'
@@ -76,6 +77,8 @@ export const app = new Hono<AppEnv>()
   .use('/v0.1/*', database)
   .use('/v0.1/*', guestView)
   .route('/v0.1', registryRoutes)
+  // The SPA's pages: the Worker runs first for every path but the static files (wrangler.toml).
+  .route('/', pageRoutes)
 
 app.notFound(notFound)
 app.onError(onError)

@@ -2,7 +2,9 @@ import type { ErrorHandler, NotFoundHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
+import { notFoundPage } from '../lib/seo/pages'
 import type { ApiErrorBody, ErrorCode } from '../shared/types'
+import { renderPage } from './pages'
 
 /** Codes for the statuses Hono's own middleware throws (a malformed JSON body is its 400). */
 const HTTP_EXCEPTION_CODES: Partial<Record<number, ErrorCode>> = {
@@ -30,16 +32,19 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
 }
 
 /**
- * The paths the Worker answers itself (wrangler.toml's `run_worker_first` lists the same): the
- * SPA's API and the registry API. Everything else is the SPA's.
+ * The Worker's own interfaces, which answer in JSON: the SPA's API and the registry API. Every
+ * other path the Worker answers is a page of the SPA.
  */
 export const WORKER_PREFIXES = ['/api', '/v0.1'] as const
 
 export const isWorkerPath = (path: string) => WORKER_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`))
 
-/** Unknown Worker paths are JSON 404s; any other path is the SPA, which shows its own 404. */
+/**
+ * Unknown Worker paths are JSON 404s; any other path is the SPA's own not-found page, with the
+ * status that says so (crawlers take a 200 there for a page).
+ */
 export const notFound: NotFoundHandler<AppEnv> = (c) => {
   if (isWorkerPath(c.req.path)) return c.json(errorBody('Not found', 'not_found'), 404)
-  if (c.env.ASSETS) return c.env.ASSETS.fetch(c.req.raw)
+  if (c.env.ASSETS && (c.req.method === 'GET' || c.req.method === 'HEAD')) return renderPage(c, notFoundPage(c.req.path), 404)
   return c.text('Not found', 404)
 }
