@@ -18,6 +18,7 @@ import { featuredRoutes } from './routes/featured'
 import { meRoutes } from './routes/me'
 import { packageRoutes } from './routes/packages'
 import { pageRoutes } from './routes/pages'
+import { previewImageRoutes } from './routes/preview-images'
 import { previewRoutes } from './routes/previews'
 import { registryRoutes } from './routes/registry'
 import { serverActionRoutes } from './routes/server-actions'
@@ -77,6 +78,7 @@ export const app = new Hono<AppEnv>()
   .use('/v0.1/*', database)
   .use('/v0.1/*', guestView)
   .route('/v0.1', registryRoutes)
+  .route('/og', previewImageRoutes)
   // The SPA's pages: the Worker runs first for every path but the static files (wrangler.toml).
   .route('/', pageRoutes)
 

@@ -130,7 +130,7 @@ export function serverPage(origin: string, server: ServerDetail, imageVersion: s
         author: { '@type': 'Person', name: server.author },
         ...(server.license ? { license: server.license } : {}),
         ...(server.githubUrl ? { sameAs: server.githubUrl, codeRepository: server.githubUrl } : {}),
-        keywords: server.tags.join(', '),
+        ...(server.tags.length ? { keywords: server.tags.join(', ') } : {}),
         dateCreated: server.createdAt,
         dateModified: server.updatedAt,
         interactionStatistic: {
