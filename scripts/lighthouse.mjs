@@ -8,15 +8,20 @@
  *   --runs N      runs per page, medians reported (default 1)
  *   --no-build    reuse dist/ as built
  *
+ * The local server sends everything uncompressed, which the edge never does: text is gzipped on
+ * the way, by a small proxy in front of it, so the figures weigh what a visitor downloads.
+ *
  * Its database is its own (bench/lighthouse-state, seeded once from the snapshot), so a run
  * never touches the one `npm start` uses. Debian's Chromium at /usr/bin/chromium
  * (CHROMIUM_PATH overrides) runs the audits.
  */
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
+import { createServer, request } from 'node:http'
 import { cpus } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { createGzip } from 'node:zlib'
 import lighthouse from 'lighthouse'
 import { chromium } from 'playwright-core'
 import { freePort, localEnv, migrateLocal, run, startPreview } from './local.mjs'
@@ -34,6 +39,7 @@ const CATEGORIES = ['performance', 'accessibility', 'seo']
 const AIMS = { performance: 0.95, accessibility: 1, seo: 1, lcpMs: 2500, cls: 0.1 }
 
 let preview
+let proxy
 let browser
 process.on('exit', () => preview?.stop())
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130))
@@ -60,7 +66,39 @@ async function serve() {
   )
   mkdirSync(ROOT, { recursive: true })
   preview = await startPreview([], { env, log: join(ROOT, 'lighthouse-preview.log') })
-  return preview.base
+  proxy = await compressingProxy(preview.base)
+  return proxy.base
+}
+
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/
+
+/**
+ * A proxy to `target` that gzips text answers for clients that accept it, as the edge does.
+ * @returns {Promise<{ base: string, close: () => void }>}
+ */
+function compressingProxy(target) {
+  const server = createServer((req, res) => {
+    const upstream = request(
+      `${target}${req.url}`,
+      { method: req.method, headers: { ...req.headers, 'accept-encoding': 'identity' } },
+      (up) => {
+        const headers = { ...up.headers }
+        const gzip = COMPRESSIBLE.test(headers['content-type'] ?? '') && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')
+        if (gzip) {
+          delete headers['content-length']
+          headers['content-encoding'] = 'gzip'
+          headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding'
+        }
+        res.writeHead(up.statusCode ?? 502, headers)
+        ;(gzip ? up.pipe(createGzip()) : up).pipe(res)
+      },
+    )
+    upstream.on('error', () => res.destroy())
+    req.pipe(upstream)
+  })
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => resolve({ base: `http://127.0.0.1:${server.address().port}`, close: () => server.close() }))
+  })
 }
 
 async function audit(url, port) {
@@ -151,7 +189,7 @@ async function main() {
     startedAt: startedAt.toISOString(),
     commit,
     machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version },
-    lighthouse: { formFactor: 'mobile', throttling: 'simulated (defaults)', runs: RUNS },
+    lighthouse: { formFactor: 'mobile', throttling: 'simulated (defaults)', runs: RUNS, compression: 'gzip (proxy)' },
     aims: AIMS,
     pages: rows,
   }
@@ -179,5 +217,6 @@ try {
   console.error(`\nlighthouse failed: ${err.stack ?? err.message}`)
   process.exitCode = 1
 } finally {
+  proxy?.close()
   preview?.stop()
 }

@@ -16,6 +16,8 @@ export interface PageView {
   body: Markup | null
 }
 
+export const ADVISORY_PATH = '/security/mcp-supply-chain'
+
 /** The preview image of pages without one of their own. */
 export const SITE_IMAGE = { path: '/og/site.png', alt: `${SITE_NAME}: ${SITE_DESCRIPTION}` }
 
@@ -65,10 +67,25 @@ export function homePage(origin: string): PageView {
       },
     },
     html`<div class="container-page flex flex-col gap-4 pt-6">
+<section aria-labelledby="security-notice-title" class="relative rounded-lg border border-amber-300 bg-amber-50 p-4 pr-12 text-amber-950 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100">
+<div class="flex gap-3"><div class="mt-0.5 size-5 shrink-0"></div><div class="min-w-0">
+<h2 id="security-notice-title" class="font-semibold">Security notice: npm supply-chain scan of listed servers</h2>
+<p class="mt-1 text-sm leading-6">An independent scan checked the npm packages behind MCP servers for signs of the September 2025 supply-chain attack. 193 packages were updated within the attack window. Risk scores: <strong>High 28</strong>, <strong>Medium 227</strong>, <strong>Low 380</strong>. A score adds +1 per indicator found and is not proof of compromise.</p>
+<a href="${ADVISORY_PATH}" class="mt-2 inline-flex items-center gap-1 rounded text-sm font-medium underline underline-offset-2">Read the security advisory</a>
+</div></div>
+</section>
+<section aria-labelledby="hosting-title" class="flex flex-col gap-3 rounded-lg border border-blue-200 bg-blue-50 p-4 sm:flex-row sm:items-center dark:border-blue-900 dark:bg-blue-950/50">
+<div class="size-6 shrink-0"></div>
+<div class="min-w-0">
+<p class="text-xs font-semibold tracking-wide text-blue-800 uppercase dark:text-blue-300">Coming Soon</p>
+<h2 id="hosting-title" class="font-semibold">Cloud hosting for MCP servers</h2>
+<p class="text-sm ${muted}">Run the MCP servers you find here in the cloud, without managing machines or keeping processes alive.</p>
+</div>
+</section>
 <section aria-labelledby="hero-title" class="py-10 text-center sm:py-16">
 <h1 id="hero-title" class="text-3xl font-bold tracking-tight text-balance sm:text-5xl">Find the right MCP server for your AI tools</h1>
 <p class="mx-auto mt-4 max-w-2xl text-lg ${muted}">A public catalogue of Model Context Protocol servers: search, read the README and copy a working configuration for Claude Desktop, Cursor, VS Code or Windsurf.</p>
-<p class="mt-8"><a class="${link}" href="/servers">Browse Servers</a> · <a class="${link}" href="/packages">Browse Packages</a> · <a class="${link}" href="/security/mcp-supply-chain">Read the security advisory</a></p>
+<p class="mt-8"><a class="${link}" href="/servers">Browse Servers</a> · <a class="${link}" href="/packages">Browse Packages</a></p>
 </section>
 </div>`,
   )
@@ -141,10 +158,13 @@ export function serverPage(origin: string, server: ServerDetail, imageVersion: s
       },
     },
     container(html`<nav aria-label="Breadcrumb"><ol class="flex min-w-0 items-center gap-1 text-sm ${muted}"><li><a class="${link}" href="/servers">Servers</a></li><li aria-hidden="true">›</li><li class="min-w-0 truncate font-medium" aria-current="page">${server.displayName}</li></ol></nav>
-<header class="mt-4">
+<header class="mt-4 flex min-w-0 gap-4">
+<div class="size-16 shrink-0 rounded-lg bg-zinc-100 dark:bg-zinc-800" aria-hidden="true"></div>
+<div class="min-w-0">
 <h1 class="text-2xl font-semibold tracking-tight wrap-anywhere sm:text-3xl">${server.displayName}</h1>
 <p class="mt-1 leading-7 ${muted}">${server.description}</p>
 <p class="mt-2 text-sm ${muted}">by ${server.author} · v${server.version} · <code class="font-mono text-xs break-all">${server.name}</code> · ${server.likeCount} likes</p>
+</div>
 </header>
 <section class="mt-6" aria-labelledby="install-title">
 <h2 id="install-title" class="text-lg font-semibold">Install</h2>
@@ -173,7 +193,14 @@ export function packagesPage(origin: string, list: PackageSummary[], total: numb
     },
     container(html`<h1 class="text-2xl font-semibold tracking-tight sm:text-3xl">Recommended Packages</h1>
 <p class="mt-1 text-sm ${muted}">${total} packages</p>
-<ul class="mt-6 grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">${list.map(
+${
+  total === 0
+    ? html`<div class="mt-6 rounded-lg border border-dashed border-zinc-300 px-6 py-16 text-center dark:border-zinc-700">
+<h2 class="mt-3 text-lg font-semibold">No packages yet</h2>
+<p class="mt-1 ${muted}">Group your favorite servers into a category on your dashboard and make it public to share it here.</p>
+</div>`
+    : ''
+}<ul class="mt-6 grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">${list.map(
       (p) => html`<li class="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
 <h2 class="font-semibold wrap-anywhere"><a class="${link}" href="/packages/${encodeURIComponent(p.id)}">${p.name}</a></h2>
 ${p.user ? html`<p class="mt-1 text-sm ${muted}">by ${p.user.username}</p>` : ''}
@@ -214,8 +241,6 @@ ${pkg.recommendationMessage ? html`<p class="mt-2 leading-7 ${muted}">Why this p
 ${serverList(pkg.servers)}`),
   )
 }
-
-export const ADVISORY_PATH = '/security/mcp-supply-chain'
 
 export function advisoryPage(origin: string): PageView {
   const description =
