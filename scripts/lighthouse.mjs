@@ -65,7 +65,7 @@ async function serve() {
     ].join('\n'),
   )
   mkdirSync(ROOT, { recursive: true })
-  preview = await startPreview([], { env, log: join(ROOT, 'lighthouse-preview.log') })
+  preview = await startPreview([], { env, log: join(STATE, 'preview.log') })
   proxy = await compressingProxy(preview.base)
   return proxy.base
 }
