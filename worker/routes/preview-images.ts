@@ -3,10 +3,25 @@ import { serverPreviewFacts } from '../db/previews'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
 import { cachedBytes, cacheKeys, TTL } from '../lib/kv-cache'
-import { serverPreviewPng, sitePreviewPng } from '../lib/og/render'
+import { PREVIEW_FONT_PATHS, type PreviewFonts, serverPreviewPng, sitePreviewPng } from '../lib/og/render'
 import { OG_DESIGN_VERSION, serverImageVersion } from '../lib/og/version'
 import { SERVER_NOT_FOUND } from '../middleware/authz'
 import { database } from '../middleware/database'
+
+let fonts: Promise<PreviewFonts> | undefined
+/** The font files, read once per isolate from the build's static assets. */
+function previewFonts(assets: Fetcher, origin: string): Promise<PreviewFonts> {
+  const read = async (path: string) => {
+    const res = await assets.fetch(new URL(path, origin))
+    if (!res.ok) throw new Error(`${path} answered ${res.status}`)
+    return res.arrayBuffer()
+  }
+  fonts ??= Promise.all([read(PREVIEW_FONT_PATHS.regular), read(PREVIEW_FONT_PATHS.bold)]).then(([regular, bold]) => ({ regular, bold }))
+  fonts.catch(() => {
+    fonts = undefined
+  })
+  return fonts
+}
 
 /**
  * A PNG for link previews. An address that names the image's current version never changes
@@ -27,8 +42,12 @@ function png(bytes: Uint8Array, immutable: boolean): Response {
  */
 export const previewImageRoutes = new Hono<AppEnv>()
   .get('/site.png', async (c) => {
-    const bytes = await cachedBytes(c.env.CACHE, cacheKeys.sitePreview(OG_DESIGN_VERSION), TTL.previewImageSeconds, sitePreviewPng, (p) =>
-      c.executionCtx.waitUntil(p),
+    const bytes = await cachedBytes(
+      c.env.CACHE,
+      cacheKeys.sitePreview(OG_DESIGN_VERSION),
+      TTL.previewImageSeconds,
+      async () => sitePreviewPng(await previewFonts(c.env.ASSETS, c.req.url)),
+      (p) => c.executionCtx.waitUntil(p),
     )
     return png(bytes, true)
   })
@@ -41,7 +60,7 @@ export const previewImageRoutes = new Hono<AppEnv>()
       c.env.CACHE,
       cacheKeys.serverPreview(id, version),
       TTL.previewImageSeconds,
-      () => serverPreviewPng(facts),
+      async () => serverPreviewPng(facts, await previewFonts(c.env.ASSETS, c.req.url)),
       (p) => c.executionCtx.waitUntil(p),
     )
     return png(bytes, c.req.query('v') === version)

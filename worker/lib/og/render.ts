@@ -1,12 +1,10 @@
 /**
  * Link-preview images (1200x630 PNG) drawn at the edge: satori lays a card out and writes it as
- * SVG with the text as paths (from Inter, bundled from @fontsource/inter), and resvg renders the
- * SVG to PNG. Both are WebAssembly, imported as compiled modules: workerd refuses to compile
- * WebAssembly from bytes at run time, so the bundler hands the modules over ready.
+ * SVG with the text as paths, and resvg renders the SVG to PNG. Both are WebAssembly, imported as
+ * compiled modules: workerd refuses to compile WebAssembly from bytes at run time, so the bundler
+ * hands the modules over ready. The font (Inter, from @fontsource/inter) is a static asset of the
+ * build (see vite.config.ts), read by the caller: satori takes WOFF, not WOFF2.
  */
-
-import interRegular from '@fontsource/inter/files/inter-latin-400-normal.woff?inline'
-import interBold from '@fontsource/inter/files/inter-latin-700-normal.woff?inline'
 import { initWasm, Resvg } from '@resvg/resvg-wasm'
 import resvgWasm from '@resvg/resvg-wasm/index_bg.wasm'
 import satori, { init as initSatori } from 'satori/standalone'
@@ -14,10 +12,15 @@ import yogaWasm from 'satori/yoga.wasm'
 import { PREVIEW_IMAGE, SITE_DESCRIPTION, SITE_NAME } from '../seo/head'
 import type { ServerCardFacts } from './version'
 
-/** A data: URL (how Vite inlines a file) as its bytes. */
-function dataUrlBytes(url: string): Uint8Array {
-  const binary = atob(url.slice(url.indexOf(',') + 1))
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0))
+/** Where the build puts the font files (vite.config.ts emits them there), by weight. */
+export const PREVIEW_FONT_PATHS = {
+  regular: '/assets/og/inter-latin-400-normal.woff',
+  bold: '/assets/og/inter-latin-700-normal.woff',
+} as const
+
+export interface PreviewFonts {
+  regular: ArrayBuffer
+  bold: ArrayBuffer
 }
 
 let ready: Promise<void> | undefined
@@ -30,14 +33,10 @@ function setUp(): Promise<void> {
   return ready
 }
 
-let fonts: Array<{ name: string; data: ArrayBuffer; weight: 400 | 700; style: 'normal' }> | undefined
-function fontList() {
-  fonts ??= [
-    { name: 'Inter', data: dataUrlBytes(interRegular).buffer as ArrayBuffer, weight: 400, style: 'normal' },
-    { name: 'Inter', data: dataUrlBytes(interBold).buffer as ArrayBuffer, weight: 700, style: 'normal' },
-  ]
-  return fonts
-}
+const fontList = (fonts: PreviewFonts) => [
+  { name: 'Inter', data: fonts.regular, weight: 400 as const, style: 'normal' as const },
+  { name: 'Inter', data: fonts.bold, weight: 700 as const, style: 'normal' as const },
+]
 
 /** satori's element shape (what JSX would build), without React. */
 interface Node {
@@ -91,10 +90,10 @@ function card(title: string, subtitle: string, body: string, footer: string): No
   )
 }
 
-async function png(node: Node): Promise<Uint8Array> {
+async function png(node: Node, fonts: PreviewFonts): Promise<Uint8Array> {
   await setUp()
   // satori's types ask for a React node; the plain element objects are what it reads.
-  const svg = await satori(node as never, { ...PREVIEW_IMAGE, fonts: fontList() })
+  const svg = await satori(node as never, { ...PREVIEW_IMAGE, fonts: fontList(fonts) })
   const resvg = new Resvg(svg, { fitTo: { mode: 'width', value: PREVIEW_IMAGE.width } })
   try {
     return resvg.render().asPng()
@@ -106,13 +105,14 @@ async function png(node: Node): Promise<Uint8Array> {
 const likes = (n: number) => `${n} ${n === 1 ? 'like' : 'likes'}`
 
 /** A server's preview: its name, author, description and likes. */
-export function serverPreviewPng(s: ServerCardFacts): Promise<Uint8Array> {
-  return png(card(s.displayName, `by ${s.author}`, s.description, likes(s.likeCount)))
+export function serverPreviewPng(s: ServerCardFacts, fonts: PreviewFonts): Promise<Uint8Array> {
+  return png(card(s.displayName, `by ${s.author}`, s.description, likes(s.likeCount)), fonts)
 }
 
 /** The preview of every other page. */
-export function sitePreviewPng(): Promise<Uint8Array> {
+export function sitePreviewPng(fonts: PreviewFonts): Promise<Uint8Array> {
   return png(
     card('Find the right MCP server for your AI tools', 'Model Context Protocol servers', SITE_DESCRIPTION, 'Search · Read · Install'),
+    fonts,
   )
 }
