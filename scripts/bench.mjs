@@ -24,14 +24,13 @@
  * aims apply to the cold figures: real visitors rarely repeat a URL.
  *   --fresh          ignore the cached database   --no-build        reuse bench/dist
  */
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
-import { cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { dirname, join, relative, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { bin, localEnv, run as runLocal } from './local.mjs'
+import { localEnv, run as runLocal, startPreview } from './local.mjs'
 
 const { values: opts } = parseArgs({
   options: {
@@ -164,32 +163,11 @@ SELECT p.id, s.id FROM packages p JOIN servers s ON s.seq BETWEEN (p.rowid * 17)
 
 // ---- the server ----
 
-function freePort() {
-  return new Promise((res, rej) => {
-    const srv = createServer()
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address()
-      srv.close(() => res(port))
-    })
-    srv.on('error', rej)
-  })
-}
-
 let preview
-function stopPreview() {
-  // vite starts workerd beneath it: end the whole group this script started.
-  if (preview?.pid && preview.exitCode === null) {
-    try {
-      process.kill(-preview.pid, 'SIGTERM')
-    } catch {
-      // already gone
-    }
-  }
-}
-process.on('exit', stopPreview)
+process.on('exit', () => preview?.stop())
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130))
 
-async function startPreview() {
+async function servePreview() {
   // Every outbound base points at a closed local port: a cache miss must fail fast, not reach out.
   const closed = 'http://127.0.0.1:9'
   writeFileSync(
@@ -200,23 +178,8 @@ async function startPreview() {
       ...['GITHUB_API_BASE', 'GITHUB_RAW_BASE', 'GITHUB_OAUTH_BASE', 'NPM_REGISTRY_BASE', 'MCP_REGISTRY_BASE'].map((k) => `${k}=${closed}`),
     ].join('\n'),
   )
-  const port = await freePort()
-  // Its output goes to a file: a pipe left unread while a measurement runs could stall it.
-  const log = join(ROOT, 'preview.log')
-  const out = openSync(log, 'w')
-  const args = ['preview', PREVIEW_ROOT, '--config', resolve('vite.config.ts'), '--port', String(port), '--strictPort']
-  preview = spawn(bin('vite'), args, { env, detached: true, stdio: ['ignore', out, out] })
-  const base = `http://127.0.0.1:${port}`
-  const end = Date.now() + 60_000
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return base
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  throw new Error(`vite preview did not start:\n${readFileSync(log, 'utf8')}`)
+  preview = await startPreview([PREVIEW_ROOT, '--config', resolve('vite.config.ts')], { env, log: join(ROOT, 'preview.log') })
+  return preview.base
 }
 
 async function getJson(base, path) {
@@ -286,7 +249,7 @@ async function main() {
   step('Adding a signed-in visitor and 5,000 packages')
   const cookie = addVisitors()
   step('Starting vite preview (workerd) on the loaded database')
-  const base = await startPreview()
+  const base = await servePreview()
 
   const q = (text, extra = '') => `/api/servers/search?q=${encodeURIComponent(text)}${extra}`
   const readmeIds = manifest.readmeIds.slice(0, 20)
@@ -346,6 +309,16 @@ async function main() {
       { ...r, ...variants[2], connections: 1, aim: 'search p95' },
     ]),
   ]
+  // The edge rewrite: a server's page (index.html from the asset binding, rewritten with its head
+  // and summary as it streams) against a file the asset layer serves without the Worker.
+  const stylesheet = /href="(\/assets\/[^"]+\.css)"/.exec(readFileSync(join(DIST, 'client/index.html'), 'utf8'))[1]
+  const page = await fetch(`${base}/servers/${manifest.sampleIds[0]}`)
+  if (!page.ok || !(await page.text()).includes('application/ld+json')) throw new Error('a server page has no head of its own')
+  scenarios.push(
+    { name: 'static asset (no Worker)', variant: 'warm', paths: [stylesheet] },
+    { name: 'server page (edge rewrite)', variant: 'warm', paths: manifest.sampleIds.map((id) => `/servers/${id}`) },
+    { name: 'server page (edge rewrite)', variant: 'cold', unique: true, paths: manifest.sampleIds.map((id) => `/servers/${id}`) },
+  )
   const hit = await getJson(base, `/api/servers/${readmeIds[0]}/readme`)
   checks.readmeFirstRequestMsAvg = Math.round(renderMs / readmeIds.length)
   checks.readmeCachedRequestMs = Math.round(hit.ms * 10) / 10
@@ -393,6 +366,9 @@ async function main() {
     return r
   })
 
+  const byName = (name) => results.find((r) => r.name === name && r.variant === 'warm')
+  const [asset, rewritten] = [byName('static asset (no Worker)'), byName('server page (edge rewrite)')]
+  const edgeRewrite = { rpsRatio: rewritten.rps / asset.rps, p50Ratio: rewritten.latencyMs.p50 / asset.latencyMs.p50 }
   const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim()
   step('Measuring the registry sync: a first sync of 20,000 generated entries, then 200 changes')
   const syncFile = join(ROOT, 'sync.json')
@@ -421,6 +397,7 @@ async function main() {
     loadAverage: { atStart: loadAtStart, atEnd: loadavg() },
     dataset: { ...manifest, sampleIds: undefined, readmeIds: undefined, ...checks },
     scenarios: results,
+    edgeRewrite,
     registrySync,
     searchRelevance,
   }
@@ -433,6 +410,9 @@ async function main() {
     `\n${COUNT} servers, ${CONNECTIONS} connections unless noted, medians of ${ROUNDS} rounds of ${SECONDS} s, ${cpus().length} CPUs; ratios against the hello-world route of the same round.\n`,
   )
   console.log(table(results))
+  console.log(
+    `Edge rewrite: a server page answers ${fmt(edgeRewrite.rpsRatio, 2)} × the requests per second of a static asset, p50 ${fmt(edgeRewrite.p50Ratio, 1)} × its latency`,
+  )
   for (const [name, r] of Object.entries(registrySync)) {
     console.log(
       `Registry sync, ${name}: ${r.entries} entries in ${r.seconds} s, ${r.invocations} invocations, ${r.rowsWrittenPerEntry} D1 rows written per entry`,
@@ -460,5 +440,5 @@ try {
   console.error(`\nbench failed: ${err.message}`)
   process.exitCode = 1
 } finally {
-  stopPreview()
+  preview?.stop()
 }

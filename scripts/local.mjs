@@ -3,8 +3,9 @@
  * project's own binaries (Node 22 first, even under an older system Node), and applying the
  * migrations to a local state folder.
  */
-import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, openSync, readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { delimiter, resolve } from 'node:path'
 
 /** The state folder of the local database and KV: CATALOGUE_STATE, else .wrangler/state. */
@@ -52,4 +53,55 @@ export function run(cmd, args, opts = {}) {
  */
 export function migrateLocal(state, opts = {}) {
   run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], opts)
+}
+
+/** A TCP port nobody listens on now, on the loopback interface. */
+export function freePort() {
+  return new Promise((res, rej) => {
+    const srv = createServer()
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address()
+      srv.close(() => res(port))
+    })
+    srv.on('error', rej)
+  })
+}
+
+/**
+ * Starts `vite preview` (workerd beneath it) in a process group of its own, with its output in
+ * `log` (a pipe left unread while a measurement runs could stall it), and waits until
+ * /api/health answers. `stop()` ends the whole group it started, and only that.
+ * @param {string[]} args arguments after `vite preview`, without the port
+ * @param {{ env: NodeJS.ProcessEnv, log: string }} opts
+ * @returns {Promise<{ base: string, stop: () => void }>}
+ */
+export async function startPreview(args, { env, log }) {
+  const port = await freePort()
+  const out = openSync(log, 'w')
+  const child = spawn(bin('vite'), ['preview', ...args, '--port', String(port), '--strictPort'], {
+    env,
+    detached: true,
+    stdio: ['ignore', out, out],
+  })
+  const stop = () => {
+    if (child.pid && child.exitCode === null) {
+      try {
+        process.kill(-child.pid, 'SIGTERM')
+      } catch {
+        // already gone
+      }
+    }
+  }
+  const base = `http://127.0.0.1:${port}`
+  const end = Date.now() + 60_000
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { base, stop }
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  stop()
+  throw new Error(`vite preview did not start:\n${readFileSync(log, 'utf8')}`)
 }

@@ -19,6 +19,8 @@ import { featuredRoutes } from './routes/featured'
 import { feedRoutes } from './routes/feeds'
 import { meRoutes } from './routes/me'
 import { packageRoutes } from './routes/packages'
+import { pageRoutes } from './routes/pages'
+import { previewImageRoutes } from './routes/preview-images'
 import { previewRoutes } from './routes/previews'
 import { registryRoutes } from './routes/registry'
 import { serverActionRoutes } from './routes/server-actions'
@@ -87,6 +89,9 @@ export const app = new Hono<AppEnv>()
   .use('/sitemap.xml', privateByDefault, database, guestView)
   .use('/sitemaps/*', privateByDefault, database, guestView)
   .route('/', sitemapRoutes)
+  .route('/og', previewImageRoutes)
+  // The SPA's pages: the Worker runs first for every path but the static files (wrangler.toml).
+  .route('/', pageRoutes)
 
 app.notFound(notFound)
 app.onError(onError)

@@ -42,10 +42,13 @@ export interface Session {
   problems: string[]
 }
 
-export async function newSession(opts: { viewport?: { width: number; height: number }; clipboard?: boolean } = {}): Promise<Session> {
+export async function newSession(
+  opts: { viewport?: { width: number; height: number }; clipboard?: boolean; javaScript?: boolean } = {},
+): Promise<Session> {
   if (!browser) throw new Error('setupBrowser() first')
   const context = await browser.newContext({
     baseURL: baseURL(),
+    javaScriptEnabled: opts.javaScript ?? true,
     viewport: opts.viewport ?? { width: 1280, height: 900 },
     permissions: opts.clipboard === false ? [] : ['clipboard-read', 'clipboard-write'],
   })

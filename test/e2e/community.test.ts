@@ -148,6 +148,13 @@ describe('community', () => {
     await card.waitFor()
     await card.getByText(`by ${CURATOR}`).waitFor()
     await card.getByText('2 servers included').waitFor()
+    // The card is there while the sorted page loads too (the previous page stays, faded): contrast
+    // is checked once the list has settled, not through its fade.
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll('main [data-layout]')).every(
+        (e) => e.getAttribute('aria-busy') === 'false' && getComputedStyle(e).opacity === '1',
+      ),
+    )
     expect(await mainViolations(page)).toEqual([])
 
     const like = card.getByRole('button', { name: `Like package ${PACKAGE_NAME}, 0 likes` })

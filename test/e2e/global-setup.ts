@@ -85,7 +85,8 @@ export async function setup(project: TestProject) {
   // builds in the same tree (the benchmark's) rewrite it: point it at this build, and start again
   // if another build slipped in before the preview read it.
   const deployConfig = resolve('web/.wrangler/deploy/config.json')
-  const ourIndex = readFileSync(join(dist, 'client/index.html'), 'utf8')
+  // Pages are index.html rewritten per page: the build is known by its entry script's hashed name.
+  const ourEntry = /src="(\/assets\/[^"]+\.js)"/.exec(readFileSync(join(dist, 'client/index.html'), 'utf8'))![1]
   let baseURL = ''
   for (let attempt = 1; ; attempt++) {
     mkdirSync(dirname(deployConfig), { recursive: true })
@@ -104,7 +105,7 @@ export async function setup(project: TestProject) {
     } catch (err) {
       throw new Error(`${(err as Error).message}\n${log}`)
     }
-    if ((await (await fetch(`${baseURL}/`)).text()) === ourIndex) break
+    if ((await (await fetch(`${baseURL}/`)).text()).includes(`src="${ourEntry}"`)) break
     preview.kill('SIGTERM')
     if (attempt === 3) throw new Error(`The preview kept serving another build than ${dist}`)
   }

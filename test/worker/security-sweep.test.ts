@@ -13,6 +13,7 @@ import { packageComments, packages, serverRevisions } from '../../worker/db/sche
 import type { AppEnv } from '../../worker/env'
 import { LIMITS } from '../../worker/limits'
 import { isWorkerPath, onError, WORKER_PATHS } from '../../worker/middleware/errors'
+import { STATIC_ASSET_PATHS } from '../../worker/middleware/pages'
 import { RATE_LIMIT_MESSAGE, rateLimit, WRITE_RULES } from '../../worker/middleware/rate-limit'
 import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../worker/middleware/security-headers'
 import { sessionMiddleware } from '../../worker/middleware/session'
@@ -22,6 +23,9 @@ import { insertServer } from './factories'
 import { call, db } from './helpers'
 
 const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE']
+
+/** The files of web/public, which the build copies beside the SPA's own. */
+const publicFiles = import.meta.glob('../../web/public/**/*', { query: '?raw', import: 'default', eager: true })
 
 /**
  * Writes a guest may make (with a CSRF token bound to the anonymous cookie). Every other write,
@@ -61,7 +65,16 @@ const routes: Route[] = [
       .map((r) => [`${r.method} ${r.path}`, { method: r.method, path: r.path, key: `${r.method} ${r.path}` }]),
   ).values(),
 ]
+/** The SPA's pages the Worker serves (with their own heads): swept by the GET checks too. */
+const pageRoutesSwept: Route[] = [
+  ...new Map(
+    app.routes
+      .filter((r) => r.method === 'GET' && !isWorkerPath(r.path) && !r.path.includes('*'))
+      .map((r) => [`${r.method} ${r.path}`, { method: r.method, path: r.path, key: `${r.method} ${r.path}` }]),
+  ).values(),
+]
 const writeRoutes = routes.filter((r) => WRITE_METHODS.includes(r.method))
+// Pages are among `routes` already: every GET, interface or page.
 const getRoutes = routes.filter((r) => r.method === 'GET')
 
 const seeded = { serverId: '', serverName: '', packageId: '', commentId: '', revisionId: '' }
@@ -95,7 +108,8 @@ function paramValue(path: string, name: string): string {
   if (name === 'commentId') return seeded.commentId
   if (name === 'revisionId') return seeded.revisionId
   if (name === 'packageId' || name === 'categoryId') return seeded.packageId
-  if (name === 'id' && (path.startsWith('/api/packages/') || path.includes('/categories/'))) return seeded.packageId
+  if (name === 'id' && (path.startsWith('/api/packages/') || path.startsWith('/packages/') || path.includes('/categories/')))
+    return seeded.packageId
   return seeded.serverId
 }
 
@@ -140,15 +154,27 @@ it('finds the routes to sweep in the route table', () => {
       'GET /api/auth/session',
       'GET /v0.1/servers',
       'GET /v0.1/servers/:serverName/versions/:version',
+      'GET /servers/:id',
+      'GET /packages/:id',
     ]),
   )
 })
 
-it('sweeps every path the Worker answers first, as wrangler.toml lists them', () => {
+it('runs the Worker first for every path but the static files, as wrangler.toml lists them', () => {
   const runFirst = (parseToml(wranglerToml) as { assets: { run_worker_first: string[] } }).assets.run_worker_first
-  expect(runFirst).toEqual([...WORKER_PATHS])
-  // A route outside them would never run when deployed: the static assets would answer first.
-  expect(routes.filter((r) => !isWorkerPath(r.path)).map((r) => r.key)).toEqual([])
+  expect(runFirst).toEqual(['/*', ...STATIC_ASSET_PATHS.map((p) => `!${p}`)])
+  // Every file web/public puts beside the build is one of them (the asset layer reads _headers itself).
+  const isStatic = (path: string) => STATIC_ASSET_PATHS.some((p) => (p.endsWith('/*') ? path.startsWith(p.slice(0, -1)) : path === p))
+  for (const file of Object.keys(publicFiles)) {
+    const path = file.replace('../../web/public', '')
+    if (path !== '/_headers') expect({ path, static: isStatic(path) }).toEqual({ path, static: true })
+  }
+  // The Worker's own routes and pages are not.
+  for (const route of pageRoutesSwept)
+    expect({ path: route.path, static: isStatic(route.path) }).toEqual({ path: route.path, static: false })
+  // Every route is one of the Worker's own interfaces or a page of the SPA.
+  expect(routes.filter((r) => !isWorkerPath(r.path) && !pageRoutesSwept.some((p) => p.path === r.path)).map((r) => r.key)).toEqual([])
+  expect(WORKER_PATHS.filter((p) => isStatic(p))).toEqual([])
   expect(getRoutes.map((r) => r.key)).toEqual(
     expect.arrayContaining([
       'GET /robots.txt',
@@ -282,7 +308,15 @@ describe('GET routes', () => {
 
 describe('security headers', () => {
   it('are on pages, unknown API paths, redirects and errors too', async () => {
-    for (const path of ['/', '/servers', '/api/nope', '/api/login', `/api/servers/${crypto.randomUUID()}`]) {
+    for (const path of [
+      '/',
+      '/servers',
+      '/nope',
+      '/api/nope',
+      '/api/login',
+      `/api/servers/${crypto.randomUUID()}`,
+      `/servers/${crypto.randomUUID()}`,
+    ]) {
       expectSecurityHeaders(await call(path, { redirect: 'manual' }))
     }
   })

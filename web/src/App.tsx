@@ -101,7 +101,9 @@ export function App() {
             Skip to content
           </a>
           <Header />
-          <main id="main" className="flex-1" tabIndex={-1}>
+          {/* At least a screen tall: the footer starts below the fold, so a page whose content
+              arrives after a spinner does not push a visible footer down (a layout shift). */}
+          <main id="main" className="min-h-svh flex-1" tabIndex={-1}>
             <Suspense fallback={<PageSpinner />}>
               <Routes />
             </Suspense>

@@ -23,6 +23,10 @@ export const cacheKeys = {
    * versioned with the caches, because changing it would sign every user out.
    */
   signingKey: () => 'secret:signing-key:v1',
+  /** A link-preview PNG, per server and image version (a digest of what it draws). */
+  serverPreview: (serverId: string, version: string) => `${VERSION}:og-server:${serverId}:${version}`,
+  /** The site's own link-preview PNG, per design version. */
+  sitePreview: (designVersion: number) => `${VERSION}:og-site:${designVersion}`,
 }
 
 export const TTL = {
@@ -34,6 +38,8 @@ export const TTL = {
   tagsSeconds: 5 * 60,
   categoriesSeconds: 5 * 60,
   previewSeconds: 10 * 60,
+  /** A preview image never changes under its key; kept while anyone asks for it. */
+  previewImageSeconds: 30 * 24 * 3600,
 }
 
 /**
@@ -52,4 +58,23 @@ export async function cachedJson<T>(
   const value = await compute()
   if (keep(value)) await kv.put(key, JSON.stringify(value), { expirationTtl: Math.max(60, ttlSeconds) })
   return value
+}
+
+/**
+ * Reads bytes from KV, or makes and stores them: for what is costly to make and never changes
+ * under its key (a rendered image), so it is made once. The store is left to `defer`
+ * (`waitUntil`), so the first answer does not wait for it.
+ */
+export async function cachedBytes(
+  kv: KVNamespace,
+  key: string,
+  ttlSeconds: number,
+  make: () => Promise<Uint8Array>,
+  defer: (p: Promise<unknown>) => void,
+): Promise<Uint8Array> {
+  const hit = await kv.get(key, 'arrayBuffer')
+  if (hit !== null) return new Uint8Array(hit)
+  const bytes = await make()
+  defer(kv.put(key, bytes, { expirationTtl: Math.max(60, ttlSeconds) }))
+  return bytes
 }

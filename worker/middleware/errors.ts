@@ -2,7 +2,9 @@ import type { ErrorHandler, NotFoundHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
+import { notFoundPage } from '../lib/seo/pages'
 import type { ApiErrorBody, ErrorCode } from '../shared/types'
+import { renderPage } from './pages'
 
 /** Codes for the statuses Hono's own middleware throws (a malformed JSON body is its 400). */
 const HTTP_EXCEPTION_CODES: Partial<Record<number, ErrorCode>> = {
@@ -30,9 +32,9 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
 }
 
 /**
- * The paths the Worker answers itself, exactly as wrangler.toml's `run_worker_first` lists them
- * (the security sweep checks both, and that every route of the app is under one): the SPA's API,
- * the registry API, feeds, sitemaps and robots.txt. Everything else is the SPA's.
+ * The Worker's own interfaces, which are not pages of the SPA: the SPA's API, the registry API,
+ * feeds, sitemaps and robots.txt (an unknown path under them is a JSON 404). Every other path
+ * the Worker answers is a page of the SPA (the security sweep checks every route is one or the other).
  */
 export const WORKER_PATHS = ['/api/*', '/v0.1/*', '/feeds/*', '/sitemaps/*', '/sitemap.xml', '/robots.txt'] as const
 
@@ -40,9 +42,12 @@ export const WORKER_PATHS = ['/api/*', '/v0.1/*', '/feeds/*', '/sitemaps/*', '/s
 export const isWorkerPath = (path: string) =>
   WORKER_PATHS.some((p) => (p.endsWith('/*') ? path === p.slice(0, -2) || path.startsWith(p.slice(0, -1)) : path === p))
 
-/** Unknown Worker paths are JSON 404s; any other path is the SPA, which shows its own 404. */
+/**
+ * Unknown Worker paths are JSON 404s; any other path is the SPA's own not-found page, with the
+ * status that says so (crawlers take a 200 there for a page).
+ */
 export const notFound: NotFoundHandler<AppEnv> = (c) => {
   if (isWorkerPath(c.req.path)) return c.json(errorBody('Not found', 'not_found'), 404)
-  if (c.env.ASSETS) return c.env.ASSETS.fetch(c.req.raw)
+  if (c.env.ASSETS && (c.req.method === 'GET' || c.req.method === 'HEAD')) return renderPage(c, notFoundPage(c.req.path), 404)
   return c.text('Not found', 404)
 }

@@ -2,9 +2,15 @@ import { ExternalLink, FileQuestion } from 'lucide-react'
 import { useReadme } from '../../hooks/useServers'
 import { isApiError } from '../../lib/api'
 
+/**
+ * The loading placeholder and the notices are one height, so the panel (and the sidebar below
+ * it on a phone) does not jump as the README arrives, fails or is retried.
+ */
+const PANEL_HEIGHT = 'min-h-56'
+
 function Notice({ title, children }: { title: string; children?: React.ReactNode }) {
   return (
-    <div className="rounded-lg border border-dashed border-zinc-300 px-6 py-12 text-center dark:border-zinc-700">
+    <div className={`${PANEL_HEIGHT} rounded-lg border border-dashed border-zinc-300 px-6 py-12 text-center dark:border-zinc-700`}>
       <FileQuestion className="mx-auto size-8 text-zinc-500" aria-hidden="true" />
       <p className="mt-3 font-medium">{title}</p>
       {children}
@@ -21,7 +27,7 @@ export function ReadmeTab({ serverId, githubUrl }: { serverId: string; githubUrl
   const { data, error, isLoading } = useReadme(serverId)
   if (isLoading) {
     return (
-      <div role="status" className="flex flex-col gap-3" aria-label="Loading README">
+      <div role="status" className={`${PANEL_HEIGHT} flex flex-col gap-3`} aria-label="Loading README">
         <span className="sr-only">Loading README...</span>
         {[75, 100, 90, 60, 95].map((w, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a fixed placeholder that never reorders.

@@ -1,0 +1,61 @@
+/**
+ * Pages read without JavaScript (crawlers, link previews, reader modes), and what happens when
+ * the SPA then takes the page over: the same content, and nothing moves.
+ */
+import { describe, expect, it } from 'vitest'
+import type { ServerDetail, ServerSummary } from '../../worker/shared/types'
+import { newSession, setupBrowser } from './browser'
+import { apiJson, WIDGET_ID } from './helpers'
+
+setupBrowser()
+
+describe('without JavaScript', () => {
+  it("a server's page shows its name, description, author and install command", async () => {
+    const server = await apiJson<ServerDetail>(`/api/servers/${WIDGET_ID}`)
+    const { page, context } = await newSession({ javaScript: false })
+    const res = await page.goto(`/servers/${WIDGET_ID}`)
+    expect(res?.status()).toBe(200)
+    await expect(page.title()).resolves.toBe(`${server.displayName} · MCP Catalogue`)
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(server.displayName)
+    await page.getByText(server.description, { exact: true }).waitFor()
+    await page.getByText(`by ${server.author}`).waitFor()
+    expect(await page.locator('pre code').textContent()).toBe(server.installCommand)
+    await page.getByRole('link', { name: 'All servers' }).waitFor()
+    await context.close()
+  })
+
+  it('the server list links to its first page of servers, and an unknown path is the not-found page with 404', async () => {
+    const first = await apiJson<{ servers: ServerSummary[] }>('/api/servers?sortBy=stars')
+    const { page, context } = await newSession({ javaScript: false })
+    await page.goto('/servers')
+    await page.getByRole('heading', { level: 1, name: 'MCP Servers' }).waitFor()
+    for (const s of first.servers) await page.getByRole('link', { name: s.displayName, exact: true }).first().waitFor()
+    const res = await page.goto('/no-such-page')
+    expect(res?.status()).toBe(404)
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor()
+    await context.close()
+  })
+})
+
+describe('with JavaScript', () => {
+  it("replaces the page's summary with the SPA's page without a layout shift", async () => {
+    const server = await apiJson<ServerDetail>(`/api/servers/${WIDGET_ID}`)
+    const { page, context, problems } = await newSession({ viewport: { width: 412, height: 823 } })
+    await page.addInitScript(() => {
+      const w = window as unknown as { __cls: number }
+      w.__cls = 0
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>)
+          if (!entry.hadRecentInput) w.__cls += entry.value
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    await page.goto(`/servers/${WIDGET_ID}`)
+    // The SPA's own page (its tabs) with one heading: the summary is gone, not beside it.
+    await page.getByRole('tab', { name: 'README' }).waitFor()
+    expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual([server.displayName])
+    await page.waitForTimeout(500)
+    expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThanOrEqual(0.1)
+    expect(problems).toEqual([])
+    await context.close()
+  })
+})
