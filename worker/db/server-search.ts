@@ -70,8 +70,13 @@ export interface SearchRequest {
   words: string[]
   /** Whose likes the cards show (null: a guest). */
   userId: string | null
-  /** Narrows to the seqs this subquery yields (tag filters, favourites); null for the whole catalogue. */
+  /** Narrows to the seqs this subquery yields (favourites); null for the whole catalogue. */
   only: SQL | null
+  /**
+   * Tag and category filters: an FTS5 expression that narrows inside the index (it may
+   * over-match) and the exact condition on a server row.
+   */
+  narrow?: { fts: string; row: SQL }
   /** An explicit sort's ORDER BY; relevance when absent. */
   order?: Array<SQL | SQLiteColumn>
   page: number
@@ -87,16 +92,25 @@ export interface SearchPage {
   totalCapped: boolean
 }
 
-/** Index rows matching `match` (and the filter), at most `limit` of them, in search-key order. */
-function matches(match: string, only: SQL | null, columns: SQL, limit: number): SQL {
-  // '+' keeps the filter out of the index's hands: FTS5 scans its matches in key order and the
-  // filter is checked per match, rather than FTS5 being re-queried once per filtered row.
-  const filter = only ? sql` AND +(rowid & ${SEQ_OF_KEY}) IN (${only})` : sql``
-  return sql`SELECT ${columns} FROM servers_search WHERE servers_search MATCH ${match}${filter} LIMIT ${limit}`
+/** What narrows a search: a set of seqs, an FTS5 expression of filters, or neither. */
+interface Narrowing {
+  seqs: SQL | null
+  fts: string | null
+}
+
+const narrowing = (req: SearchRequest): Narrowing => ({ seqs: req.only, fts: req.narrow?.fts ?? null })
+
+/** Index rows matching `match` (and the filters), at most `limit` of them, in search-key order. */
+function matches(match: string, only: Narrowing, columns: SQL, limit: number): SQL {
+  // '+' keeps the set out of the index's hands: FTS5 scans its matches in key order and the
+  // set is checked per match, rather than FTS5 being re-queried once per member.
+  const filter = only.seqs ? sql` AND +(rowid & ${SEQ_OF_KEY}) IN (${only.seqs})` : sql``
+  const expression = only.fts ? `(${match}) AND ${only.fts}` : match
+  return sql`SELECT ${columns} FROM servers_search WHERE servers_search MATCH ${expression}${filter} LIMIT ${limit}`
 }
 
 /** How many servers match, counted up to `cap` + 1. */
-const countUpTo = (match: string, only: SQL | null, cap = SEARCH_TOTAL_CAP) =>
+const countUpTo = (match: string, only: Narrowing, cap = SEARCH_TOTAL_CAP) =>
   sql`(SELECT count(*) FROM (${matches(match, only, sql`1`, cap + 1)}))`
 
 const totalOf = (n: number) => ({ total: Math.min(n, SEARCH_TOTAL_CAP), totalCapped: n > SEARCH_TOTAL_CAP })
@@ -104,7 +118,9 @@ const totalOf = (n: number) => ({ total: Math.min(n, SEARCH_TOTAL_CAP), totalCap
 /** How many servers of the whole catalogue hold each word, counted up to COMMON_WORD + 1: one statement. */
 async function wordCounts(db: DB, words: string[]): Promise<number[]> {
   // Aliased: D1 keys a row by column name, and the counts' SQL reads the same.
-  const fields = Object.fromEntries(words.map((w, i) => [`w${i}`, countUpTo(exactTerm(w), null, COMMON_WORD).as(`w${i}`)]))
+  const fields = Object.fromEntries(
+    words.map((w, i) => [`w${i}`, countUpTo(exactTerm(w), { seqs: null, fts: null }, COMMON_WORD).as(`w${i}`)]),
+  )
   const [row] = await db.select(fields).from(sql`(SELECT 1)`)
   return words.map((_, i) => Number((row as Record<string, unknown>)?.[`w${i}`] ?? 0))
 }
@@ -120,7 +136,7 @@ const unknownWords = (words: string[], counts: number[]) =>
  * thin: the guard is the outer side of a CROSS JOIN, so when it yields no row the terms are
  * never read.
  */
-function typoCandidates(db: DB, fts: FtsQuery, only: SQL | null, unknown: string[]) {
+function typoCandidates(db: DB, fts: FtsQuery, only: Narrowing, unknown: string[]) {
   const thin = sql`(SELECT 1 AS go WHERE (SELECT count(*) FROM (${matches(fts.found, only, sql`1`, THIN)})) < ${THIN})`
   const arms = unknown.map((word, i) => {
     const prefix = typoPrefix(word)
@@ -140,7 +156,7 @@ function unionAll(parts: SQL[]): SQL {
 
 /** Relevance: the bounded candidate set, ranked by tier, name, bm25 and popularity. */
 function byRelevance(db: DB, fts: FtsQuery, req: SearchRequest) {
-  const { only } = req
+  const only = narrowing(req)
   const offset = pageOffset(req)
   const want = offset + req.limit
   const single = fts.words.length === 1
@@ -150,7 +166,7 @@ function byRelevance(db: DB, fts: FtsQuery, req: SearchRequest) {
       : sql`SELECT k, ${sql.raw(String(tier))} AS tier, NULL AS s FROM (${matches(match, only, sql`rowid AS k`, Math.max(cap, want))})`
   // A server called exactly what was typed, found by its name's index however little known.
   const exact = sql`SELECT k, 3 AS tier, NULL AS s FROM (SELECT ${servers}.search_key AS k FROM ${servers}
-    WHERE lower(${servers.displayName}) = ${fts.exactName} AND ${servers.status} = 'active'${only ? sql` AND ${servers.seq} IN (${only})` : sql``} LIMIT 5)`
+    WHERE lower(${servers.displayName}) = ${fts.exactName} AND ${servers.status} = 'active'${req.only ? sql` AND ${servers.seq} IN (${req.only})` : sql``}${req.narrow ? sql` AND ${req.narrow.row}` : sql``} LIMIT 5)`
   const arms = [
     // Every word on the card; for a single word that is every card match, so as many as bm25 ranks.
     arm(2, fts.all, false, single ? RANKED : UNRANKED),
@@ -187,6 +203,7 @@ function byRelevance(db: DB, fts: FtsQuery, req: SearchRequest) {
       .select({ ...cardColumns(req.userId), level: level.as('match_level') })
       .from(servers)
       .innerJoin(candidates, sql`${servers.seq} = (c.k & ${SEQ_OF_KEY})`)
+      .where(req.narrow?.row)
       .orderBy(
         sql`match_level DESC`,
         sql`c.phrase DESC`,
@@ -221,7 +238,7 @@ function explained(rows: Array<CardRow & { level?: number }>, fts: FtsQuery) {
  * depth over the density of matches.
  */
 async function sorted(db: DB, fts: FtsQuery, req: SearchRequest, order: Array<SQL | SQLiteColumn>): Promise<SearchPage> {
-  const { only } = req
+  const only = narrowing(req)
   // Aliased: D1 keys a row by column name, and the two counts' SQL reads the same.
   const counts = await db
     .select({ any: countUpTo(fts.found, only).as('n_any'), all: countUpTo(fts.all, only).as('n_all') })
@@ -236,7 +253,8 @@ async function sorted(db: DB, fts: FtsQuery, req: SearchRequest, order: Array<SQ
     n <= SEARCH_TOTAL_CAP
       ? sql`${servers.seq} IN (SELECT rowid & ${SEQ_OF_KEY} FROM servers_search WHERE servers_search MATCH ${match})`
       : sql`EXISTS (SELECT 1 FROM servers_search WHERE servers_search MATCH ${match} AND rowid = ${servers}.search_key)`
-  const filter = only ? sql`${servers.seq} IN (${only})` : undefined
+  // The counts narrowed inside the index; the rows are held to the filters exactly.
+  const filter = and(req.only ? sql`${servers.seq} IN (${req.only})` : undefined, req.narrow?.row)
   const part = (where: SQL | undefined) =>
     db
       .select(cardColumns(req.userId))
@@ -265,13 +283,13 @@ export async function searchServers(db: DB, req: SearchRequest): Promise<SearchP
   if (req.order) {
     // A sorted search reads its counts first anyway: a thin one is corrected before its page.
     if (unknown.length) {
-      const fixed = correctionsOf(req.words, unknown, await typoCandidates(db, fts, req.only, unknown))
+      const fixed = correctionsOf(req.words, unknown, await typoCandidates(db, fts, narrowing(req), unknown))
       if (fixed) return typoPage(await sorted(db, fixed.fts, req, req.order), fixed)
     }
     return sorted(db, fts, req, req.order)
   }
   const [page, count, candidates] = unknown.length
-    ? await db.batch([...byRelevance(db, fts, req), typoCandidates(db, fts, req.only, unknown)])
+    ? await db.batch([...byRelevance(db, fts, req), typoCandidates(db, fts, narrowing(req), unknown)])
     : [...(await db.batch(byRelevance(db, fts, req))), []]
   const fixed = correctionsOf(req.words, unknown, candidates)
   if (fixed) {

@@ -255,3 +255,16 @@ export function correctSpelling(
   }
   return best && { term: best.term, servers: best.servers }
 }
+
+/**
+ * An FTS5 expression for list filters, so a search narrows inside the index rather than
+ * checking a set of ids per match: every tag (AND) and any of the categories (OR), each a phrase
+ * in its own column. It can over-match (a stem, or words of two tags side by side); the rows are
+ * checked exactly afterwards. Null when there is no filter.
+ */
+export function filterExpression(tags: readonly string[], categories: readonly string[]): string | null {
+  const phrase = (column: string, text: string) => `${column} : "${text.replace(/"/g, '""')}"`
+  const parts = tags.map((t) => phrase('tags', t))
+  if (categories.length) parts.push(`(${categories.map((c) => phrase('categories', c)).join(' OR ')})`)
+  return parts.length ? parts.join(' AND ') : null
+}

@@ -48,6 +48,8 @@ beforeAll(async () => {
   await insertOne('obscure-named', { name: 'Widget', description: 'does things', stars: 0 })
   await insertOne('tagged-1', { name: 'Tagged A', description: 'a widget for zeta', tags: ['zeta'] })
   await insertOne('tagged-2', { name: 'Tagged B', description: 'another widget', tags: ['zeta'] })
+  await insertOne('tag-joined', { name: 'Joined Tag', description: 'a widget kappa', tags: ['vector-db'] })
+  await insertOne('tag-apart', { name: 'Apart Tags', description: 'a widget kappa', tags: ['vector', 'db'] })
   await insertOne('gone', { name: 'Gone Widget', description: 'a deleted widget gizmo' })
   await db().run(sql`UPDATE servers SET status = 'deleted' WHERE id = 'gone'`)
 })
@@ -103,6 +105,15 @@ describe('relevance over more matches than it ranks', () => {
     const { body } = await search('q=widget&tags=zeta')
     expect(body.servers.map((s) => s.id).sort()).toEqual(['tagged-1', 'tagged-2'])
     expect(body).toMatchObject({ total: 2, totalCapped: false })
+  })
+})
+
+describe('filters narrowed inside the index', () => {
+  it('holds the rows to the exact tags, though the index reads two tags side by side as one', async () => {
+    for (const sort of ['', '&sortBy=stars']) {
+      const { body } = await search(`q=kappa&tags=vector-db${sort}`)
+      expect(body.servers.map((s) => s.id)).toEqual(['tag-joined'])
+    }
   })
 })
 
