@@ -429,7 +429,7 @@ async function main() {
   )
   const missed = results.filter((r) => r.met === false)
   console.log(
-    `\n${missed.length ? `Aim missed by: ${missed.map((r) => `${r.name} (${r.connections} conn)`).join(', ')}` : 'Every aim met.'}`,
+    `\n${missed.length ? `Aim missed by: ${missed.map((r) => `${r.name}, ${r.variant} (${r.connections} conn)`).join(', ')}` : 'Every aim met.'}`,
   )
   console.log(`Written to ${file} and bench/results/latest.json`)
 }
