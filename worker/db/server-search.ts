@@ -100,6 +100,9 @@ interface Narrowing {
 
 const narrowing = (req: SearchRequest): Narrowing => ({ seqs: req.only, fts: req.narrow?.fts ?? null })
 
+/** No narrowing: the whole catalogue (how common a word is, is counted over all of it). */
+const WHOLE_CATALOGUE: Narrowing = { seqs: null, fts: null }
+
 /** Index rows matching `match` (and the filters), at most `limit` of them, in search-key order. */
 function matches(match: string, only: Narrowing, columns: SQL, limit: number): SQL {
   // '+' keeps the set out of the index's hands: FTS5 scans its matches in key order and the
@@ -118,9 +121,7 @@ const totalOf = (n: number) => ({ total: Math.min(n, SEARCH_TOTAL_CAP), totalCap
 /** How many servers of the whole catalogue hold each word, counted up to COMMON_WORD + 1: one statement. */
 async function wordCounts(db: DB, words: string[]): Promise<number[]> {
   // Aliased: D1 keys a row by column name, and the counts' SQL reads the same.
-  const fields = Object.fromEntries(
-    words.map((w, i) => [`w${i}`, countUpTo(exactTerm(w), { seqs: null, fts: null }, COMMON_WORD).as(`w${i}`)]),
-  )
+  const fields = Object.fromEntries(words.map((w, i) => [`w${i}`, countUpTo(exactTerm(w), WHOLE_CATALOGUE, COMMON_WORD).as(`w${i}`)]))
   const [row] = await db.select(fields).from(sql`(SELECT 1)`)
   return words.map((_, i) => Number((row as Record<string, unknown>)?.[`w${i}`] ?? 0))
 }

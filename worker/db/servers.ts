@@ -68,13 +68,12 @@ export interface ListOptions {
 }
 
 /**
- * A page of servers and its total: two statements in one round trip (search adds one for an
- * explicit sort), whoever asks; whether the caller likes each card is read in the page's own
+ * A page of servers and its total: two statements in one round trip for a list, whoever asks
+ * (search: see server-search.ts); whether the caller likes each card is read in the page's own
  * statement.
  */
 export async function listServers(db: DB, opts: ListOptions): Promise<ServerList> {
   const tags = opts.tags ?? []
-  const filters = [tagFilter(tags), categoryFilter(opts.categories ?? []), likedFilter(opts.likedBy)].filter((f) => f !== undefined)
   if (opts.q) {
     const words = searchWords(opts.q)
     if (words.length === 0) return { servers: [], ...pageInfo(0, opts) }
@@ -93,6 +92,7 @@ export async function listServers(db: DB, opts: ListOptions): Promise<ServerList
     })
     return { servers: cards, ...pageInfo(found.total, opts), totalCapped: found.totalCapped }
   }
+  const filters = [tagFilter(tags), categoryFilter(opts.categories ?? []), likedFilter(opts.likedBy)].filter((f) => f !== undefined)
   const where = and(eq(servers.status, 'active'), ...filters)
   // The whole active catalogue's total is kept by triggers; only filtered lists count rows.
   const [page, count] = await db.batch([

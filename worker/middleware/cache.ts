@@ -57,8 +57,8 @@ export const forgetVersionAfterWrites: MiddlewareHandler<AppEnv> = async (c, nex
 
 /**
  * Guests' reads of servers (lists, search, detail, README) are the same for everyone while fresh,
- * so the first one is kept in the data centre's cache and repeats skip the heavy queries: a search
- * for a word in most of the catalogue costs about 170 ms of bm25 ranking, a repeat under 5 ms.
+ * so the first one is kept in the data centre's cache and repeats skip D1 altogether (a search
+ * costs two round trips, a repeat none).
  * Entries are keyed by URL and by the servers' content version, which every write guests could
  * see bumps (triggers in D1), so what a guest reads is true right after any write, for every
  * guest; the old entries simply age out. Signed-in answers carry isLiked and are never stored or
