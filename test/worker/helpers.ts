@@ -32,3 +32,13 @@ export function expectInvalidInput(res: { status: number; body: any }, field: st
   expect(res.body.error).toBe(res.body.issues[0].message)
   if (message !== undefined) expect(res.body.error).toBe(message)
 }
+
+/**
+ * Waits, when the current fixed rate-limit window is about to end, until the next one starts, so
+ * a test that counts requests up to a limit never has its count reset halfway by the clock.
+ * @example await roomInWindow(WRITE_RULES.guest.windowSeconds)
+ */
+export async function roomInWindow(windowSeconds: number, marginSeconds = 5): Promise<void> {
+  const left = windowSeconds - ((Date.now() / 1000) % windowSeconds)
+  if (left < marginSeconds) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 50))
+}

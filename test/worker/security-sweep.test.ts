@@ -5,7 +5,7 @@
 import { createExecutionContext, env } from 'cloudflare:test'
 import { Hono } from 'hono'
 import { parse as parseToml } from 'smol-toml'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import headersFile from '../../web/public/_headers?raw'
 import { app, MAX_BODY_BYTES } from '../../worker/app'
 import { createDb } from '../../worker/db/client'
@@ -20,7 +20,7 @@ import { sessionMiddleware } from '../../worker/middleware/session'
 import wranglerToml from '../../wrangler.toml?raw'
 import { type Client, guest, signIn, withCsrf } from './auth-helpers'
 import { insertServer } from './factories'
-import { call, db } from './helpers'
+import { call, db, roomInWindow } from './helpers'
 
 const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE']
 
@@ -358,6 +358,7 @@ describe('request size', () => {
 
 describe('rate limits on writes', () => {
   const likePath = () => `/api/servers/${seeded.serverId}/like`
+  beforeEach(() => roomInWindow(WRITE_RULES.guest.windowSeconds))
 
   it('answer a guest past the limit with 429, the message and Retry-After', async () => {
     const visitor = await guest()
@@ -405,6 +406,7 @@ describe('rate limits on writes', () => {
       })
     limited.onError(onError)
     const visitor = await guest()
+    await roomInWindow(600)
     const send = () => limited.request('https://catalogue.test/comment', visitor.write('POST'), env, createExecutionContext())
     expect((await send()).status).toBe(200)
     expect((await send()).status).toBe(200)

@@ -4,7 +4,7 @@ import { serverRevisions, servers, serverTags } from '../../../worker/db/schema'
 import type { ApiErrorBody, ServerDetail, ServerList, ServerRevisionList, TagCount } from '../../../worker/shared/types'
 import { ADMIN_LOGIN, type Client, guest, signIn } from '../auth-helpers'
 import { insertServer } from '../factories'
-import { call, db, expectInvalidInput, json } from '../helpers'
+import { call, db, expectInvalidInput, json, roomInWindow } from '../helpers'
 
 let admin: Client
 let visitor: Client
@@ -158,6 +158,7 @@ describe('POST /api/servers', () => {
 
   it('limits registrations per user (30 an hour)', async () => {
     const spammer = await signIn('writes-spammer')
+    await roomInWindow(3600)
     for (let i = 0; i < 30; i++) expect((await create(spammer, minimal())).status).toBe(201)
     const { status, body } = await create(spammer, minimal())
     expect(status).toBe(429)
