@@ -23,6 +23,9 @@
  * reaches D1) and cold signed in (a session cookie: the guests' cache never answers those). The
  * aims apply to the cold figures: real visitors rarely repeat a URL.
  *   --fresh          ignore the cached database   --no-build        reuse bench/dist
+ *   --only a,b       only the scenarios whose names contain one of these (and the ceiling); no
+ *                    sync or relevance step, and the report goes to bench/results/only-<time>.json
+ *                    rather than latest.json: for trying a change, not for the record
  */
 import { spawnSync } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
@@ -41,6 +44,7 @@ const { values: opts } = parseArgs({
     connections: { type: 'string', default: '10' },
     fresh: { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
+    only: { type: 'string' },
   },
 })
 const COUNT = Number(opts.count)
@@ -48,6 +52,7 @@ const SECONDS = Number(opts.seconds)
 const ROUNDS = Number(opts.rounds)
 const CONNECTIONS = Number(opts.connections)
 const README_EVERY = 100
+const ONLY = opts.only?.split(',').filter(Boolean) ?? null
 
 const ROOT = resolve('bench')
 const DIST = join(ROOT, 'dist')
@@ -327,6 +332,7 @@ async function main() {
 
   // Rounds interleave the scenarios, and each figure is the median over rounds, so a burst of
   // other work on the machine spoils one round of a few scenarios rather than the table.
+  if (ONLY) scenarios.splice(1, Infinity, ...scenarios.slice(1).filter((s) => ONLY.some((part) => s.name.includes(part))))
   const loadAtStart = loadavg()
   step(`Measuring ${scenarios.length} scenarios: ${ROUNDS} rounds of ${SECONDS} s each`)
   // Other work on the machine skews the figures more than any code change: say so.
@@ -366,6 +372,13 @@ async function main() {
     return r
   })
 
+  if (ONLY) {
+    mkdirSync(RESULTS, { recursive: true })
+    const file = join(RESULTS, `only-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`)
+    writeFileSync(file, JSON.stringify({ startedAt: startedAt.toISOString(), only: ONLY, scenarios: results }, null, 2))
+    console.log(`\n${table(results)}\nWritten to ${file}`)
+    return
+  }
   const byName = (name) => results.find((r) => r.name === name && r.variant === 'warm')
   const [asset, rewritten] = [byName('static asset (no Worker)'), byName('server page (edge rewrite)')]
   const edgeRewrite = { rpsRatio: rewritten.rps / asset.rps, p50Ratio: rewritten.latencyMs.p50 / asset.latencyMs.p50 }

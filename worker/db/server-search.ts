@@ -41,10 +41,11 @@ import {
   MIN_TYPO_WORD,
   typoPrefix,
 } from '../lib/search'
+import type { ServerSummary } from '../shared/types'
 import type { DB } from './client'
 import { pageOffset } from './paging'
 import { servers } from './schema'
-import { type CardRow, cardColumns } from './server-cards'
+import { type CardRow, cardColumns, toCards } from './server-cards'
 
 /** Matches are counted up to this many; beyond it the total reads '10,000+'. */
 export const SEARCH_TOTAL_CAP = 10_000
@@ -84,8 +85,8 @@ export interface SearchRequest {
 }
 
 export interface SearchPage {
-  rows: CardRow[]
-  /** Why each row matched, when its card does not show it (same order as rows). */
+  cards: ServerSummary[]
+  /** Why each card matched, when the card does not show it (same order as cards). */
   reasons: Array<MatchReason | null>
   total: number
   /** The total stopped counting at SEARCH_TOTAL_CAP. */
@@ -225,12 +226,10 @@ function byRelevance(db: DB, fts: FtsQuery, req: SearchRequest) {
 
 const LEVELS: Record<number, MatchLevel> = { 3: 'typed', 2: 'related', 1: 'category', 0: 'other' }
 
-/** The page's rows without the level column, and why each matched. */
-function explained(rows: Array<CardRow & { level?: number }>, fts: FtsQuery) {
-  return {
-    rows: rows.map(({ level: _, ...row }) => row as CardRow),
-    reasons: rows.map((row) => (row.level === undefined ? null : explainMatch(row, LEVELS[row.level] ?? 'other', fts))),
-  }
+/** The page's cards, and why each matched. */
+function explained(rows: Array<CardRow & { level: number }>, fts: FtsQuery) {
+  const cards = toCards(rows)
+  return { cards, reasons: cards.map((card, i) => explainMatch(card, LEVELS[rows[i].level] ?? 'other', fts)) }
 }
 
 /**
@@ -271,9 +270,9 @@ async function sorted(db: DB, fts: FtsQuery, req: SearchRequest, order: Array<SQ
   const read = [everyWord, rest].filter((q) => q !== null)
   const parts = read.length ? await db.batch(read as [(typeof read)[number], ...typeof read]) : []
   const start = everyWord ? 0 : nAll
-  const rows = parts.flat().slice(offset - start, want - start)
-  const reasons = rows.map((row, i) => explainMatch(row, offset + i < nAll ? 'typed' : 'other', fts))
-  return { rows, reasons, ...totalOf(nAny) }
+  const cards = toCards(parts.flat().slice(offset - start, want - start))
+  const reasons = cards.map((card, i) => explainMatch(card, offset + i < nAll ? 'typed' : 'other', fts))
+  return { cards, reasons, ...totalOf(nAny) }
 }
 
 /** One page of search results and the (capped) total. */
@@ -332,8 +331,8 @@ function correctionsOf(
  * ('similar: playwright'); one found by a related term or a category says that instead.
  */
 function typoPage(page: SearchPage, fixed: Corrected): SearchPage {
-  const reasons = page.rows.map((row, i) => {
-    const words = `${row.displayName} ${row.name} ${row.description} ${row.tags.join(' ')}`.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
+  const reasons = page.cards.map((card, i) => {
+    const words = `${card.displayName} ${card.name} ${card.description} ${card.tags.join(' ')}`.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
     for (const term of fixed.terms) {
       const shown = words.find((w) => w.startsWith(term))
       if (shown) return { kind: 'typo' as const, term: shown }

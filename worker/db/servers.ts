@@ -13,7 +13,7 @@ import type { DB } from './client'
 import { pageInfo, pageOffset } from './paging'
 import { SYNCED_FIELDS } from './registry-sync'
 import { featured, type ServerRow, serverCategories, serverCounts, serverLikes, servers, serverTags, serverVersions } from './schema'
-import { cardColumns, toCards, toSummary } from './server-cards'
+import { cardColumns, toCard, toCards } from './server-cards'
 import { searchServers } from './server-search'
 
 const SORT_ORDER: Record<ServerSort, Array<SQL | SQLiteColumn>> = {
@@ -86,7 +86,7 @@ export async function listServers(db: DB, opts: ListOptions): Promise<ServerList
       page: opts.page,
       limit: opts.limit,
     })
-    const cards = toCards(found.rows).map((card, i) => {
+    const cards = found.cards.map((card, i) => {
       const reason = found.reasons[i]
       return reason ? { ...card, matchedBy: reason } : card
     })
@@ -130,7 +130,20 @@ export async function getServerDetail(
   // Whether the caller likes it is read with the row: the page is one round trip for anyone.
   const [found, feature, versions, twins] = await db.batch([
     db
-      .select({ row: servers, isLiked: cardColumns(userId).isLiked })
+      .select({
+        ...cardColumns(userId),
+        readmeText: servers.readmeText,
+        packages: servers.packages,
+        remotes: servers.remotes,
+        metadata: servers.metadata,
+        license: servers.license,
+        viewCount: servers.viewCount,
+        registryName: servers.registryName,
+        source: servers.source,
+        syncedAt: servers.syncedAt,
+        upstreamUpdatedAt: servers.upstreamUpdatedAt,
+        localEdits: servers.localEdits,
+      })
       .from(servers)
       .where(eq(servers.id, id))
       .limit(1),
@@ -159,10 +172,12 @@ export async function getServerDetail(
       .orderBy(twin.name)
       .limit(20),
   ])
-  const row = found[0]?.row
-  if (!row || (row.status === 'deleted' && !opts.includeDeleted)) return null
+  const row = found[0]
+  if (!row) return null
+  const card = toCard(row)
+  if (card.status === 'deleted' && !opts.includeDeleted) return null
   return {
-    ...toSummary(row, new Set(found[0]?.isLiked ? [row.id] : [])),
+    ...card,
     readmeText: row.readmeText,
     packages: row.packages as ServerDetail['packages'],
     remotes: row.remotes as ServerDetail['remotes'],
