@@ -7,6 +7,8 @@
  *
  *   --runs N      runs per page, medians reported (default 1)
  *   --no-build    reuse dist/ as built
+ *   --page NAME   only this page ('/', '/servers', 'server page' or '/packages'), to try a change
+ *   --reports     also write each run's whole Lighthouse report (lighthouse-report-<page>-<n>.json)
  *
  * The local server sends everything uncompressed, which the edge never does: text is gzipped on
  * the way, by a small proxy in front of it, so the figures weigh what a visitor downloads.
@@ -27,7 +29,12 @@ import { chromium } from 'playwright-core'
 import { freePort, localEnv, migrateLocal, run, startPreview } from './local.mjs'
 
 const { values: opts } = parseArgs({
-  options: { runs: { type: 'string', default: '1' }, 'no-build': { type: 'boolean', default: false } },
+  options: {
+    runs: { type: 'string', default: '1' },
+    'no-build': { type: 'boolean', default: false },
+    page: { type: 'string' },
+    reports: { type: 'boolean', default: false },
+  },
 })
 const RUNS = Number(opts.runs)
 const ROOT = resolve('bench')
@@ -104,6 +111,10 @@ function compressingProxy(target) {
 async function audit(url, port) {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES })
   const { categories, audits } = result.lhr
+  if (opts.reports) {
+    const name = `lighthouse-report-${new URL(url).pathname.split('/')[1] || 'landing'}-${Date.now()}.json`
+    writeFileSync(join(RESULTS, name), JSON.stringify(result.lhr))
+  }
   const failed = (id) =>
     Object.values(result.lhr.categories[id].auditRefs)
       .filter((ref) => ref.weight > 0 && (audits[ref.id].score ?? 1) < 1)
@@ -116,6 +127,8 @@ async function audit(url, port) {
     cls: audits['cumulative-layout-shift'].numericValue,
     fcpMs: audits['first-contentful-paint'].numericValue,
     tbtMs: audits['total-blocking-time'].numericValue,
+    speedIndexMs: audits['speed-index'].numericValue,
+    lcpElement: audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
     failing: { accessibility: failed('accessibility'), seo: failed('seo') },
   }
 }
@@ -150,6 +163,8 @@ async function main() {
     ['server page', `/servers/${serverId}`],
     ['/packages', '/packages'],
   ]
+  if (opts.page) pages.splice(0, Infinity, ...pages.filter(([page]) => page === opts.page))
+  mkdirSync(RESULTS, { recursive: true })
   const port = await freePort()
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -178,7 +193,7 @@ async function main() {
       rows.push(row)
       const failing = [...new Set(runs.flatMap((r) => [...r.failing.accessibility, ...r.failing.seo]))]
       console.log(
-        `  ${page}: performance ${row.performance}, LCP ${(row.lcpMs / 1000).toFixed(1)} s${failing.length ? `; failing: ${failing.join(', ')}` : ''}`,
+        `  ${page}: performance ${row.performance}, FCP ${(row.fcpMs / 1000).toFixed(1)} s, LCP ${(row.lcpMs / 1000).toFixed(1)} s, TBT ${Math.round(row.tbtMs)} ms, SI ${(m('speedIndexMs') / 1000).toFixed(1)} s; LCP element ${runs[0].lcpElement}${failing.length ? `; failing: ${failing.join(', ')}` : ''}`,
       )
     }
   } finally {

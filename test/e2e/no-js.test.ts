@@ -58,4 +58,44 @@ describe('with JavaScript', () => {
     expect(problems).toEqual([])
     await context.close()
   })
+
+  it('keeps the summary on screen until the complete page replaces it: no spinner between, and the first paint stays the largest', async () => {
+    const server = await apiJson<ServerDetail>(`/api/servers/${WIDGET_ID}`)
+    for (const path of [`/servers/${WIDGET_ID}`, '/servers', '/packages']) {
+      const { page, context, problems } = await newSession({ viewport: { width: 412, height: 823 } })
+      await page.addInitScript(() => {
+        const w = window as unknown as { __spinner: boolean; __paints: Array<{ kind: string; at: number }> }
+        w.__spinner = false
+        w.__paints = []
+        new MutationObserver(() => {
+          if (Array.from(document.querySelectorAll('[role="status"]')).some((s) => s.textContent?.trim() === 'Loading...'))
+            w.__spinner = true
+        }).observe(document, { childList: true, subtree: true })
+        for (const type of ['paint', 'largest-contentful-paint'])
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries()) w.__paints.push({ kind: e.entryType === 'paint' ? e.name : 'lcp', at: e.startTime })
+          }).observe({ type, buffered: true })
+      })
+      await page.goto(path)
+      if (path.startsWith('/servers/')) {
+        await page.getByRole('tab', { name: 'README' }).waitFor()
+        expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual([server.displayName])
+      } else
+        await page.getByRole('navigation', { name: 'Pagination' }).or(page.getByRole('main').getByRole('link').first()).first().waitFor()
+      await page.waitForTimeout(300)
+      const { spinner, paints } = await page.evaluate(() => {
+        const w = window as unknown as { __spinner: boolean; __paints: Array<{ kind: string; at: number }> }
+        return { spinner: w.__spinner, paints: w.__paints }
+      })
+      expect(spinner, path).toBe(false)
+      const fcp = paints.find((p) => p.kind === 'first-contentful-paint')!.at
+      // Every largest-paint candidate is the summary's, painted with the first content.
+      expect(
+        paints.filter((p) => p.kind === 'lcp').every((p) => p.at === fcp),
+        `${path}: ${JSON.stringify(paints)}`,
+      ).toBe(true)
+      expect(problems).toEqual([])
+      await context.close()
+    }
+  })
 })

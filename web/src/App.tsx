@@ -5,22 +5,42 @@ import { AuthErrorNotice } from './components/AuthErrorNotice'
 import { Footer } from './components/Footer'
 import { Header } from './components/Header'
 import { FullPageSpinner, PageSpinner } from './components/Spinner'
-import { useSession } from './hooks/useSession'
+import { loadServer } from './hooks/useServers'
+import { loadSession, useSession } from './hooks/useSession'
 import { LINKS } from './lib/links'
+import { screen } from './lib/screens'
 import LandingPage from './pages/LandingPage'
 import NotFoundPage from './pages/NotFoundPage'
 
 // Every screen but the landing page is its own chunk, so '/' loads only what it shows.
-const loadServersPage = () => import('./pages/ServersPage')
-const ServersPage = lazy(loadServersPage)
-const ServerDetailPage = lazy(() => import('./pages/ServerDetailPage'))
+const serversScreen = screen(() => import('./pages/ServersPage'))
+const serverDetailScreen = screen(() => import('./pages/ServerDetailPage'))
+const packagesScreen = screen(() => import('./pages/PackagesPage'))
+const packageDetailScreen = screen(() => import('./pages/PackageDetailPage'))
+const ServersPage = serversScreen.Component
+const ServerDetailPage = serverDetailScreen.Component
+const PackagesPage = packagesScreen.Component
+const PackageDetailPage = packageDetailScreen.Component
 const ServerFormPage = lazy(() => import('./pages/ServerFormPage'))
 const FeaturedEditorPage = lazy(() => import('./pages/FeaturedEditorPage'))
-const PackagesPage = lazy(() => import('./pages/PackagesPage'))
-const PackageDetailPage = lazy(() => import('./pages/PackageDetailPage'))
 const DashboardPage = lazy(() => import('./pages/DashboardPage'))
 const SecurityAdvisoryPage = lazy(() => import('./pages/SecurityAdvisoryPage'))
 const SyncAdminPage = lazy(() => import('./pages/SyncAdminPage'))
+
+/**
+ * What the first screen needs before the app mounts over the page's summary: who is signed in
+ * (the app waits for it), the screen's chunk and, for a server's page, the server. Pages whose
+ * summary the Worker writes are covered; anything else mounts as before.
+ */
+export function loadFirstScreen(path: string): Promise<unknown> {
+  const server = /^\/servers\/([^/]+)$/.exec(path)
+  const needs: Promise<unknown>[] = [loadSession()]
+  if (server && server[1] !== 'new') needs.push(serverDetailScreen.load(), loadServer(decodeURIComponent(server[1])))
+  else if (path === '/servers' || path.startsWith('/categories/')) needs.push(serversScreen.load())
+  else if (path === '/packages') needs.push(packagesScreen.load())
+  else if (path.startsWith('/packages/')) needs.push(packageDetailScreen.load())
+  return Promise.all(needs)
+}
 
 /**
  * /api/login and /api/logout are the Worker's (browser navigations, never fetched). The SPA only
@@ -75,7 +95,7 @@ function ScrollToTopOnNavigate() {
 /** Warms the list's chunk once the browser is idle: the landing page's main way onward. */
 function usePrefetchServersPage() {
   useEffect(() => {
-    const load = () => void loadServersPage().catch(() => undefined)
+    const load = () => void serversScreen.load().catch(() => undefined)
     if ('requestIdleCallback' in window) {
       const id = window.requestIdleCallback(load, { timeout: 4000 })
       return () => window.cancelIdleCallback(id)

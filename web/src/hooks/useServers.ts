@@ -1,4 +1,4 @@
-import { preload } from 'swr'
+import { mutate, preload } from 'swr'
 import type { ErrorCode } from '../../../worker/shared/types'
 import { api, apiKey, fetcher, hasStatus, isApiError } from '../lib/api'
 import { type ServersView, serversKey } from '../lib/servers-view'
@@ -28,6 +28,12 @@ export function useServer(id: string) {
 /** Warms the detail's cache (hover or focus on a card) so opening it is instant. */
 export function prefetchServer(id: string) {
   void preload(serverKey(id), fetcher).catch(() => undefined)
+}
+
+/** Reads a server into swr's cache before the app mounts (see loadFirstScreen); a failure is left to the page. */
+export function loadServer(id: string): Promise<unknown> {
+  const key = serverKey(id)
+  return mutate(key, fetcher(key), { revalidate: false }).catch(() => undefined)
 }
 
 /** Only asked for signed-in users; a guest can do nothing a permission would unlock. */

@@ -1,4 +1,4 @@
-import useSWR from 'swr'
+import useSWR, { mutate } from 'swr'
 import { api, apiKey, call, isApiError } from '../lib/api'
 import { MINUTE } from './swr-options'
 
@@ -26,5 +26,12 @@ export function useSession() {
     focusThrottleInterval: 5 * MINUTE,
     refreshInterval: 10 * MINUTE,
   })
-  return { user: data ?? null, isLoading: isLoading && !error }
+  // Loading means no answer yet: with one in the cache (read before the app mounted, see
+  // loadSession), swr's own isLoading is still true on the first render while it revalidates.
+  return { user: data ?? null, isLoading: isLoading && data === undefined && !error }
+}
+
+/** Reads who is signed in into swr's cache before the app mounts (see loadFirstScreen). */
+export function loadSession(): Promise<unknown> {
+  return mutate(SESSION_KEY, fetchSession(), { revalidate: false }).catch(() => undefined)
 }
