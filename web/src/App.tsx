@@ -5,10 +5,13 @@ import { AuthErrorNotice } from './components/AuthErrorNotice'
 import { Footer } from './components/Footer'
 import { Header } from './components/Header'
 import { FullPageSpinner, PageSpinner } from './components/Spinner'
-import { loadServer } from './hooks/useServers'
+import { loadAhead } from './hooks/useApi'
+import { CATEGORIES_KEY, serverKey, TAGS_KEY } from './hooks/useServers'
 import { loadSession, useSession } from './hooks/useSession'
 import { LINKS } from './lib/links'
+import { packagesKey, readPackagesView } from './lib/packages-view'
 import { screen } from './lib/screens'
+import { serversKey, serversViewOf } from './lib/servers-view'
 import LandingPage from './pages/LandingPage'
 import NotFoundPage from './pages/NotFoundPage'
 
@@ -29,15 +32,18 @@ const SyncAdminPage = lazy(() => import('./pages/SyncAdminPage'))
 
 /**
  * What the first screen needs before the app mounts over the page's summary: who is signed in
- * (the app waits for it), the screen's chunk and, for a server's page, the server. Pages whose
- * summary the Worker writes are covered; anything else mounts as before.
+ * (the app waits for it), the screen's chunk and its first answers. The pages whose summary the
+ * Worker writes are covered; anything else mounts as before.
  */
-export function loadFirstScreen(path: string): Promise<unknown> {
-  const server = /^\/servers\/([^/]+)$/.exec(path)
+export function loadFirstScreen(path: string, search: string): Promise<unknown> {
   const needs: Promise<unknown>[] = [loadSession()]
-  if (server && server[1] !== 'new') needs.push(serverDetailScreen.load(), loadServer(decodeURIComponent(server[1])))
-  else if (path === '/servers' || path.startsWith('/categories/')) needs.push(serversScreen.load())
-  else if (path === '/packages') needs.push(packagesScreen.load())
+  const server = /^\/servers\/([^/]+)$/.exec(path)
+  const category = /^\/categories\/([^/]+)$/.exec(path)
+  if (server && server[1] !== 'new') needs.push(serverDetailScreen.load(), loadAhead(serverKey(decodeURIComponent(server[1]))))
+  else if (path === '/servers' || category) {
+    const view = serversViewOf(search, category ? decodeURIComponent(category[1]) : undefined)
+    needs.push(serversScreen.load(), loadAhead(serversKey(view)), loadAhead(TAGS_KEY), loadAhead(CATEGORIES_KEY))
+  } else if (path === '/packages') needs.push(packagesScreen.load(), loadAhead(packagesKey(readPackagesView(search))))
   else if (path.startsWith('/packages/')) needs.push(packageDetailScreen.load())
   return Promise.all(needs)
 }

@@ -28,7 +28,7 @@ const FIRST_SCREEN_WAIT_MS = 4000
 // what the visitor reads first and remains the page's largest paint.
 if (root.firstElementChild) {
   const enough = new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))
-  void Promise.race([loadFirstScreen(location.pathname).catch(() => undefined), enough]).then(() =>
+  void Promise.race([loadFirstScreen(location.pathname, location.search).catch(() => undefined), enough]).then(() =>
     requestAnimationFrame(() => setTimeout(mount)),
   )
 } else mount()

@@ -1,5 +1,5 @@
-import useSWR, { type SWRConfiguration } from 'swr'
-import type { ApiKey } from '../lib/api'
+import useSWR, { mutate, type SWRConfiguration } from 'swr'
+import { type ApiKey, fetcher } from '../lib/api'
 
 /**
  * swr for a key built by `apiKey`: the data is typed with what that route answers, so no hook
@@ -8,4 +8,12 @@ import type { ApiKey } from '../lib/api'
  */
 export function useApi<T>(key: ApiKey<T> | null, config?: SWRConfiguration<NoInfer<T>>) {
   return useSWR<T>(key, config ?? {})
+}
+
+/**
+ * Reads a GET route into swr's cache before the app mounts (see loadFirstScreen), so the screen's
+ * first render has the answer; a failure is left to the screen, which asks again and says so.
+ */
+export function loadAhead(key: string): Promise<unknown> {
+  return mutate(key, fetcher(key), { revalidate: false }).catch(() => undefined)
 }

@@ -1,4 +1,4 @@
-import { mutate, preload } from 'swr'
+import { preload } from 'swr'
 import type { ErrorCode } from '../../../worker/shared/types'
 import { api, apiKey, fetcher, hasStatus, isApiError } from '../lib/api'
 import { type ServersView, serversKey } from '../lib/servers-view'
@@ -15,6 +15,9 @@ export const SERVER_LIST_KEY = apiKey(api.servers)
 export const SERVER_SEARCH_KEY = apiKey(api.servers.search)
 /** The landing page's featured cards. */
 export const FEATURED_LIST_KEY = apiKey(api.servers.featured)
+/** The tag and category facets of the list. */
+export const TAGS_KEY = apiKey(api.tags)
+export const CATEGORIES_KEY = apiKey(api.categories)
 
 /** One page of the list or of a search; the previous page stays on screen while the next loads. */
 export function useServerList(view: ServersView) {
@@ -28,12 +31,6 @@ export function useServer(id: string) {
 /** Warms the detail's cache (hover or focus on a card) so opening it is instant. */
 export function prefetchServer(id: string) {
   void preload(serverKey(id), fetcher).catch(() => undefined)
-}
-
-/** Reads a server into swr's cache before the app mounts (see loadFirstScreen); a failure is left to the page. */
-export function loadServer(id: string): Promise<unknown> {
-  const key = serverKey(id)
-  return mutate(key, fetcher(key), { revalidate: false }).catch(() => undefined)
 }
 
 /** Only asked for signed-in users; a guest can do nothing a permission would unlock. */
@@ -68,10 +65,10 @@ export function useFeatured() {
 }
 
 export function useTags() {
-  return useApi(apiKey(api.tags))
+  return useApi(TAGS_KEY)
 }
 
 /** Every category with its count: the /servers facet, category pages and the landing strip. */
 export function useCategories() {
-  return useApi(apiKey(api.categories), staleAfter(5 * MINUTE))
+  return useApi(CATEGORIES_KEY, staleAfter(5 * MINUTE))
 }

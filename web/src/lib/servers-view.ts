@@ -38,6 +38,12 @@ export function readServersView(search: string | URLSearchParams): ServersView {
   }
 }
 
+/** The view of `/servers` or of a category's page (its category first among the filters). */
+export function serversViewOf(search: string | URLSearchParams, category?: string): ServersView {
+  const read = readServersView(search)
+  return category ? { ...read, categories: [category, ...read.categories.filter((c) => c !== category)] } : read
+}
+
 function parseTags(raw: string | null): string[] {
   if (!raw) return []
   const tags = raw

@@ -24,7 +24,7 @@ import { useCategories, useServerList, useTags } from '../hooks/useServers'
 import { useSession } from '../hooks/useSession'
 import { isApiError } from '../lib/api'
 import { formatNumber } from '../lib/format'
-import { readServersView, type ServersView, serversHref } from '../lib/servers-view'
+import { type ServersView, serversHref, serversViewOf } from '../lib/servers-view'
 import NotFoundPage from './NotFoundPage'
 
 /** The local filter (no q): display name, description, author or a tag, case-insensitively. */
@@ -123,10 +123,7 @@ export default function ServersPage({ category }: { category?: string }) {
 function ServersList({ category }: { category?: string }) {
   const search = useSearch()
   const [, navigate] = useLocation()
-  const view = useMemo(() => {
-    const read = readServersView(search)
-    return category ? { ...read, categories: [category, ...read.categories.filter((c) => c !== category)] } : read
-  }, [search, category])
+  const view = useMemo(() => serversViewOf(search, category), [search, category])
   const own = category ? categoryBySlug(category) : undefined
   const { user } = useSession()
   const { data: tags } = useTags()
