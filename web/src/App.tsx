@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, Suspense, useEffect, useRef } from 'react'
 import { Toaster } from 'sonner'
 import { Route, Switch, useLocation } from 'wouter'
 import { AuthErrorNotice } from './components/AuthErrorNotice'
@@ -87,11 +87,17 @@ function Routes() {
   )
 }
 
-/** A new screen starts at its top; query changes (sort, page, filters) keep their own rules. */
+/**
+ * A new screen starts at its top; query changes (sort, page, filters) keep their own rules. Not on
+ * the first screen: the browser has just placed it (at the top, or where a reload left it), and
+ * scrolling forces a layout of the whole page in the middle of the first render.
+ */
 function ScrollToTopOnNavigate() {
   const [path] = useLocation()
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not an input of the effect.
+  const shown = useRef(path)
   useEffect(() => {
+    if (shown.current === path) return
+    shown.current = path
     // (Braces matter: newer browsers return a promise from scrollTo, which is no cleanup.)
     window.scrollTo({ top: 0 })
   }, [path])

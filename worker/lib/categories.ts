@@ -1268,7 +1268,12 @@ function compile(raw: string): Term {
   return { words: normalize(prefix ? body.slice(0, -1) : body).split(' '), prefix, weight: weak ? 0.5 : 1 }
 }
 
-const COMPILED = CATEGORIES.map((c) => ({ slug: c.slug as CategorySlug, terms: c.terms.map(compile) }))
+/** The terms compiled on first use: the SPA imports this module for the taxonomy, not to classify. */
+let compiled: Array<{ slug: CategorySlug; terms: Term[] }> | null = null
+const compiledTerms = () => {
+  compiled ??= CATEGORIES.map((c) => ({ slug: c.slug as CategorySlug, terms: c.terms.map(compile) }))
+  return compiled
+}
 
 /** One field's words, indexed by position, so a term is looked up rather than scanned for. */
 class Words {
@@ -1339,7 +1344,7 @@ export function scoreCategories(input: ClassifyInput): CategoryScore[] {
     ['readme', new Words((input.readme ?? '').slice(0, README_CHARS))],
   ]
   const scores: CategoryScore[] = []
-  for (const { slug, terms } of COMPILED) {
+  for (const { slug, terms } of compiledTerms()) {
     let score = 0
     let readme = 0
     const evidence: CategoryScore['evidence'] = []

@@ -20,6 +20,7 @@ import { cx } from '../components/ui/cx'
 import { LoadFailed } from '../components/ui/LoadFailed'
 import { useDocumentMeta } from '../hooks/useDocumentMeta'
 import { useLayoutPreference } from '../hooks/useLayoutPreference'
+import { useMediaQuery, WIDE_SCREEN } from '../hooks/useMediaQuery'
 import { useCategories, useServerList, useTags } from '../hooks/useServers'
 import { useSession } from '../hooks/useSession'
 import { isApiError } from '../lib/api'
@@ -130,6 +131,7 @@ function ServersList({ category }: { category?: string }) {
   const categories = useCategories()
   const { data, error, isLoading, mutate } = useServerList(view)
   const [layout, setLayout] = useLayoutPreference('servers-layout')
+  const wide = useMediaQuery(WIDE_SCREEN)
   const [localText, setLocalText] = useState('')
   useDocumentMeta(
     pageTitle(view, own?.name),
@@ -187,10 +189,13 @@ function ServersList({ category }: { category?: string }) {
   return (
     <div className="container-page py-6">
       <div className="flex gap-8">
-        <aside className="hidden w-64 shrink-0 flex-col gap-4 lg:flex" aria-label="Filters and information">
-          {filters}
-          <AboutMcpCard />
-        </aside>
+        {/* Narrow screens have the filters in a dialog (below): the column is only built where it shows. */}
+        {wide && (
+          <aside className="hidden w-64 shrink-0 flex-col gap-4 lg:flex" aria-label="Filters and information">
+            {filters}
+            <AboutMcpCard />
+          </aside>
+        )}
         <section className="min-w-0 flex-1" aria-labelledby="servers-title">
           <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
             <div className="min-w-0">
