@@ -307,6 +307,9 @@ async function main() {
   ]
   const scenarios = [
     { name: 'hello world (ceiling)', variant: 'warm', paths: ['/api/health'] },
+    // The floor under every route that reads D1: the signed-in session call is one round trip of
+    // one small statement (the session look-up) and a tiny answer, and nothing caches it.
+    { name: 'one D1 round trip (floor)', variant: 'cold signed in', paths: ['/api/auth/session'], cookie },
     ...reads.flatMap((r) => variants.map((v) => ({ ...r, ...v, aim: v.unique ? 'list' : undefined }))),
     ...searches.flatMap((r) => [
       ...variants.map((v) => ({ ...r, ...v, aim: v.unique ? 'search rate' : undefined })),
@@ -332,7 +335,7 @@ async function main() {
 
   // Rounds interleave the scenarios, and each figure is the median over rounds, so a burst of
   // other work on the machine spoils one round of a few scenarios rather than the table.
-  if (ONLY) scenarios.splice(1, Infinity, ...scenarios.slice(1).filter((s) => ONLY.some((part) => s.name.includes(part))))
+  if (ONLY) scenarios.splice(2, Infinity, ...scenarios.slice(2).filter((s) => ONLY.some((part) => s.name.includes(part))))
   const loadAtStart = loadavg()
   step(`Measuring ${scenarios.length} scenarios: ${ROUNDS} rounds of ${SECONDS} s each`)
   // Other work on the machine skews the figures more than any code change: say so.

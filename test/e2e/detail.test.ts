@@ -64,6 +64,8 @@ describe('/servers/{id}', () => {
     const { page, context, problems } = await newSession()
     await page.goto(`/servers/${first.id}`)
     await page.getByRole('heading', { level: 1, name: first.displayName }).waitFor()
+    // The page's summary (the same heading) stays until the app's page replaces it with its tabs.
+    await page.getByRole('tab', { name: 'README' }).waitFor()
     expect(await tabNames(page)).toEqual(['README', 'Basic Info', 'Configuration'])
     expect(await selectedTab(page)).toBe('README')
     // Snapshot servers point at real repositories, which the local fixture does not know.

@@ -6,6 +6,7 @@ import { Footer } from './components/Footer'
 import { Header } from './components/Header'
 import { FullPageSpinner, PageSpinner } from './components/Spinner'
 import { loadAhead } from './hooks/useApi'
+import { packageKey } from './hooks/usePackageData'
 import { CATEGORIES_KEY, serverKey, TAGS_KEY } from './hooks/useServers'
 import { loadSession, useSession } from './hooks/useSession'
 import { LINKS } from './lib/links'
@@ -14,6 +15,8 @@ import { screen } from './lib/screens'
 import { serversKey, serversViewOf } from './lib/servers-view'
 import LandingPage from './pages/LandingPage'
 import NotFoundPage from './pages/NotFoundPage'
+
+const ADVISORY_PATH = '/security/mcp-supply-chain'
 
 // Every screen but the landing page is its own chunk, so '/' loads only what it shows.
 const serversScreen = screen(() => import('./pages/ServersPage'))
@@ -27,7 +30,8 @@ const PackageDetailPage = packageDetailScreen.Component
 const ServerFormPage = lazy(() => import('./pages/ServerFormPage'))
 const FeaturedEditorPage = lazy(() => import('./pages/FeaturedEditorPage'))
 const DashboardPage = lazy(() => import('./pages/DashboardPage'))
-const SecurityAdvisoryPage = lazy(() => import('./pages/SecurityAdvisoryPage'))
+const advisoryScreen = screen(() => import('./pages/SecurityAdvisoryPage'))
+const SecurityAdvisoryPage = advisoryScreen.Component
 const SyncAdminPage = lazy(() => import('./pages/SyncAdminPage'))
 
 /**
@@ -39,12 +43,14 @@ export function loadFirstScreen(path: string, search: string): Promise<unknown> 
   const needs: Promise<unknown>[] = [loadSession()]
   const server = /^\/servers\/([^/]+)$/.exec(path)
   const category = /^\/categories\/([^/]+)$/.exec(path)
+  const pkg = /^\/packages\/([^/]+)$/.exec(path)
   if (server && server[1] !== 'new') needs.push(serverDetailScreen.load(), loadAhead(serverKey(decodeURIComponent(server[1]))))
   else if (path === '/servers' || category) {
     const view = serversViewOf(search, category ? decodeURIComponent(category[1]) : undefined)
     needs.push(serversScreen.load(), loadAhead(serversKey(view)), loadAhead(TAGS_KEY), loadAhead(CATEGORIES_KEY))
   } else if (path === '/packages') needs.push(packagesScreen.load(), loadAhead(packagesKey(readPackagesView(search))))
-  else if (path.startsWith('/packages/')) needs.push(packageDetailScreen.load())
+  else if (pkg) needs.push(packageDetailScreen.load(), loadAhead(packageKey(decodeURIComponent(pkg[1]))))
+  else if (path === ADVISORY_PATH) needs.push(advisoryScreen.load())
   return Promise.all(needs)
 }
 
@@ -79,7 +85,7 @@ function Routes() {
       <Route path="/packages/:id" component={PackageDetailPage} />
       <Route path="/dashboard" component={DashboardPage} />
       <Route path="/admin/sync" component={SyncAdminPage} />
-      <Route path="/security/mcp-supply-chain" component={SecurityAdvisoryPage} />
+      <Route path={ADVISORY_PATH} component={SecurityAdvisoryPage} />
       <Route path={LINKS.login}>{() => <WorkerNavigation to={LINKS.login} label="Continue to sign in" />}</Route>
       <Route path={LINKS.logout}>{() => <WorkerNavigation to={LINKS.logout} label="Continue to log out" />}</Route>
       <Route component={NotFoundPage} />
