@@ -23,9 +23,10 @@
  * reaches D1) and cold signed in (a session cookie: the guests' cache never answers those). The
  * aims apply to the cold figures: real visitors rarely repeat a URL.
  *   --fresh          ignore the cached database   --no-build        reuse bench/dist
- *   --only a,b       only the scenarios whose names contain one of these (and the ceiling); no
- *                    sync or relevance step, and the report goes to bench/results/only-<time>.json
- *                    rather than latest.json: for trying a change, not for the record
+ *   --only a,b       only the scenarios whose names contain one of these (and the ceiling and the
+ *                    floor); no sync or relevance step, and the report goes to
+ *                    bench/results/only-<time>.json rather than latest.json: for trying a change,
+ *                    not for the record
  */
 import { spawnSync } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
@@ -53,6 +54,9 @@ const ROUNDS = Number(opts.rounds)
 const CONNECTIONS = Number(opts.connections)
 const README_EVERY = 100
 const ONLY = opts.only?.split(',').filter(Boolean) ?? null
+/** The reference rows every run measures: what the Worker answers with no work, and with one D1 read. */
+const CEILING = 'hello world (ceiling)'
+const FLOOR = 'one D1 round trip (floor)'
 
 const ROOT = resolve('bench')
 const DIST = join(ROOT, 'dist')
@@ -306,10 +310,10 @@ async function main() {
     { variant: 'cold signed in', unique: true, cookie },
   ]
   const scenarios = [
-    { name: 'hello world (ceiling)', variant: 'warm', paths: ['/api/health'] },
+    { name: CEILING, variant: 'warm', paths: ['/api/health'] },
     // The floor under every route that reads D1: the signed-in session call is one round trip of
     // one small statement (the session look-up) and a tiny answer, and nothing caches it.
-    { name: 'one D1 round trip (floor)', variant: 'cold signed in', paths: ['/api/auth/session'], cookie },
+    { name: FLOOR, variant: 'cold signed in', paths: ['/api/auth/session'], cookie },
     ...reads.flatMap((r) => variants.map((v) => ({ ...r, ...v, aim: v.unique ? 'list' : undefined }))),
     ...searches.flatMap((r) => [
       ...variants.map((v) => ({ ...r, ...v, aim: v.unique ? 'search rate' : undefined })),
@@ -335,7 +339,10 @@ async function main() {
 
   // Rounds interleave the scenarios, and each figure is the median over rounds, so a burst of
   // other work on the machine spoils one round of a few scenarios rather than the table.
-  if (ONLY) scenarios.splice(2, Infinity, ...scenarios.slice(2).filter((s) => ONLY.some((part) => s.name.includes(part))))
+  if (ONLY) {
+    const kept = scenarios.filter((s) => s.name === CEILING || s.name === FLOOR || ONLY.some((part) => s.name.includes(part)))
+    scenarios.splice(0, Infinity, ...kept)
+  }
   const loadAtStart = loadavg()
   step(`Measuring ${scenarios.length} scenarios: ${ROUNDS} rounds of ${SECONDS} s each`)
   // Other work on the machine skews the figures more than any code change: say so.

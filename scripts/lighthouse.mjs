@@ -128,7 +128,8 @@ async function audit(url, port) {
     fcpMs: audits['first-contentful-paint'].numericValue,
     tbtMs: audits['total-blocking-time'].numericValue,
     speedIndexMs: audits['speed-index'].numericValue,
-    lcpElement: audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+    // Lighthouse 13 names the LCP element in its breakdown insight, beside the table of phases.
+    lcpElement: audits['lcp-breakdown-insight']?.details?.items?.find((item) => item.type === 'node')?.snippet ?? null,
     failing: { accessibility: failed('accessibility'), seo: failed('seo') },
   }
 }

@@ -11,9 +11,10 @@ export function useApi<T>(key: ApiKey<T> | null, config?: SWRConfiguration<NoInf
 }
 
 /**
- * Reads a GET route into swr's cache before the app mounts (see loadFirstScreen), so the screen's
- * first render has the answer; a failure is left to the screen, which asks again and says so.
+ * Reads a key into swr's cache before the app mounts (see loadFirstScreen), so the screen's first
+ * render has the answer; a failure is left to the screen, which asks again and says so. `fetch` is
+ * for a key whose hook has a fetcher of its own.
  */
-export function loadAhead(key: string): Promise<unknown> {
-  return mutate(key, fetcher(key), { revalidate: false }).catch(() => undefined)
+export function loadAhead(key: string, fetch: (key: string) => Promise<unknown> = fetcher): Promise<unknown> {
+  return mutate(key, fetch(key), { revalidate: false }).catch(() => undefined)
 }

@@ -1,6 +1,7 @@
-import useSWR, { mutate } from 'swr'
+import useSWR from 'swr'
 import { api, apiKey, call, isApiError } from '../lib/api'
 import { MINUTE } from './swr-options'
+import { loadAhead } from './useApi'
 
 export const SESSION_KEY = apiKey(api.auth.session)
 
@@ -32,6 +33,4 @@ export function useSession() {
 }
 
 /** Reads who is signed in into swr's cache before the app mounts (see loadFirstScreen). */
-export function loadSession(): Promise<unknown> {
-  return mutate(SESSION_KEY, fetchSession(), { revalidate: false }).catch(() => undefined)
-}
+export const loadSession = () => loadAhead(SESSION_KEY, fetchSession)
