@@ -9,6 +9,7 @@
  *   --no-build    reuse dist/ as built
  *   --page NAME   only this page ('/', '/servers', 'server page' or '/packages'), to try a change
  *   --reports     also write each run's whole Lighthouse report (lighthouse-report-<page>-<n>.json)
+ *                 and its trace (lighthouse-trace-<page>-<n>.json, for a trace viewer or DevTools)
  *
  * The local server sends everything uncompressed, which the edge never does: text is gzipped on
  * the way, by a small proxy in front of it, so the figures weigh what a visitor downloads.
@@ -114,6 +115,7 @@ async function audit(url, port) {
   if (opts.reports) {
     const name = `lighthouse-report-${new URL(url).pathname.split('/')[1] || 'landing'}-${Date.now()}.json`
     writeFileSync(join(RESULTS, name), JSON.stringify(result.lhr))
+    if (result.artifacts.Trace) writeFileSync(join(RESULTS, name.replace('report', 'trace')), JSON.stringify(result.artifacts.Trace))
   }
   const failed = (id) =>
     Object.values(result.lhr.categories[id].auditRefs)

@@ -98,4 +98,53 @@ describe('with JavaScript', () => {
       await context.close()
     }
   })
+
+  it('renders a screenful first and the rest a task later, moving nothing in view', async () => {
+    const first = await apiJson<{ servers: ServerSummary[] }>('/api/servers?sortBy=stars')
+    for (const path of ['/servers', `/servers/${WIDGET_ID}`]) {
+      const { page, context, problems } = await newSession({ viewport: { width: 412, height: 823 } })
+      await page.addInitScript(() => {
+        type Seen = { cards: number; pagination: boolean; tabs: boolean; aside: boolean }
+        const w = window as unknown as { __seen: Seen[]; __cls: number }
+        w.__seen = []
+        w.__cls = 0
+        // What the app has committed, after each batch of changes to the page.
+        new MutationObserver(() => {
+          const seen: Seen = {
+            cards: document.querySelectorAll('main article').length,
+            pagination: !!document.querySelector('main nav[aria-label="Pagination"]'),
+            tabs: !!document.querySelector('[role="tablist"]'),
+            aside: !!document.querySelector('aside[aria-label="About this server"] > *'),
+          }
+          if ((seen.cards || seen.tabs) && JSON.stringify(seen) !== JSON.stringify(w.__seen.at(-1))) w.__seen.push(seen)
+        }).observe(document, { childList: true, subtree: true })
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as Array<{ value: number }>) w.__cls += entry.value
+        }).observe({ type: 'layout-shift', buffered: true })
+      })
+      await page.goto(path)
+      if (path === '/servers') await page.getByRole('navigation', { name: 'Pagination' }).waitFor()
+      else await page.getByRole('complementary', { name: 'About this server' }).getByRole('heading').first().waitFor()
+      await page.waitForTimeout(300)
+      const { seen, cls } = await page.evaluate(() => {
+        const w = window as unknown as { __seen: unknown[]; __cls: number }
+        return { seen: w.__seen, cls: w.__cls }
+      })
+      if (path === '/servers')
+        // A phone's screenful of cards without the pagination, then every card with it.
+        expect(seen).toEqual([
+          { cards: 4, pagination: false, tabs: false, aside: false },
+          { cards: first.servers.length, pagination: true, tabs: false, aside: false },
+        ])
+      // The header and tabs, then the side column (and the tab's body) a task later.
+      else
+        expect(seen).toEqual([
+          { cards: 0, pagination: false, tabs: true, aside: false },
+          { cards: 0, pagination: false, tabs: true, aside: true },
+        ])
+      expect(cls, path).toBe(0)
+      expect(problems).toEqual([])
+      await context.close()
+    }
+  })
 })

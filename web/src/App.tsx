@@ -13,6 +13,7 @@ import { LINKS } from './lib/links'
 import { packagesKey, readPackagesView } from './lib/packages-view'
 import { screen } from './lib/screens'
 import { serversKey, serversViewOf } from './lib/servers-view'
+import { nextTask } from './lib/tasks'
 import LandingPage from './pages/LandingPage'
 import NotFoundPage from './pages/NotFoundPage'
 
@@ -41,16 +42,26 @@ const SyncAdminPage = lazy(() => import('./pages/SyncAdminPage'))
  */
 export function loadFirstScreen(path: string, search: string): Promise<unknown> {
   const needs: Promise<unknown>[] = [loadSession()]
+  // The screen's chunk is asked for in a task of its own: importing it appends a preload link per
+  // module it needs, and with the answers' fetches in the same task that made one long task.
+  const load = (screen: { load: () => Promise<unknown> }) => needs.push(nextTask().then(screen.load))
   const server = /^\/servers\/([^/]+)$/.exec(path)
   const category = /^\/categories\/([^/]+)$/.exec(path)
   const pkg = /^\/packages\/([^/]+)$/.exec(path)
-  if (server && server[1] !== 'new') needs.push(serverDetailScreen.load(), loadAhead(serverKey(decodeURIComponent(server[1]))))
-  else if (path === '/servers' || category) {
+  if (server && server[1] !== 'new') {
+    load(serverDetailScreen)
+    needs.push(loadAhead(serverKey(decodeURIComponent(server[1]))))
+  } else if (path === '/servers' || category) {
     const view = serversViewOf(search, category ? decodeURIComponent(category[1]) : undefined)
-    needs.push(serversScreen.load(), loadAhead(serversKey(view)), loadAhead(TAGS_KEY), loadAhead(CATEGORIES_KEY))
-  } else if (path === '/packages') needs.push(packagesScreen.load(), loadAhead(packagesKey(readPackagesView(search))))
-  else if (pkg) needs.push(packageDetailScreen.load(), loadAhead(packageKey(decodeURIComponent(pkg[1]))))
-  else if (path === ADVISORY_PATH) needs.push(advisoryScreen.load())
+    load(serversScreen)
+    needs.push(loadAhead(serversKey(view)), loadAhead(TAGS_KEY), loadAhead(CATEGORIES_KEY))
+  } else if (path === '/packages') {
+    load(packagesScreen)
+    needs.push(loadAhead(packagesKey(readPackagesView(search))))
+  } else if (pkg) {
+    load(packageDetailScreen)
+    needs.push(loadAhead(packageKey(decodeURIComponent(pkg[1]))))
+  } else if (path === ADVISORY_PATH) load(advisoryScreen)
   return Promise.all(needs)
 }
 

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { SWRConfig } from 'swr'
 import { App, loadFirstScreen } from './App'
 import { swrDefaults } from './hooks/swr-options'
+import { nextTask } from './lib/tasks'
 import './index.css'
 
 const root = document.getElementById('root')!
@@ -28,7 +29,7 @@ const FIRST_SCREEN_WAIT_MS = 4000
 // what the visitor reads first and remains the page's largest paint.
 if (root.firstElementChild) {
   const enough = new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))
-  void Promise.race([loadFirstScreen(location.pathname, location.search).catch(() => undefined), enough]).then(() =>
-    requestAnimationFrame(() => setTimeout(mount)),
-  )
+  // Loading starts in a task after this module's, which evaluating React already makes long.
+  const first = nextTask().then(() => loadFirstScreen(location.pathname, location.search))
+  void Promise.race([first.catch(() => undefined), enough]).then(() => requestAnimationFrame(() => setTimeout(mount)))
 } else mount()

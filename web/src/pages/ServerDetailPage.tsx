@@ -17,6 +17,7 @@ import { Badge } from '../components/ui/Badge'
 import { buttonClass } from '../components/ui/button'
 import { LoadFailed } from '../components/ui/LoadFailed'
 import { useDocumentMeta } from '../hooks/useDocumentMeta'
+import { useRestLater } from '../hooks/useRestLater'
 import { useRepoInfo, useServer, useServerPermissions } from '../hooks/useServers'
 import { useSession } from '../hooks/useSession'
 import { api, call, hasStatus } from '../lib/api'
@@ -109,7 +110,8 @@ function DetailHeader({
 const tabTrigger =
   'shrink-0 border-b-2 border-transparent px-3 py-2 text-sm font-medium whitespace-nowrap text-zinc-700 hover:text-zinc-900 data-[state=active]:border-blue-700 data-[state=active]:text-zinc-900 dark:text-zinc-300 dark:hover:text-zinc-50 dark:data-[state=active]:border-blue-400 dark:data-[state=active]:text-zinc-50'
 
-function ServerTabs({ server }: { server: ServerDetail }) {
+/** The tabs; a tab's body only once the page may render its rest (`useRestLater`). */
+function ServerTabs({ server, rest }: { server: ServerDetail; rest: boolean }) {
   // The featured tab leads when there is a comment, until the visitor picks another.
   const [picked, setPicked] = useState<TabId | null>(null)
   const tab = picked ?? (server.commentHtml ? 'featured' : 'readme')
@@ -135,17 +137,17 @@ function ServerTabs({ server }: { server: ServerDetail }) {
         <Tabs.Content value="featured" className="pt-6">
           {/* Sanitised by the Worker on write (an allowlist of tags, attributes and link schemes). */}
           {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the Worker, as said above. */}
-          <div className="featured-body" dangerouslySetInnerHTML={{ __html: server.commentHtml }} />
+          {rest && <div className="featured-body" dangerouslySetInnerHTML={{ __html: server.commentHtml }} />}
         </Tabs.Content>
       )}
       <Tabs.Content value="readme" className="pt-6">
-        <ReadmeTab serverId={server.id} githubUrl={server.githubUrl} />
+        {rest && <ReadmeTab serverId={server.id} githubUrl={server.githubUrl} />}
       </Tabs.Content>
       <Tabs.Content value="basic" className="pt-6">
-        <BasicInfoTab server={server} />
+        {rest && <BasicInfoTab server={server} />}
       </Tabs.Content>
       <Tabs.Content value="config" className="pt-6">
-        <ConfigurationTab server={server} />
+        {rest && <ConfigurationTab server={server} />}
       </Tabs.Content>
     </Tabs.Root>
   )
@@ -158,6 +160,7 @@ export default function ServerDetailPage({ id }: { id: string }) {
   const { data: repo } = useRepoInfo(id, Boolean(server?.githubUrl))
   const { data: permissions } = useServerPermissions(id, Boolean(user))
   useTrackView(id, Boolean(user), Boolean(server))
+  const rest = useRestLater()
   const notFound = hasStatus(error, 404, 400)
   useDocumentMeta(
     server?.displayName ?? (notFound ? 'Server Not Found' : 'Server'),
@@ -175,11 +178,9 @@ export default function ServerDetailPage({ id }: { id: string }) {
       <DetailHeader server={server} repo={repo} canEdit={Boolean(permissions?.canEdit)} isAdmin={isAdmin} />
       <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0">
-          <ServerTabs server={server} />
+          <ServerTabs server={server} rest={rest} />
         </div>
-        <aside aria-label="About this server">
-          <DetailSidebar server={server} repo={repo} />
-        </aside>
+        <aside aria-label="About this server">{rest && <DetailSidebar server={server} repo={repo} />}</aside>
       </div>
     </div>
   )

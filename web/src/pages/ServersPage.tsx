@@ -21,6 +21,7 @@ import { LoadFailed } from '../components/ui/LoadFailed'
 import { useDocumentMeta } from '../hooks/useDocumentMeta'
 import { useLayoutPreference } from '../hooks/useLayoutPreference'
 import { useMediaQuery, WIDE_SCREEN } from '../hooks/useMediaQuery'
+import { useRestLater } from '../hooks/useRestLater'
 import { useCategories, useServerList, useTags } from '../hooks/useServers'
 import { useSession } from '../hooks/useSession'
 import { isApiError } from '../lib/api'
@@ -34,6 +35,9 @@ function matchesLocally(server: ServerSummary, text: string) {
   if (!needle) return true
   return [server.displayName, server.description, server.author, ...server.tags].some((field) => field.toLowerCase().includes(needle))
 }
+
+/** Cards rendered first when the list mounts, about a screenful: the rest follow a task later. */
+const CARDS_FIRST = { narrow: 4, wide: 12 }
 
 /** The card grid: 1 to 4 columns by width (the sidebar takes room from lg up). */
 const gridClass = (layout: CardLayout) =>
@@ -152,6 +156,8 @@ function ServersList({ category }: { category?: string }) {
   const servers = (data?.servers ?? []).filter((s) => view.q || matchesLocally(s, localText))
   const needsSignIn = view.favorites && !user
   const total = data?.total ?? 0
+  const rest = useRestLater()
+  const shown = rest ? servers.length : wide ? CARDS_FIRST.wide : CARDS_FIRST.narrow
   const filters = (
     <>
       <CategoryFilters
@@ -180,7 +186,7 @@ function ServersList({ category }: { category?: string }) {
   else
     body = (
       <div aria-busy={isLoading} className={cx(gridClass(layout), 'transition-opacity', isLoading && 'opacity-70')} data-layout={layout}>
-        {servers.map((s) => (
+        {servers.slice(0, shown).map((s) => (
           <ServerCard key={s.id} server={s} layout={layout} />
         ))}
       </div>
@@ -254,7 +260,7 @@ function ServersList({ category }: { category?: string }) {
             <FeedLinks sources={listFeeds(view)} />
           </div>
           <div className="mt-4">{body}</div>
-          {data && !needsSignIn && (
+          {data && !needsSignIn && rest && (
             <Pagination page={view.page} totalPages={data.totalPages} hrefFor={(page) => serversHref({ ...view, page })} />
           )}
         </section>
