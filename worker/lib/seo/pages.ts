@@ -41,7 +41,7 @@ function serverList(list: ServerSummary[]): Markup {
     (s) => html`<li class="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
 <h2 class="font-semibold wrap-anywhere"><a class="${link}" href="/servers/${encodeURIComponent(s.id)}">${s.displayName}</a></h2>
 <p class="mt-1 text-sm ${muted}">by ${s.author}</p>
-<p class="mt-2 line-clamp-3 text-sm ${muted}">${s.description}</p>
+<p class="mt-2 line-clamp-3 text-sm leading-6 ${muted}">${s.description}</p>
 </li>`,
   )}</ul>`
 }
