@@ -8,8 +8,8 @@
  *   --runs N      runs per page, medians reported (default 1)
  *   --no-build    reuse dist/ as built
  *   --page NAME   only this page ('/', '/servers', 'server page' or '/packages'), to try a change
- *   --reports     also write each run's whole Lighthouse report (lighthouse-report-<page>-<n>.json)
- *                 and its trace (lighthouse-trace-<page>-<n>.json, for a trace viewer or DevTools)
+ *   --reports     also write each run's whole Lighthouse report (lighthouse-report-<page>-<time>.json)
+ *                 and its trace (lighthouse-trace-<page>-<time>.json, for a trace viewer or DevTools)
  *
  * The local server sends everything uncompressed, which the edge never does: text is gzipped on
  * the way, by a small proxy in front of it, so the figures weigh what a visitor downloads.
@@ -109,11 +109,11 @@ function compressingProxy(target) {
   })
 }
 
-async function audit(url, port) {
+async function audit(url, port, page) {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES })
   const { categories, audits } = result.lhr
   if (opts.reports) {
-    const name = `lighthouse-report-${new URL(url).pathname.split('/')[1] || 'landing'}-${Date.now()}.json`
+    const name = `lighthouse-report-${page.replace(/^\/$/, 'landing').replace(/\W+/g, '-').replace(/^-/, '')}-${Date.now()}.json`
     writeFileSync(join(RESULTS, name), JSON.stringify(result.lhr))
     if (result.artifacts.Trace) writeFileSync(join(RESULTS, name.replace('report', 'trace')), JSON.stringify(result.artifacts.Trace))
   }
@@ -179,7 +179,7 @@ async function main() {
       // The first request of a path warms workerd and the edge cache, as a visited site would be.
       await (await fetch(base + path)).arrayBuffer()
       const runs = []
-      for (let i = 0; i < RUNS; i++) runs.push(await audit(base + path, port))
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(base + path, port, page))
       const m = (key) => median(runs.map((r) => r[key]))
       const row = {
         page,

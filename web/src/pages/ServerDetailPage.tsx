@@ -110,7 +110,7 @@ function DetailHeader({
 const tabTrigger =
   'shrink-0 border-b-2 border-transparent px-3 py-2 text-sm font-medium whitespace-nowrap text-zinc-700 hover:text-zinc-900 data-[state=active]:border-blue-700 data-[state=active]:text-zinc-900 dark:text-zinc-300 dark:hover:text-zinc-50 dark:data-[state=active]:border-blue-400 dark:data-[state=active]:text-zinc-50'
 
-/** The tabs; a tab's body only once the page may render its rest (`useRestLater`). */
+/** The tabs; their panels only once the page may render its rest (`useRestLater`). */
 function ServerTabs({ server, rest }: { server: ServerDetail; rest: boolean }) {
   // The featured tab leads when there is a comment, until the visitor picks another.
   const [picked, setPicked] = useState<TabId | null>(null)
@@ -133,22 +133,26 @@ function ServerTabs({ server, rest }: { server: ServerDetail; rest: boolean }) {
           Configuration
         </Tabs.Trigger>
       </Tabs.List>
-      {server.commentHtml && (
-        <Tabs.Content value="featured" className="pt-6">
-          {/* Sanitised by the Worker on write (an allowlist of tags, attributes and link schemes). */}
-          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the Worker, as said above. */}
-          {rest && <div className="featured-body" dangerouslySetInnerHTML={{ __html: server.commentHtml }} />}
-        </Tabs.Content>
+      {rest && (
+        <>
+          {server.commentHtml && (
+            <Tabs.Content value="featured" className="pt-6">
+              {/* Sanitised by the Worker on write (an allowlist of tags, attributes and link schemes). */}
+              {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the Worker, as said above. */}
+              <div className="featured-body" dangerouslySetInnerHTML={{ __html: server.commentHtml }} />
+            </Tabs.Content>
+          )}
+          <Tabs.Content value="readme" className="pt-6">
+            <ReadmeTab serverId={server.id} githubUrl={server.githubUrl} />
+          </Tabs.Content>
+          <Tabs.Content value="basic" className="pt-6">
+            <BasicInfoTab server={server} />
+          </Tabs.Content>
+          <Tabs.Content value="config" className="pt-6">
+            <ConfigurationTab server={server} />
+          </Tabs.Content>
+        </>
       )}
-      <Tabs.Content value="readme" className="pt-6">
-        {rest && <ReadmeTab serverId={server.id} githubUrl={server.githubUrl} />}
-      </Tabs.Content>
-      <Tabs.Content value="basic" className="pt-6">
-        {rest && <BasicInfoTab server={server} />}
-      </Tabs.Content>
-      <Tabs.Content value="config" className="pt-6">
-        {rest && <ConfigurationTab server={server} />}
-      </Tabs.Content>
     </Tabs.Root>
   )
 }
