@@ -30,9 +30,10 @@ function freePort(): Promise<number> {
   })
 }
 
-async function waitFor(url: string, ms: number) {
+async function waitFor(url: string, ms: number, server: ChildProcess) {
   const end = Date.now() + ms
   while (Date.now() < end) {
+    if (server.exitCode !== null) throw new Error(`The preview exited (${server.exitCode}) before answering ${url}`)
     try {
       const r = await fetch(url)
       if (r.ok) return
@@ -101,8 +102,11 @@ export async function setup(project: TestProject) {
     preview.stderr?.on('data', (d) => (log += d))
     baseURL = `http://127.0.0.1:${port}`
     try {
-      await waitFor(`${baseURL}/api/tags`, 60_000)
+      await waitFor(`${baseURL}/api/tags`, 60_000, preview)
     } catch (err) {
+      // The port was free when asked for, but the preview's own Worker runtime binds ports of its
+      // own before the preview listens and can be handed the same one: take another.
+      if (log.includes('already in use') && attempt < 3) continue
       throw new Error(`${(err as Error).message}\n${log}`)
     }
     if ((await (await fetch(`${baseURL}/`)).text()).includes(`src="${ourEntry}"`)) break
