@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { contentVersion } from '../db/content-versions'
 import type { AppEnv } from '../env'
+import { AnswerMemo, type KeptAnswer } from '../lib/answer-memo'
 
 const PRIVATE = 'private, no-store'
 
@@ -56,26 +57,72 @@ export const forgetVersionAfterWrites: MiddlewareHandler<AppEnv> = async (c, nex
 }
 
 /**
- * Guests' reads of servers (lists, search, detail, README) are the same for everyone while fresh,
- * so the first one is kept in the data centre's cache and repeats skip D1 altogether (a search
- * costs two round trips, a repeat none).
+ * Guests' answers this isolate keeps: enough for the reads most visitors make in a burst (the first
+ * pages of each sort, the servers being shared around), within a small part of an isolate's memory.
+ */
+const guestAnswers = new AnswerMemo(1000, 8 * 1024 * 1024)
+
+/**
+ * Guests' reads of servers (lists, search, detail, README, the registry API, sitemaps, pages) are
+ * the same for everyone while fresh, so they are kept and repeats skip D1 altogether.
  * Entries are keyed by URL and by the servers' content version, which every write guests could
  * see bumps (triggers in D1), so what a guest reads is true right after any write, for every
  * guest; the old entries simply age out. Signed-in answers carry isLiked and are never stored or
  * served from here. GUEST_CACHE_SECONDS sets the freshness (0 turns it off).
+ *
+ * Two places keep them. This isolate's memory is asked first, and costs nothing to ask, so a
+ * first visit (a URL nobody asked for lately, which is most of them) pays nothing for the cache.
+ * With `shared`, the data centre's cache (the Cache API) is asked next, so other isolates' work
+ * is reused; asking it is a round trip of its own, about what one D1 read costs, so it is only
+ * for answers that cost more than that (searches, READMEs, the registry's pages of 100, sitemaps).
+ * An answer is handed to it on its second request in this isolate, not its first: most URLs are
+ * asked once, and storing each would cost every first visit a write that nobody reads.
  */
-export const guestCache: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const seconds = Number(c.env.GUEST_CACHE_SECONDS)
-  if (c.var.user || !(seconds > 0)) return next()
-  const key = new URL(c.req.url)
-  key.searchParams.set('__content', String(await serversVersion(c)))
-  const cache = await caches.open('guest-reads')
-  const hit = await cache.match(key)
-  if (hit) return new Response(hit.body, hit)
-  await next()
-  if (c.res.status === 200) {
-    const stored = new Response(c.res.clone().body, c.res)
-    stored.headers.set('Cache-Control', `public, max-age=${seconds}`)
-    c.executionCtx.waitUntil(cache.put(key, stored))
+export function guestCache(opts: { shared?: boolean } = {}): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const seconds = Number(c.env.GUEST_CACHE_SECONDS)
+    if (c.var.user || !(seconds > 0)) return next()
+    const url = new URL(c.req.url)
+    url.searchParams.set('__content', String(await serversVersion(c)))
+    const key = url.toString()
+    const now = Date.now()
+    const kept = guestAnswers.get(key, now)
+    if (kept) {
+      if (opts.shared && !kept.shared) {
+        kept.shared = true
+        c.executionCtx.waitUntil(caches.open(SHARED_CACHE).then((cache) => cache.put(key, answerFrom(kept, seconds))))
+      }
+      return answerFrom(kept)
+    }
+    const cache = opts.shared ? await caches.open(SHARED_CACHE) : null
+    const hit = await cache?.match(key)
+    if (hit) {
+      const body = await hit.arrayBuffer()
+      keep(key, hit, body, now + seconds * 1000, true)
+      return new Response(body, hit)
+    }
+    await next()
+    if (c.res.status === 200) {
+      const res = c.res.clone()
+      c.executionCtx.waitUntil(res.arrayBuffer().then((buf) => keep(key, res, buf, now + seconds * 1000, false)))
+    }
   }
+}
+
+const SHARED_CACHE = 'guest-reads'
+
+function keep(key: string, res: Response, body: ArrayBuffer, expiresAt: number, shared: boolean) {
+  guestAnswers.set(key, { status: res.status, headers: new Headers(res.headers), body, expiresAt, shared })
+}
+
+/** A kept answer as a response; for the shared cache, with the freshness it may be kept for. */
+function answerFrom(kept: KeptAnswer, sharedSeconds?: number): Response {
+  const res = new Response(kept.body, { status: kept.status, headers: kept.headers })
+  if (sharedSeconds) res.headers.set('Cache-Control', `public, max-age=${sharedSeconds}`)
+  return res
+}
+
+/** Empties this isolate's kept answers, as a new isolate starts (the tests of the shared cache). */
+export function forgetGuestAnswers() {
+  guestAnswers.clear()
 }

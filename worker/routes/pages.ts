@@ -33,14 +33,14 @@ const origin = (url: string) => new URL(url).origin
  */
 export const pageRoutes = new Hono<AppEnv>()
   .get('/', (c) => renderPage(c, homePage(origin(c.req.url))))
-  .get('/servers', reader, guestCache, async (c) => {
+  .get('/servers', reader, guestCache(), async (c) => {
     const list = await listServers(c.var.db, { sortBy: 'stars', page: 1, limit: LIMITS.pageSize, userId: null })
     return renderPage(c, serversPage(origin(c.req.url), list.servers, list.total))
   })
   .get('/servers/new', (c) => renderPage(c, appPage('/servers/new')))
   .get('/servers/:id/edit', (c) => renderPage(c, appPage(c.req.path)))
   .get('/servers/:id/featured', (c) => renderPage(c, appPage(c.req.path)))
-  .get('/servers/:id', reader, guestCache, async (c) => {
+  .get('/servers/:id', reader, guestCache(), async (c) => {
     const id = c.req.param('id')
     // As the API: a soft-deleted server is not found for everyone but admins, who may restore it.
     const server = await getServerDetail(c.var.db, id, null, { includeDeleted: c.var.user?.isAdmin ?? false })

@@ -17,6 +17,9 @@ async function findListing(c: Context<AppEnv>, serverName: string, includeDelete
   return listing
 }
 
+/** Registry clients poll the same pages from everywhere, and a page of 100 costs the Worker more than a read. */
+const registryCache = guestCache({ shared: true })
+
 /**
  * The MCP registry's read API (`/v0.1`), so that registry clients and other sub-registries read
  * the catalogue as they read the official registry. A listing is served at its current version in
@@ -24,7 +27,7 @@ async function findListing(c: Context<AppEnv>, serverName: string, includeDelete
  * session is read, any origin may call.
  */
 export const registryRoutes = new Hono<AppEnv>()
-  .get('/servers', guestCache, validate('query', registryListQuery), async (c) => {
+  .get('/servers', registryCache, validate('query', registryListQuery), async (c) => {
     const q = c.req.valid('query')
     const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor)
     if (after === null) throw new ApiError('invalid_input', 'Invalid cursor', [{ field: 'cursor', message: 'Invalid cursor' }])
@@ -46,7 +49,7 @@ export const registryRoutes = new Hono<AppEnv>()
   })
   .get(
     '/servers/:serverName/versions',
-    guestCache,
+    registryCache,
     validate('param', registryServerParam),
     validate('query', registryServerQuery),
     async (c) => {
@@ -61,7 +64,7 @@ export const registryRoutes = new Hono<AppEnv>()
   )
   .get(
     '/servers/:serverName/versions/:version',
-    guestCache,
+    registryCache,
     validate('param', registryServerParam),
     validate('query', registryServerQuery),
     async (c) => {

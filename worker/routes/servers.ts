@@ -31,12 +31,12 @@ function listOptions(c: Context<AppEnv>, q: ServerListQuery, text: string | unde
 
 /** Read side of servers: lists, search, featured, detail, README and repository facts. */
 export const serverRoutes = new Hono<AppEnv>()
-  .get('/', guestCache, validate('query', serverListQuery), async (c) => {
+  .get('/', guestCache(), validate('query', serverListQuery), async (c) => {
     const result = await listServers(c.var.db, listOptions(c, c.req.valid('query'), undefined))
     publicCache(c, 30)
     return c.json(result)
   })
-  .get('/search', guestCache, validate('query', serverListQuery), async (c) => {
+  .get('/search', guestCache({ shared: true }), validate('query', serverListQuery), async (c) => {
     const q = c.req.valid('query')
     // An empty query lists, as the specification says search runs only on non-empty text.
     const result = await listServers(c.var.db, listOptions(c, q, q.q?.trim() || undefined))
@@ -53,7 +53,7 @@ export const serverRoutes = new Hono<AppEnv>()
     publicCache(c, 60)
     return c.json(list)
   })
-  .get('/:id', guestCache, validate('param', serverIdParam), async (c) => {
+  .get('/:id', guestCache(), validate('param', serverIdParam), async (c) => {
     const { id } = c.req.valid('param')
     // A soft-deleted server is 404 for everyone but admins, who may restore it.
     const server = await getServerDetail(c.var.db, id, c.var.user?.id ?? null, { includeDeleted: c.var.user?.isAdmin ?? false })
@@ -61,7 +61,7 @@ export const serverRoutes = new Hono<AppEnv>()
     publicCache(c, 30)
     return c.json(server)
   })
-  .get('/:id/readme', guestCache, validate('param', serverIdParam), async (c) => {
+  .get('/:id/readme', guestCache({ shared: true }), validate('param', serverIdParam), async (c) => {
     const { id } = c.req.valid('param')
     const row = await readmeSource(c.var.db, id)
     if (!row) throw new ApiError('server_not_found', SERVER_NOT_FOUND)

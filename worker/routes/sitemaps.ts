@@ -10,6 +10,8 @@ import { sitemapFileParam } from '../schemas'
 /** Crawlers read these rarely; the edge cache (keyed by the content version) keeps repeats cheap. */
 const SITEMAP_CACHE_SECONDS = 30
 
+const sitemapCache = guestCache({ shared: true })
+
 const XML = { 'Content-Type': 'application/xml; charset=utf-8' }
 
 const originOf = (c: Context<AppEnv>) => new URL(c.req.url).origin
@@ -19,7 +21,7 @@ const originOf = (c: Context<AppEnv>) => new URL(c.req.url).origin
  * are cheap and read fresh, so a package made private leaves them at once.
  */
 const cacheServerPages: MiddlewareHandler<AppEnv> = (c, next) =>
-  c.req.param('file')?.startsWith('servers-') ? guestCache(c, next) : next()
+  c.req.param('file')?.startsWith('servers-') ? sitemapCache(c, next) : next()
 
 /** The newest of some times (ISO text sorts as time), or null. */
 const newest = (times: Array<string | null | undefined>) => times.reduce<string | null>((a, t) => (t && (!a || t > a) ? t : a), null)
@@ -34,7 +36,7 @@ export const sitemapRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'public, max-age=3600')
     return c.text(robotsTxt(originOf(c)))
   })
-  .get('/sitemap.xml', guestCache, async (c) => {
+  .get('/sitemap.xml', sitemapCache, async (c) => {
     const pages = await sitemapPages(c.var.db)
     const origin = originOf(c)
     const entries: SitemapEntry[] = [
@@ -45,7 +47,7 @@ export const sitemapRoutes = new Hono<AppEnv>()
     publicCache(c, SITEMAP_CACHE_SECONDS)
     return c.body(renderSitemapIndex(entries), 200, XML)
   })
-  .get('/sitemaps/static.xml', guestCache, async (c) => {
+  .get('/sitemaps/static.xml', sitemapCache, async (c) => {
     const pages = await sitemapPages(c.var.db)
     const servers = newest(pages.servers.map((p) => p.lastmod))
     const packages = newest(pages.packages.map((p) => p.lastmod))

@@ -4,16 +4,17 @@ import { Hono } from 'hono'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { app as catalogue } from '../../../worker/app'
 import { createDb } from '../../../worker/db/client'
+import { contentVersion } from '../../../worker/db/content-versions'
 import { servers } from '../../../worker/db/schema'
 import type { AppEnv, Variables } from '../../../worker/env'
-import { guestCache } from '../../../worker/middleware/cache'
+import { forgetGuestAnswers, guestCache } from '../../../worker/middleware/cache'
 import type { ServerDetail, ServerList } from '../../../worker/shared/types'
 import { type Client, signIn } from '../auth-helpers'
 import { insertServer } from '../factories'
 import { call, db } from '../helpers'
 
 /** A tiny app whose handler counts how often it really ran. */
-function countingApp(user: Variables['user']) {
+function countingApp(user: Variables['user'], cacheOpts: Parameters<typeof guestCache>[0] = {}) {
   let runs = 0
   const app = new Hono<AppEnv>()
     .use('*', async (c, next) => {
@@ -21,7 +22,7 @@ function countingApp(user: Variables['user']) {
       c.set('user', user)
       await next()
     })
-    .get('/list', guestCache, (c) => {
+    .get('/list', guestCache(cacheOpts), (c) => {
       runs++
       return c.json({ runs })
     })
@@ -62,6 +63,59 @@ describe('guestCache', () => {
     await get(app, 'https://c.test/list?q=mine', '30')
     await get(app, 'https://c.test/list?q=mine', '30')
     expect(runs()).toBe(2)
+  })
+
+  it('serves every repeat whole, from this isolate, with the headers of the first answer', async () => {
+    const app = new Hono<AppEnv>()
+      .use('*', async (c, next) => {
+        c.set('db', createDb(c.env.DB))
+        c.set('user', null)
+        await next()
+      })
+      .get('/page', guestCache(), (c) => {
+        c.header('Cache-Control', 'public, max-age=30')
+        return c.text(`made at ${crypto.randomUUID()}`, 200, { 'X-Made': 'once' })
+      })
+    const answers: Array<{ text: string; made: string | null; cacheControl: string | null }> = []
+    for (let i = 0; i < 3; i++) {
+      const ctx = createExecutionContext()
+      const res = await app.request('https://c.test/page', {}, { ...env, GUEST_CACHE_SECONDS: '30' }, ctx)
+      answers.push({ text: await res.text(), made: res.headers.get('X-Made'), cacheControl: res.headers.get('Cache-Control') })
+      await waitOnExecutionContext(ctx)
+    }
+    expect(answers[0].text).toMatch(/^made at /)
+    expect(answers).toEqual([answers[0], answers[0], answers[0]])
+    expect(answers[0]).toMatchObject({ made: 'once', cacheControl: 'public, max-age=30' })
+  })
+
+  it("costs a first visit nothing but the handler: no write to the data centre's cache", async () => {
+    const { app, runs } = countingApp(null, { shared: true })
+    const url = 'https://c.test/list?q=first-visit'
+    const key = `${url}&__content=${await contentVersion(db(), 'servers')}`
+    const shared = await caches.open('guest-reads')
+    expect(await get(app, url, '30')).toEqual({ runs: 1 })
+    expect(await shared.match(key)).toBeUndefined()
+    // Asked again, it is worth sharing: other isolates can now skip the handler.
+    expect(await get(app, url, '30')).toEqual({ runs: 1 })
+    const stored = await shared.match(key)
+    expect(await stored?.json()).toEqual({ runs: 1 })
+    expect(stored?.headers.get('Cache-Control')).toBe('public, max-age=30')
+    // Another isolate (this one with its memory emptied) reads it from there.
+    forgetGuestAnswers()
+    expect(await get(app, url, '30')).toEqual({ runs: 1 })
+    expect(runs()).toBe(1)
+  })
+
+  it("keeps a one-read answer in this isolate only: the data centre's cache is never asked", async () => {
+    const { app, runs } = countingApp(null)
+    const url = 'https://c.test/list?q=isolate-only'
+    const key = `${url}&__content=${await contentVersion(db(), 'servers')}`
+    await get(app, url, '30')
+    await get(app, url, '30')
+    expect(runs()).toBe(1)
+    expect(await (await caches.open('guest-reads')).match(key)).toBeUndefined()
+    forgetGuestAnswers()
+    expect(await get(app, url, '30')).toEqual({ runs: 2 })
   })
 
   it('is off with GUEST_CACHE_SECONDS=0', async () => {
