@@ -23,6 +23,9 @@ export default defineConfig({
           OUTBOUND_TIMEOUT_MS: '1000',
           // Tests read their own writes at once; test/worker/middleware/cache.test.ts turns it on.
           GUEST_CACHE_SECONDS: '0',
+          // Likewise a session ended or changed in the database reads so at once; the session
+          // tests turn the memo on.
+          SESSION_MEMO_MS: '0',
           ADMIN_LOGINS: 'root-admin',
           // As deployed, whatever a local .dev.vars (written by `npm start`) says.
           DEV_LOGIN: 'false',

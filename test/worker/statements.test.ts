@@ -49,7 +49,13 @@ function countingD1(real: D1Database, tally: Tally): D1Database {
   })
 }
 
-async function count(path: string, cookie?: string, init: RequestInit = {}, guestCacheSeconds = '0'): Promise<Tally & { status: number }> {
+async function count(
+  path: string,
+  cookie?: string,
+  init: RequestInit = {},
+  guestCacheSeconds = '0',
+  sessionMemoMs = '0',
+): Promise<Tally & { status: number }> {
   const tally = { roundTrips: 0, statements: 0 }
   const ctx = createExecutionContext()
   const res = await app.request(
@@ -57,7 +63,7 @@ async function count(path: string, cookie?: string, init: RequestInit = {}, gues
     // A write's RequestInit (from the auth helpers) carries its own cookie and CSRF headers.
     init.method ? init : { headers: cookie ? { cookie } : {} },
     // The guests' cache is off unless asked for: every request a first visit.
-    { ...env, DB: countingD1(env.DB, tally), GUEST_CACHE_SECONDS: guestCacheSeconds },
+    { ...env, DB: countingD1(env.DB, tally), GUEST_CACHE_SECONDS: guestCacheSeconds, SESSION_MEMO_MS: sessionMemoMs },
     ctx,
   )
   await res.arrayBuffer()
@@ -106,6 +112,18 @@ describe('statements per request', () => {
   it('a server page: one round trip for the server, its feature, versions and twins', async () => {
     expect(await count(`/api/servers/${serverId}`)).toEqual({ status: 200, roundTrips: 1, statements: 4 })
     expect(await count(`/api/servers/${serverId}`, cookie)).toEqual({ status: 200, roundTrips: 2, statements: 5 })
+  })
+})
+
+describe('a signed-in page', () => {
+  it('reads the session once for the calls it makes together, and for reads right after', async () => {
+    const { cookie: fresh } = await signIn('statements-page')
+    const paths = ['/api/servers?sortBy=stars', '/api/servers/search?q=counted', `/api/servers/${serverId}`]
+    const tallies = await Promise.all(paths.map((path) => count(path, fresh, {}, '0', '60000')))
+    expect(tallies.map((t) => t.status)).toEqual([200, 200, 200])
+    // 1 + 2 + 1 round trips for the pages themselves, and one look-up of the session for all three.
+    expect(tallies.reduce((n, t) => n + t.roundTrips, 0)).toBe(1 + 2 + 1 + 1)
+    expect(await count('/api/packages?sortBy=ranking', fresh, {}, '0', '60000')).toEqual({ status: 200, roundTrips: 1, statements: 2 })
   })
 })
 

@@ -64,9 +64,45 @@ export const sessionIdFrom = (c: Context) => tokenCookie.read(c, SESSION_COOKIE)
  */
 export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   const id = sessionIdFrom(c)
-  const row = id ? await findSessionUser(c.var.db, await sha256Hex(id), new Date()) : null
+  const row = id ? await sessionUser(c, await sha256Hex(id)) : null
   c.set('user', row ? toSignedInUser(c.env, row) : null)
   await next()
+}
+
+/** Bounds the memo's memory: well above the distinct sessions one isolate sees in a second. */
+const SESSION_MEMO_MAX = 1000
+/**
+ * Sessions this isolate read lately, by id hash, for reads. A page opens with several calls at
+ * once (the session, a list, the featured servers, the categories) and a visitor moves between
+ * pages within seconds: without this, each signed-in read costs a D1 round trip before its own,
+ * which halves how many a database serves. `SESSION_MEMO_MS` (wrangler.toml) is how long a
+ * look-up serves: a session ended through another isolate still reads for up to that long there
+ * (its cookie was already cleared in the browser that ended it); writes never rely on it, so
+ * nothing is changed in a session's name once it has ended.
+ */
+const sessionMemo = new Map<string, { user: Promise<UserRow | null>; readAt: number }>()
+
+/**
+ * The user of the session with this id hash. A write reads D1 every time; a read shares a look-up
+ * made (or still in flight) in the last `SESSION_MEMO_MS`, so simultaneous calls cost one.
+ */
+function sessionUser(c: Context<AppEnv>, idHash: string): Promise<UserRow | null> {
+  const now = Date.now()
+  const memoMs = Number(c.env.SESSION_MEMO_MS)
+  if (!(memoMs > 0) || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return findSessionUser(c.var.db, idHash, new Date(now))
+  const memo = sessionMemo.get(idHash)
+  if (memo && now - memo.readAt < memoMs) return memo.user
+  sessionMemo.delete(idHash)
+  const user = findSessionUser(c.var.db, idHash, new Date(now))
+  // A failed look-up is not kept: the next request asks again.
+  user.catch(() => sessionMemo.delete(idHash))
+  sessionMemo.set(idHash, { user, readAt: now })
+  // Insertion order is age order (an entry is re-inserted when renewed): drop the oldest.
+  for (const key of sessionMemo.keys()) {
+    if (sessionMemo.size <= SESSION_MEMO_MAX) break
+    sessionMemo.delete(key)
+  }
+  return user
 }
 
 /**
@@ -77,19 +113,25 @@ export async function startSession(c: Context<AppEnv>, userId: string): Promise<
   const now = new Date()
   const id = randomToken()
   const previous = sessionIdFrom(c)
+  const replacesHash = previous ? await sha256Hex(previous) : null
   await createSession(c.var.db, {
     idHash: await sha256Hex(id),
     userId,
     expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000),
-    replacesHash: previous ? await sha256Hex(previous) : null,
+    replacesHash,
     now,
   })
+  if (replacesHash) sessionMemo.delete(replacesHash)
   tokenCookie.set(c, SESSION_COOKIE, id, SESSION_TTL_SECONDS)
 }
 
 /** Signs out: the session row is deleted on the server and the cookie cleared. */
 export async function endSession(c: Context<AppEnv>): Promise<void> {
   const id = sessionIdFrom(c)
-  if (id) await deleteSession(c.var.db, await sha256Hex(id))
+  if (id) {
+    const idHash = await sha256Hex(id)
+    await deleteSession(c.var.db, idHash)
+    sessionMemo.delete(idHash)
+  }
   tokenCookie.clear(c, SESSION_COOKIE)
 }

@@ -266,6 +266,54 @@ describe('GET /api/auth/session', () => {
   })
 })
 
+/** A request through the app with the session memo on (the tests' configuration turns it off). */
+async function withSessionMemo(path: string, init: RequestInit = {}): Promise<Response> {
+  return app.request(`https://catalogue.test${path}`, init, { ...env, SESSION_MEMO_MS: '60000' }, createExecutionContext())
+}
+
+describe("a session's look-up shared by reads (SESSION_MEMO_MS)", () => {
+  it('serves reads within the window from one look-up, while every write reads the session afresh', async () => {
+    const erin = await signIn('memo-erin')
+    const server = await insertServer({ displayName: 'Memo Liked Tool' })
+    expect((await withSessionMemo('/api/auth/session', erin.read())).status).toBe(200)
+    // The session ends in the database behind this isolate's back (another isolate signed out).
+    const [user] = await db().select().from(users).where(eq(users.login, 'memo-erin'))
+    await db().delete(sessions).where(eq(sessions.userId, user.id))
+    // Reads within the window still see it: that is the window's cost, and all it may cost...
+    expect(await (await withSessionMemo('/api/auth/session', erin.read())).json()).toMatchObject({ username: 'memo-erin' })
+    // ...for a write reads the session from D1, finds it ended, and so is a guest's write whose
+    // token was issued to a session: refused, and nothing is liked.
+    const like = await withSessionMemo(`/api/servers/${server.id}/like`, erin.write('POST'))
+    expect(like.status).toBe(403)
+    expect(await like.json()).toEqual({ error: 'CSRF token invalid', code: 'csrf_invalid' })
+    expect((await json<{ likeCount: number }>(`/api/servers/${server.id}`)).body.likeCount).toBe(0)
+  })
+
+  it('forgets a session at once when it is signed out through this isolate', async () => {
+    const frank = await signIn('memo-frank')
+    expect((await withSessionMemo('/api/auth/session', frank.read())).status).toBe(200)
+    const out = await withSessionMemo('/api/logout', {
+      redirect: 'manual',
+      headers: { Cookie: frank.cookie, 'Sec-Fetch-Site': 'same-origin' },
+    })
+    expect(out.status).toBe(302)
+    const after = await withSessionMemo('/api/auth/session', frank.read())
+    expect(after.status).toBe(401)
+  })
+
+  it('forgets the session a new sign-in replaces', async () => {
+    const gina = await signIn('memo-gina')
+    expect((await withSessionMemo('/api/auth/session', gina.read())).status).toBe(200)
+    // Signing in again with the old cookie deletes the old session (no fixation)...
+    const cookies = Object.fromEntries(
+      gina.cookie.split('; ').map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+    )
+    await githubSignIn('memo-gina', cookies)
+    // ...and the old cookie reads as signed out at once, memo or not.
+    expect((await withSessionMemo('/api/auth/session', gina.read())).status).toBe(401)
+  })
+})
+
 describe('GET /api/csrf-token', () => {
   let likePath: string
   beforeAll(async () => {
