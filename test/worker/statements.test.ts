@@ -8,9 +8,11 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { app } from '../../worker/app'
+import { COMMON_WORD } from '../../worker/db/server-search'
+import type { ServerList } from '../../worker/shared/types'
 import { signIn } from './auth-helpers'
 import { insertServer } from './factories'
-import { db } from './helpers'
+import { db, json } from './helpers'
 
 interface Tally {
   roundTrips: number
@@ -124,6 +126,28 @@ describe('a signed-in page', () => {
     // 1 + 2 + 1 round trips for the pages themselves, and one look-up of the session for all three.
     expect(tallies.reduce((n, t) => n + t.roundTrips, 0)).toBe(1 + 2 + 1 + 1)
     expect(await count('/api/packages?sortBy=ranking', fresh, {}, '0', '60000')).toEqual({ status: 200, roundTrips: 1, statements: 2 })
+  })
+})
+
+describe('a search of common words', () => {
+  it('counts how common its words are once a minute, not on every search', async () => {
+    // More servers than COMMON_WORD hold 'plentiful'.
+    await db().run(
+      sql.raw(`
+      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${COMMON_WORD + 5})
+      INSERT INTO servers (id, name, display_name, description, author, version, tags, status)
+      SELECT 'plentiful-' || i, 'io.test/plentiful-' || i, 'Plentiful ' || i, 'a plentiful tool', 'bulk', '1.0.0', '[]', 'active' FROM n`),
+    )
+    expect(await count('/api/servers/search?q=plentiful')).toEqual({ status: 200, roundTrips: 2, statements: 3 })
+    // Known to be common now: the page alone.
+    expect(await count('/api/servers/search?q=plentiful&page=3')).toEqual({ status: 200, roundTrips: 1, statements: 2 })
+    const page = (await json<ServerList>('/api/servers/search?q=plentiful&page=3')).body
+    expect(page.total).toBe(COMMON_WORD + 5)
+    expect(page.servers).toHaveLength(20)
+    expect(page.servers.every((card) => card.description === 'a plentiful tool')).toBe(true)
+    // A rarer word beside it is still counted, every time.
+    expect(await count('/api/servers/search?q=plentiful%20counted')).toEqual({ status: 200, roundTrips: 2, statements: 3 })
+    expect(await count('/api/servers/search?q=plentiful%20counted')).toEqual({ status: 200, roundTrips: 2, statements: 3 })
   })
 })
 

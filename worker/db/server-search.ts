@@ -25,8 +25,9 @@
  *   walks that sort's index keeping rows that match: through the set of matches when it is at
  *   most the cap, else by probing the index row by row, cheap exactly when matches are dense.
  *
- * Two round trips: how common each word is, then the page with its total; a third only for a
- * misspelling found when the query found almost nothing.
+ * Two round trips: how common each word is, then the page with its total; one when every word is
+ * one this isolate found common in the last minute; a third only for a misspelling found when the
+ * query found almost nothing.
  */
 import { and, type SQL, sql } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
@@ -119,12 +120,43 @@ const countUpTo = (match: string, only: Narrowing, cap = SEARCH_TOTAL_CAP) =>
 
 const totalOf = (n: number) => ({ total: Math.min(n, SEARCH_TOTAL_CAP), totalCapped: n > SEARCH_TOTAL_CAP })
 
-/** How many servers of the whole catalogue hold each word, counted up to COMMON_WORD + 1: one statement. */
+/**
+ * Words this isolate found common lately, with when it counted them. A common word stays common
+ * for far longer than this (thousands of servers hold it), and only whether it is common is read
+ * from its count, so a query made only of such words skips the round trip that counts them: the
+ * costliest searches, on the words most people type, are exactly the ones that repeat them.
+ * Rarer words are counted every time, since a word no server held may be added at any moment.
+ */
+const commonWords = new Map<string, number>()
+const COMMON_MEMO_MS = 60_000
+const COMMON_MEMO_MAX = 2_000
+
+/**
+ * How many servers of the whole catalogue hold each word, counted up to COMMON_WORD + 1: one
+ * statement for the words not known to be common (none when all are).
+ */
 async function wordCounts(db: DB, words: string[]): Promise<number[]> {
-  // Aliased: D1 keys a row by column name, and the counts' SQL reads the same.
-  const fields = Object.fromEntries(words.map((w, i) => [`w${i}`, countUpTo(exactTerm(w), WHOLE_CATALOGUE, COMMON_WORD).as(`w${i}`)]))
-  const [row] = await db.select(fields).from(sql`(SELECT 1)`)
-  return words.map((_, i) => Number((row as Record<string, unknown>)?.[`w${i}`] ?? 0))
+  const now = Date.now()
+  const counts = new Map<string, number>()
+  for (const w of words) if (now - (commonWords.get(w) ?? Number.NEGATIVE_INFINITY) < COMMON_MEMO_MS) counts.set(w, COMMON_WORD + 1)
+  const counted = words.filter((w) => !counts.has(w))
+  if (counted.length) {
+    // Aliased: D1 keys a row by column name, and the counts' SQL reads the same.
+    const fields = Object.fromEntries(counted.map((w, i) => [`w${i}`, countUpTo(exactTerm(w), WHOLE_CATALOGUE, COMMON_WORD).as(`w${i}`)]))
+    const [row] = await db.select(fields).from(sql`(SELECT 1)`)
+    counted.forEach((w, i) => {
+      const n = Number((row as Record<string, unknown>)?.[`w${i}`] ?? 0)
+      counts.set(w, n)
+      // Re-inserted, so the map's order is the order of counting: the oldest go first.
+      commonWords.delete(w)
+      if (n > COMMON_WORD) commonWords.set(w, now)
+    })
+    for (const w of commonWords.keys()) {
+      if (commonWords.size <= COMMON_MEMO_MAX) break
+      commonWords.delete(w)
+    }
+  }
+  return words.map((w) => counts.get(w) ?? 0)
 }
 
 const commonOf = (words: string[], counts: number[]) => new Set(words.filter((_, i) => counts[i] > COMMON_WORD))
