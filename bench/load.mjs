@@ -7,25 +7,42 @@
  * Each connection requests the paths in turn, again and again, for the given time (or, for a
  * route too slow to answer twenty times in that time, for a fixed number of requests). With
  * `"unique": true` every request carries a query parameter of its own (`_b=<n>`, which the API
- * ignores), so no cache holds its answer: the first-visit path. `"cookie"` sends a session,
- * as a signed-in visitor does (whose requests the guests' cache never answers). Prints one
- * JSON object: requests, requests per second, and exact latency percentiles computed from every
- * response (autocannon's own summary has no p95).
+ * ignores), so no cache holds its answer: the first-visit path. `"cookies"` sends sessions, one
+ * visitor's after another's, as signed-in visitors do (whose requests the guests' cache never
+ * answers). Prints one JSON object: requests, requests per second, and exact latency percentiles
+ * computed from every response (autocannon's own summary has no p95).
  */
+import { readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
 
-const { url, paths, connections, seconds, warmupSeconds = 0, unique = false, cookie = null } = JSON.parse(process.argv[2])
+// The configuration comes as the argument or, when it is too long for one (thousands of cookies), on stdin.
+const {
+  url,
+  paths,
+  connections,
+  seconds,
+  warmupSeconds = 0,
+  unique = false,
+  cookies = null,
+} = JSON.parse(process.argv[2] ?? readFileSync(0, 'utf8'))
 
 /** Fewer responses than this say nothing about percentiles. */
 const MIN_RESPONSES = 20
 
 let sent = 0
-/** A request for `path`, made unique when asked (the counter runs across warm-up and measure). */
+/**
+ * A request for `path`: made unique when asked (the counter runs across warm-up and measure), and
+ * with the next visitor's cookie in turn when there are several.
+ */
 function request(path) {
-  if (!unique) return { method: 'GET', path }
+  if (!unique && !cookies) return { method: 'GET', path }
   return {
     method: 'GET',
-    setupRequest: (req) => ({ ...req, path: `${path}${path.includes('?') ? '&' : '?'}_b=${process.pid}-${sent++}` }),
+    setupRequest: (req) => {
+      const n = sent++
+      const url = unique ? `${path}${path.includes('?') ? '&' : '?'}_b=${process.pid}-${n}` : path
+      return { ...req, path: url, headers: cookies ? { ...req.headers, cookie: cookies[n % cookies.length] } : req.headers }
+    },
   }
 }
 
@@ -42,7 +59,6 @@ function run(limit, record) {
         connections,
         timeout: 60,
         ...limit,
-        headers: cookie ? { cookie } : {},
         requests: paths.map(request),
       },
       (err, result) => {
