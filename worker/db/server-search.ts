@@ -31,6 +31,7 @@
  */
 import { and, type SQL, sql } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
+import { RecentMap } from '../lib/recent-map'
 import {
   buildFtsQuery,
   correctSpelling,
@@ -121,15 +122,14 @@ const countUpTo = (match: string, only: Narrowing, cap = SEARCH_TOTAL_CAP) =>
 const totalOf = (n: number) => ({ total: Math.min(n, SEARCH_TOTAL_CAP), totalCapped: n > SEARCH_TOTAL_CAP })
 
 /**
- * Words this isolate found common lately, with when it counted them. A common word stays common
+ * Words this isolate found common lately (at most 2,000), with their counts. A common word stays common
  * for far longer than this (thousands of servers hold it), and only whether it is common is read
  * from its count, so a query made only of such words skips the round trip that counts them: the
  * costliest searches, on the words most people type, are exactly the ones that repeat them.
  * Rarer words are counted every time, since a word no server held may be added at any moment.
  */
-const commonWords = new Map<string, number>()
+const commonWords = new RecentMap<number>(2_000)
 const COMMON_MEMO_MS = 60_000
-const COMMON_MEMO_MAX = 2_000
 
 /**
  * How many servers of the whole catalogue hold each word, counted up to COMMON_WORD + 1: one
@@ -138,7 +138,10 @@ const COMMON_MEMO_MAX = 2_000
 async function wordCounts(db: DB, words: string[]): Promise<number[]> {
   const now = Date.now()
   const counts = new Map<string, number>()
-  for (const w of words) if (now - (commonWords.get(w) ?? Number.NEGATIVE_INFINITY) < COMMON_MEMO_MS) counts.set(w, COMMON_WORD + 1)
+  for (const w of words) {
+    const known = commonWords.get(w, now, COMMON_MEMO_MS)
+    if (known !== undefined) counts.set(w, known)
+  }
   const counted = words.filter((w) => !counts.has(w))
   if (counted.length) {
     // Aliased: D1 keys a row by column name, and the counts' SQL reads the same.
@@ -147,14 +150,9 @@ async function wordCounts(db: DB, words: string[]): Promise<number[]> {
     counted.forEach((w, i) => {
       const n = Number((row as Record<string, unknown>)?.[`w${i}`] ?? 0)
       counts.set(w, n)
-      // Re-inserted, so the map's order is the order of counting: the oldest go first.
-      commonWords.delete(w)
-      if (n > COMMON_WORD) commonWords.set(w, now)
+      if (n > COMMON_WORD) commonWords.set(w, n, now)
+      else commonWords.delete(w)
     })
-    for (const w of commonWords.keys()) {
-      if (commonWords.size <= COMMON_MEMO_MAX) break
-      commonWords.delete(w)
-    }
   }
   return words.map((w) => counts.get(w) ?? 0)
 }

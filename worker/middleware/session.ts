@@ -9,6 +9,7 @@ import type { UserRow } from '../db/schema'
 import { createSession, deleteSession, findSessionUser } from '../db/sessions'
 import type { AppEnv, SignedInUser } from '../env'
 import { sha256Hex } from '../lib/hash'
+import { RecentMap } from '../lib/recent-map'
 import { randomToken } from '../lib/tokens'
 import { tokenCookie } from './cookies'
 
@@ -80,7 +81,7 @@ const SESSION_MEMO_MAX = 1000
  * (its cookie was already cleared in the browser that ended it); writes never rely on it, so
  * nothing is changed in a session's name once it has ended.
  */
-const sessionMemo = new Map<string, { user: Promise<UserRow | null>; readAt: number }>()
+const sessionMemo = new RecentMap<Promise<UserRow | null>>(SESSION_MEMO_MAX)
 
 /**
  * The user of the session with this id hash. A write reads D1 every time; a read shares a look-up
@@ -90,18 +91,12 @@ function sessionUser(c: Context<AppEnv>, idHash: string): Promise<UserRow | null
   const now = Date.now()
   const memoMs = Number(c.env.SESSION_MEMO_MS)
   if (!(memoMs > 0) || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return findSessionUser(c.var.db, idHash, new Date(now))
-  const memo = sessionMemo.get(idHash)
-  if (memo && now - memo.readAt < memoMs) return memo.user
-  sessionMemo.delete(idHash)
+  const memo = sessionMemo.get(idHash, now, memoMs)
+  if (memo) return memo
   const user = findSessionUser(c.var.db, idHash, new Date(now))
   // A failed look-up is not kept: the next request asks again.
   user.catch(() => sessionMemo.delete(idHash))
-  sessionMemo.set(idHash, { user, readAt: now })
-  // Insertion order is age order (an entry is re-inserted when renewed): drop the oldest.
-  for (const key of sessionMemo.keys()) {
-    if (sessionMemo.size <= SESSION_MEMO_MAX) break
-    sessionMemo.delete(key)
-  }
+  sessionMemo.set(idHash, user, now)
   return user
 }
 
