@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { contentVersion } from '../db/content-versions'
 import type { AppEnv } from '../env'
 import { AnswerMemo, type KeptAnswer } from '../lib/answer-memo'
+import { isWriteMethod } from '../lib/http-methods'
 
 const PRIVATE = 'private, no-store'
 
@@ -52,7 +53,7 @@ export const forgetVersionAfterWrites: MiddlewareHandler<AppEnv> = async (c, nex
   try {
     await next()
   } finally {
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') forgetContentVersion()
+    if (isWriteMethod(c.req.method)) forgetContentVersion()
   }
 }
 

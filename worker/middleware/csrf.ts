@@ -9,6 +9,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
+import { isWriteMethod } from '../lib/http-methods'
 import { randomToken, safeEqual, sign } from '../lib/tokens'
 import { tokenCookie } from './cookies'
 import { sessionIdFrom } from './session'
@@ -16,11 +17,6 @@ import { sessionIdFrom } from './session'
 const ANON_COOKIE = '__Host-anon'
 const ANON_TTL_SECONDS = 365 * 24 * 3600
 const CSRF_ERROR = 'CSRF token invalid'
-
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
-
-/** POST, PUT, PATCH and DELETE: the methods that may change state, and so need a token. */
-export const isWriteMethod = (method: string) => WRITE_METHODS.has(method.toUpperCase())
 
 /** The anonymous client id from its cookie, when it has a token's shape. */
 export const anonIdFrom = (c: Context) => tokenCookie.read(c, ANON_COOKIE)

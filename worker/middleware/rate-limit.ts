@@ -3,8 +3,9 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { countRequest } from '../db/rate-limits'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
+import { isWriteMethod } from '../lib/http-methods'
 import { sign } from '../lib/tokens'
-import { anonIdFrom, isWriteMethod } from './csrf'
+import { anonIdFrom } from './csrf'
 
 export interface RateRule {
   /** Requests allowed per window. */

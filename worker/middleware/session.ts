@@ -9,6 +9,7 @@ import type { UserRow } from '../db/schema'
 import { createSession, deleteSession, findSessionUser } from '../db/sessions'
 import type { AppEnv, SignedInUser } from '../env'
 import { sha256Hex } from '../lib/hash'
+import { isWriteMethod } from '../lib/http-methods'
 import { RecentMap } from '../lib/recent-map'
 import { randomToken } from '../lib/tokens'
 import { tokenCookie } from './cookies'
@@ -90,7 +91,7 @@ const sessionMemo = new RecentMap<Promise<UserRow | null>>(SESSION_MEMO_MAX)
 function sessionUser(c: Context<AppEnv>, idHash: string): Promise<UserRow | null> {
   const now = Date.now()
   const memoMs = Number(c.env.SESSION_MEMO_MS)
-  if (!(memoMs > 0) || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return findSessionUser(c.var.db, idHash, new Date(now))
+  if (!(memoMs > 0) || isWriteMethod(c.req.method)) return findSessionUser(c.var.db, idHash, new Date(now))
   const memo = sessionMemo.get(idHash, now, memoMs)
   if (memo) return memo
   const user = findSessionUser(c.var.db, idHash, new Date(now))
