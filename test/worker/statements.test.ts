@@ -8,7 +8,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { app } from '../../worker/app'
-import { COMMON_WORD } from '../../worker/db/server-search'
+import { COMMON_WORD, SEARCH_TOTAL_CAP } from '../../worker/db/server-search'
 import type { ServerList } from '../../worker/shared/types'
 import { signIn } from './auth-helpers'
 import { insertServer } from './factories'
@@ -148,6 +148,31 @@ describe('a search of common words', () => {
     // A rarer word beside it is still counted, every time.
     expect(await count('/api/servers/search?q=plentiful%20counted')).toEqual({ status: 200, roundTrips: 2, statements: 3 })
     expect(await count('/api/servers/search?q=plentiful%20counted')).toEqual({ status: 200, roundTrips: 2, statements: 3 })
+  })
+})
+
+describe('a search with a word past the total cap', () => {
+  it('reads the page alone, its total known to be 10,000+ from the word, and still counts a filtered one', async () => {
+    await db().run(
+      sql.raw(`
+      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${SEARCH_TOTAL_CAP + 5})
+      INSERT INTO servers (id, name, display_name, description, author, version, tags, status)
+      SELECT 'abundant-' || i, 'io.test/abundant-' || i, 'Abundant ' || i, 'an abundant tool', 'bulk', '1.0.0', '[]', 'active' FROM n`),
+    )
+    // The word is counted (up to the cap), then the page is read without counting the total.
+    expect(await count('/api/servers/search?q=abundant')).toEqual({ status: 200, roundTrips: 2, statements: 2 })
+    expect(await count('/api/servers/search?q=abundant&page=2')).toEqual({ status: 200, roundTrips: 1, statements: 1 })
+    const { body } = await json<ServerList>('/api/servers/search?q=abundant%20tool&page=2')
+    expect(body).toMatchObject({ total: SEARCH_TOTAL_CAP, totalCapped: true, currentPage: 2 })
+    expect(body.servers).toHaveLength(20)
+    expect(body.servers.every((card) => card.description === 'an abundant tool')).toBe(true)
+    // Within a filter the word's count says nothing about the total: it is counted.
+    await db().run(sql`UPDATE servers SET tags = '["scarce"]' WHERE id IN ('abundant-7', 'abundant-9')`)
+    await db().run(sql`INSERT INTO server_tags (server_id, tag) VALUES ('abundant-7', 'scarce'), ('abundant-9', 'scarce')`)
+    expect(await count('/api/servers/search?q=abundant&tags=scarce')).toEqual({ status: 200, roundTrips: 1, statements: 2 })
+    const filtered = (await json<ServerList>('/api/servers/search?q=abundant&tags=scarce')).body
+    expect(filtered).toMatchObject({ total: 2, totalCapped: false })
+    expect(filtered.servers.map((card) => card.id).sort()).toEqual(['abundant-7', 'abundant-9'])
   })
 })
 

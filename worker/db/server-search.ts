@@ -18,6 +18,8 @@
  *   with only some of the words or with them only in their README. Each of those is one more
  *   capped arm, so the vocabulary adds a few bounded index reads, never a scan.
  * - Among servers with every word, those with the words as a phrase come first.
+ * - Whether a word is in a name or a category is asked of a small index of labels only
+ *   (migrations/0013_search_labels.sql), whose postings are the servers the word labels.
  * - When a query finds fewer than THIN servers and one of its words is in no server at all, the
  *   same round trip reads the index's terms sharing that word's first letters; the nearest one
  *   (edit distance, in the Worker) replaces it in one more round trip, and the cards say so.
@@ -27,7 +29,8 @@
  *
  * Two round trips: how common each word is, then the page with its total; one when every word is
  * one this isolate found common in the last minute; a third only for a misspelling found when the
- * query found almost nothing.
+ * query found almost nothing. A word is counted up to the total's cap, so over the whole
+ * catalogue a query with a word past it is known to be '10,000+' and its total is not counted.
  */
 import { and, type SQL, sql } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
@@ -44,6 +47,7 @@ import {
   typoPrefix,
 } from '../lib/search'
 import type { ServerSummary } from '../shared/types'
+import { batchOf } from './batch'
 import type { DB } from './client'
 import { pageOffset } from './paging'
 import { servers } from './schema'
@@ -106,13 +110,21 @@ const narrowing = (req: SearchRequest): Narrowing => ({ seqs: req.only, fts: req
 /** No narrowing: the whole catalogue (how common a word is, is counted over all of it). */
 const WHOLE_CATALOGUE: Narrowing = { seqs: null, fts: null }
 
+/**
+ * The full-text indexes: `servers_search` holds every searchable column, `servers_labels`
+ * (migrations/0013_search_labels.sql) only names, tags and categories, so a word's postings
+ * there are the servers it labels. Same tokenizer and rowids; the filters' columns are in both.
+ */
+type SearchIndex = 'servers_search' | 'servers_labels'
+
 /** Index rows matching `match` (and the filters), at most `limit` of them, in search-key order. */
-function matches(match: string, only: Narrowing, columns: SQL, limit: number): SQL {
+function matches(match: string, only: Narrowing, columns: SQL, limit: number, index: SearchIndex = 'servers_search'): SQL {
   // '+' keeps the set out of the index's hands: FTS5 scans its matches in key order and the
   // set is checked per match, rather than FTS5 being re-queried once per member.
   const filter = only.seqs ? sql` AND +(rowid & ${SEQ_OF_KEY}) IN (${only.seqs})` : sql``
   const expression = only.fts ? `(${match}) AND ${only.fts}` : match
-  return sql`SELECT ${columns} FROM servers_search WHERE servers_search MATCH ${expression}${filter} LIMIT ${limit}`
+  const table = sql.raw(index)
+  return sql`SELECT ${columns} FROM ${table} WHERE ${table} MATCH ${expression}${filter} LIMIT ${limit}`
 }
 
 /** How many servers match, counted up to `cap` + 1. */
@@ -123,8 +135,8 @@ const totalOf = (n: number) => ({ total: Math.min(n, SEARCH_TOTAL_CAP), totalCap
 
 /**
  * Words this isolate found common lately (at most 2,000), with their counts. A common word stays common
- * for far longer than this (thousands of servers hold it), and only whether it is common is read
- * from its count, so a query made only of such words skips the round trip that counts them: the
+ * for far longer than this (thousands of servers hold it), and only whether it is common (and
+ * past the total's cap) is read from its count, so a query made only of such words skips the round trip that counts them: the
  * costliest searches, on the words most people type, are exactly the ones that repeat them.
  * Rarer words are counted every time, since a word no server held may be added at any moment.
  */
@@ -132,7 +144,7 @@ const commonWords = new RecentMap<number>(2_000)
 const COMMON_MEMO_MS = 60_000
 
 /**
- * How many servers of the whole catalogue hold each word, counted up to COMMON_WORD + 1: one
+ * How many servers of the whole catalogue hold each word, counted up to SEARCH_TOTAL_CAP + 1: one
  * statement for the words not known to be common (none when all are).
  */
 async function wordCounts(db: DB, words: string[]): Promise<number[]> {
@@ -144,8 +156,9 @@ async function wordCounts(db: DB, words: string[]): Promise<number[]> {
   }
   const counted = words.filter((w) => !counts.has(w))
   if (counted.length) {
-    // Aliased: D1 keys a row by column name, and the counts' SQL reads the same.
-    const fields = Object.fromEntries(counted.map((w, i) => [`w${i}`, countUpTo(exactTerm(w), WHOLE_CATALOGUE, COMMON_WORD).as(`w${i}`)]))
+    // Aliased: D1 keys a row by column name, and the counts' SQL reads the same. Counted up to
+    // the total's cap: a rare word stops far sooner, and a word past it settles a query's total.
+    const fields = Object.fromEntries(counted.map((w, i) => [`w${i}`, countUpTo(exactTerm(w), WHOLE_CATALOGUE).as(`w${i}`)]))
     const [row] = await db.select(fields).from(sql`(SELECT 1)`)
     counted.forEach((w, i) => {
       const n = Number((row as Record<string, unknown>)?.[`w${i}`] ?? 0)
@@ -186,16 +199,21 @@ function unionAll(parts: SQL[]): SQL {
   return unionAll(groups)
 }
 
-/** Relevance: the bounded candidate set, ranked by tier, name, bm25 and popularity. */
-function byRelevance(db: DB, fts: FtsQuery, req: SearchRequest) {
+/**
+ * Relevance: the bounded candidate set, ranked by tier, name, bm25 and popularity; and, unless
+ * the total is already known to be past the cap, the statement that counts it.
+ */
+function byRelevance(db: DB, fts: FtsQuery, req: SearchRequest, capped = false) {
   const only = narrowing(req)
   const offset = pageOffset(req)
   const want = offset + req.limit
   const single = fts.words.length === 1
-  const arm = (tier: number, match: string, ranked = false, cap = UNRANKED) =>
+  const arm = (tier: number, match: string, ranked = false, cap = UNRANKED, index: SearchIndex = 'servers_search') =>
     ranked
       ? sql`SELECT k, ${sql.raw(String(tier))} AS tier, s FROM (${matches(match, only, sql`rowid AS k, ${BM25} AS s`, Math.max(RANKED, want))})`
-      : sql`SELECT k, ${sql.raw(String(tier))} AS tier, NULL AS s FROM (${matches(match, only, sql`rowid AS k`, Math.max(cap, want))})`
+      : sql`SELECT k, ${sql.raw(String(tier))} AS tier, NULL AS s FROM (${matches(match, only, sql`rowid AS k`, Math.max(cap, want), index)})`
+  // Names and categories are asked of the labels' index.
+  const labelled = (tier: number, match: string) => arm(tier, match, false, UNRANKED, 'servers_labels')
   // A server called exactly what was typed, found by its name's index however little known.
   const exact = sql`SELECT k, 3 AS tier, NULL AS s FROM (SELECT ${servers}.search_key AS k FROM ${servers}
     WHERE lower(${servers.displayName}) = ${fts.exactName} AND ${servers.status} = 'active'${req.only ? sql` AND ${servers.seq} IN (${req.only})` : sql``}${req.narrow ? sql` AND ${req.narrow.row}` : sql``} LIMIT 5)`
@@ -203,15 +221,15 @@ function byRelevance(db: DB, fts: FtsQuery, req: SearchRequest) {
     // Every word on the card; for a single word that is every card match, so as many as bm25 ranks.
     arm(2, fts.all, false, single ? RANKED : UNRANKED),
     fts.phrase ? arm(4, fts.phrase) : null,
-    arm(1, fts.inName),
-    fts.nameStarts ? arm(1, fts.nameStarts) : null,
+    labelled(1, fts.inName),
+    fts.nameStarts ? labelled(1, fts.nameStarts) : null,
     exact,
     // bm25 over the distinctive words only; servers matching nothing but common words follow,
     // best known first.
     fts.distinctive ? arm(0, fts.distinctive, true) : null,
     arm(0, fts.any),
     fts.related ? arm(5, fts.related) : null,
-    fts.categories ? arm(6, fts.categories) : null,
+    fts.categories ? labelled(6, fts.categories) : null,
   ].filter((a) => a !== null)
   // A server found by several arms counts once, with every tier it reached and its bm25 score.
   // Its level: what was typed (every word, its exact name, or for one word its name); else a
@@ -230,28 +248,31 @@ function byRelevance(db: DB, fts: FtsQuery, req: SearchRequest) {
     max(tier = 5) AS related, max(tier = 6) AS category, min(s) AS score
     FROM (${unionAll(arms)}) GROUP BY k) c`
   const deprecatedLast = sql`(COALESCE(${servers.upstreamStatus}, '') = 'deprecated')`
-  return [
-    db
-      .select({ ...cardColumns(req.userId), level: level.as('match_level') })
-      .from(servers)
-      .innerJoin(candidates, sql`${servers.seq} = (c.k & ${SEQ_OF_KEY})`)
-      .where(req.narrow?.row)
-      .orderBy(
-        sql`match_level DESC`,
-        sql`c.phrase DESC`,
-        deprecatedLast,
-        sql`c.exact DESC`,
-        sql`c.in_name DESC`,
-        sql`c.score IS NULL`,
-        sql`c.score`,
-        sql`${servers.popularity} DESC`,
-        sql`${servers.stars} DESC`,
-        servers.id,
-      )
-      .limit(req.limit)
-      .offset(offset),
-    db.select({ n: countUpTo(fts.found, only) }).from(sql`(SELECT 1)`),
-  ] as const
+  const page = db
+    .select({ ...cardColumns(req.userId), level: level.as('match_level') })
+    .from(servers)
+    .innerJoin(candidates, sql`${servers.seq} = (c.k & ${SEQ_OF_KEY})`)
+    .where(req.narrow?.row)
+    .orderBy(
+      sql`match_level DESC`,
+      sql`c.phrase DESC`,
+      deprecatedLast,
+      sql`c.exact DESC`,
+      sql`c.in_name DESC`,
+      sql`c.score IS NULL`,
+      sql`c.score`,
+      sql`${servers.popularity} DESC`,
+      sql`${servers.stars} DESC`,
+      servers.id,
+    )
+    .limit(req.limit)
+    .offset(offset)
+  return { page, count: capped ? null : db.select({ n: countUpTo(fts.found, only) }).from(sql`(SELECT 1)`) }
+}
+
+/** A relevance page and its total from the batch's results (the total is the cap's when not counted). */
+function relevancePage(rows: Array<CardRow & { level: number }>, count: Array<{ n: unknown }> | null, fts: FtsQuery): SearchPage {
+  return { ...explained(rows, fts), ...totalOf(count ? Number(count[0]?.n ?? 0) : SEARCH_TOTAL_CAP + 1) }
 }
 
 const LEVELS: Record<number, MatchLevel> = { 3: 'typed', 2: 'related', 1: 'category', 0: 'other' }
@@ -297,10 +318,9 @@ async function sorted(db: DB, fts: FtsQuery, req: SearchRequest, order: Array<SQ
   // them end to end.
   const everyWord = nAll > offset ? part(member(fts.all, nAll)) : null
   const rest = nAll < want ? part(and(member(fts.found, nAny), sql`NOT ${member(fts.all, nAll)}`)) : null
-  const read = [everyWord, rest].filter((q) => q !== null)
-  const parts = read.length ? await db.batch(read as [(typeof read)[number], ...typeof read]) : []
+  const [first, then] = await batchOf(db, [everyWord, rest] as const)
   const start = everyWord ? 0 : nAll
-  const cards = toCards(parts.flat().slice(offset - start, want - start))
+  const cards = toCards([...(first ?? []), ...(then ?? [])].slice(offset - start, want - start))
   const reasons = cards.map((card, i) => explainMatch(card, offset + i < nAll ? 'typed' : 'other', fts))
   return { cards, reasons, ...totalOf(nAny) }
 }
@@ -318,15 +338,22 @@ export async function searchServers(db: DB, req: SearchRequest): Promise<SearchP
     }
     return sorted(db, fts, req, req.order)
   }
-  const [page, count, candidates] = unknown.length
-    ? await db.batch([...byRelevance(db, fts, req), typoCandidates(db, fts, narrowing(req), unknown)])
-    : [...(await db.batch(byRelevance(db, fts, req))), []]
-  const fixed = correctionsOf(req.words, unknown, candidates)
+  // Every match of a word is a match of the query: over the whole catalogue, a word past the
+  // cap settles the total without counting.
+  const whole = !req.only && !req.narrow
+  const relevance = byRelevance(db, fts, req, whole && counts.some((n) => n > SEARCH_TOTAL_CAP))
+  const [page, count, candidates] = await batchOf(db, [
+    relevance.page,
+    relevance.count,
+    unknown.length ? typoCandidates(db, fts, narrowing(req), unknown) : null,
+  ] as const)
+  const fixed = correctionsOf(req.words, unknown, candidates ?? [])
   if (fixed) {
-    const [fixedPage, fixedCount] = await db.batch(byRelevance(db, fixed.fts, req))
-    return typoPage({ ...explained(fixedPage, fixed.fts), ...totalOf(Number(fixedCount[0]?.n ?? 0)) }, fixed)
+    const again = byRelevance(db, fixed.fts, req)
+    const [fixedPage, fixedCount] = await batchOf(db, [again.page, again.count] as const)
+    return typoPage(relevancePage(fixedPage, fixedCount, fixed.fts), fixed)
   }
-  return { ...explained(page, fts), ...totalOf(Number(count[0]?.n ?? 0)) }
+  return relevancePage(page, count, fts)
 }
 
 interface Corrected {

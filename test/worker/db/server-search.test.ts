@@ -80,6 +80,38 @@ describe('the search index', () => {
   })
 })
 
+describe("the labels' index", () => {
+  const labelled = async (match: string) =>
+    (await db().all<{ k: number }>(sql`SELECT rowid AS k FROM servers_labels WHERE servers_labels MATCH ${match}`)).map((r) => r.k)
+  const keyOf = async (id: string) => (await db().get<{ k: number }>(sql`SELECT search_key AS k FROM servers WHERE id = ${id}`))!.k
+
+  it('holds the same listed servers as the full index, by the same keys', async () => {
+    const labels = (await db().get<{ n: number }>(sql`SELECT count(*) AS n FROM servers_labels`))!.n
+    expect(labels).toBe(await indexed())
+    expect(await labelled('display_name : "quiet"')).toEqual([await keyOf('obscure-both')])
+    expect(await labelled('tags : "zeta"')).toEqual([await keyOf('tagged-1'), await keyOf('tagged-2')].sort((a, b) => a - b))
+  })
+
+  it('follows a rename, a new order and a delisting, and the name tier finds the new name', async () => {
+    // 'Tagged' stems as 'tag': 'Joined Tag' and 'Apart Tags' hold it too.
+    const tagged = await labelled('display_name : "tagged"')
+    const renamed = await keyOf('tagged-1')
+    expect(tagged).toContain(renamed)
+    await db().run(sql`UPDATE servers SET display_name = 'Lighthouse Keeper' WHERE id = 'tagged-1'`)
+    expect(await labelled('display_name : "tagged"')).toEqual(tagged.filter((k) => k !== renamed))
+    expect(await labelled('display_name : "lighthouse"')).toEqual([await keyOf('tagged-1')])
+    const { body } = await search('q=lighthouse')
+    expect(body.servers.map((s) => s.id)).toEqual(['tagged-1'])
+    await db().run(sql`UPDATE servers SET stars = 90000 WHERE id = 'tagged-1'`)
+    expect(await labelled('display_name : "lighthouse"')).toEqual([await keyOf('tagged-1')])
+    await db().run(sql`UPDATE servers SET status = 'deleted' WHERE id = 'tagged-1'`)
+    expect(await labelled('display_name : "lighthouse"')).toEqual([])
+    await db().run(sql`UPDATE servers SET status = 'active', display_name = 'Tagged A', stars = 0 WHERE id = 'tagged-1'`)
+    expect(await labelled('display_name : "lighthouse"')).toEqual([])
+    expect(await labelled('display_name : "tagged"')).toEqual(tagged)
+  })
+})
+
 describe('relevance over more matches than it ranks', () => {
   it('counts up to the cap and says the total is a lower bound', async () => {
     const { body } = await search('q=widget')
