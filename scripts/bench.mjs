@@ -104,7 +104,13 @@ function step(text) {
 function cacheKey() {
   const hash = createHash('sha256')
   hash.update(JSON.stringify({ count: COUNT, seed: opts.seed, readmeEvery: README_EVERY }))
-  for (const file of ['scripts/generate.ts', 'worker/lib/registry-entry.ts', 'worker/db/imports.ts', 'node_modules/wrangler/package.json'])
+  for (const file of [
+    'scripts/generate.ts',
+    'worker/lib/registry-entry.ts',
+    'worker/db/imports.ts',
+    'worker/db/search-compaction.ts',
+    'node_modules/wrangler/package.json',
+  ])
     hash.update(readFileSync(file))
   for (const file of readdirSync('migrations')
     .filter((f) => f.endsWith('.sql'))

@@ -1,6 +1,7 @@
 import { type api, app } from './app'
 import { backfillCategories } from './db/categories'
 import { createDb } from './db/client'
+import { COMPACTION_CRON, compactSearchIndexes } from './db/search-compaction'
 import { runSyncInvocation, syncOptions } from './jobs/registry-sync'
 import { forgetContentVersion } from './middleware/cache'
 
@@ -12,9 +13,14 @@ export type AppType = typeof api
  * is started (see wrangler.toml), so a long first sync continues every few minutes while a new
  * run starts only hourly. It also classifies a batch of servers that have no categories yet
  * (rows from before the categories migration), so a deployed catalogue fills them in by itself.
+ * Once a day, at a quiet hour, a second schedule merges the search indexes (search-compaction.ts).
  */
-const scheduled: ExportedHandlerScheduledHandler<Env> = async (_controller, env, ctx) => {
+const scheduled: ExportedHandlerScheduledHandler<Env> = async (controller, env, ctx) => {
   const db = createDb(env.DB)
+  if (controller.cron === COMPACTION_CRON) {
+    ctx.waitUntil(compactSearchIndexes(db))
+    return
+  }
   // The sync writes through this isolate: its guests see the changes at once, not a second later.
   ctx.waitUntil(
     runSyncInvocation(db, syncOptions(env))
