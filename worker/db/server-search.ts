@@ -218,8 +218,9 @@ function byRelevance(db: DB, fts: FtsQuery, req: SearchRequest, capped = false) 
   const exact = sql`SELECT k, 3 AS tier, NULL AS s FROM (SELECT ${servers}.search_key AS k FROM ${servers}
     WHERE lower(${servers.displayName}) = ${fts.exactName} AND ${servers.status} = 'active'${req.only ? sql` AND ${servers.seq} IN (${req.only})` : sql``}${req.narrow ? sql` AND ${req.narrow.row}` : sql``} LIMIT 5)`
   const arms = [
-    // Every word on the card; for a single word that is every card match, so as many as bm25 ranks.
-    arm(2, fts.all, false, single ? RANKED : UNRANKED),
+    // Every word on the card; for a single distinctive word that is every card match bm25 may
+    // rank, so as many as it ranks (a common word is not ranked by bm25).
+    arm(2, fts.all, false, single && fts.distinctive ? RANKED : UNRANKED),
     fts.phrase ? arm(4, fts.phrase) : null,
     labelled(1, fts.inName),
     fts.nameStarts ? labelled(1, fts.nameStarts) : null,
@@ -248,25 +249,29 @@ function byRelevance(db: DB, fts: FtsQuery, req: SearchRequest, capped = false) 
     max(tier = 5) AS related, max(tier = 6) AS category, min(s) AS score
     FROM (${unionAll(arms)}) GROUP BY k) c`
   const deprecatedLast = sql`(COALESCE(${servers.upstreamStatus}, '') = 'deprecated')`
+  // The page's rows are chosen on their sort keys alone, and only those rows are made into
+  // cards: SQLite computes a sorted query's columns for every row it sorts, hundreds here.
+  const keys = [
+    'match_level DESC',
+    'phrase DESC',
+    'deprecated',
+    'exact DESC',
+    'in_name DESC',
+    'score IS NULL',
+    'score',
+    'popularity DESC',
+    'stars DESC',
+    'id',
+  ]
+  const chosen = sql`(SELECT ${servers.seq} AS seq, ${level} AS match_level, c.phrase AS phrase, ${deprecatedLast} AS deprecated,
+    c.exact AS exact, c.in_name AS in_name, c.score AS score, ${servers.popularity} AS popularity, ${servers.stars} AS stars, ${servers.id} AS id
+    FROM ${servers} INNER JOIN ${candidates} ON ${servers.seq} = (c.k & ${SEQ_OF_KEY})${req.narrow ? sql` WHERE ${req.narrow.row}` : sql``}
+    ORDER BY ${sql.raw(keys.join(', '))} LIMIT ${req.limit} OFFSET ${offset}) t`
   const page = db
-    .select({ ...cardColumns(req.userId), level: level.as('match_level') })
+    .select({ ...cardColumns(req.userId), level: sql<number>`t.match_level` })
     .from(servers)
-    .innerJoin(candidates, sql`${servers.seq} = (c.k & ${SEQ_OF_KEY})`)
-    .where(req.narrow?.row)
-    .orderBy(
-      sql`match_level DESC`,
-      sql`c.phrase DESC`,
-      deprecatedLast,
-      sql`c.exact DESC`,
-      sql`c.in_name DESC`,
-      sql`c.score IS NULL`,
-      sql`c.score`,
-      sql`${servers.popularity} DESC`,
-      sql`${servers.stars} DESC`,
-      servers.id,
-    )
-    .limit(req.limit)
-    .offset(offset)
+    .innerJoin(chosen, sql`${servers.seq} = t.seq`)
+    .orderBy(sql.raw(keys.map((k) => `t.${k}`).join(', ')))
   return { page, count: capped ? null : db.select({ n: countUpTo(fts.found, only) }).from(sql`(SELECT 1)`) }
 }
 
