@@ -129,15 +129,21 @@ describe('a signed-in page', () => {
   })
 })
 
+/** `count` listed servers with `word` in their names ('word-7', 'Word 7') and `description`. */
+async function insertHolding(word: string, count: number, description: string) {
+  const title = word[0].toUpperCase() + word.slice(1)
+  await db().run(
+    sql.raw(`
+    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${count})
+    INSERT INTO servers (id, name, display_name, description, author, version, tags, status)
+    SELECT '${word}-' || i, 'io.test/${word}-' || i, '${title} ' || i, '${description}', 'bulk', '1.0.0', '[]', 'active' FROM n`),
+  )
+}
+
 describe('a search of common words', () => {
   it('counts how common its words are once a minute, not on every search', async () => {
     // More servers than COMMON_WORD hold 'plentiful'.
-    await db().run(
-      sql.raw(`
-      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${COMMON_WORD + 5})
-      INSERT INTO servers (id, name, display_name, description, author, version, tags, status)
-      SELECT 'plentiful-' || i, 'io.test/plentiful-' || i, 'Plentiful ' || i, 'a plentiful tool', 'bulk', '1.0.0', '[]', 'active' FROM n`),
-    )
+    await insertHolding('plentiful', COMMON_WORD + 5, 'a plentiful tool')
     expect(await count('/api/servers/search?q=plentiful')).toEqual({ status: 200, roundTrips: 2, statements: 3 })
     // Known to be common now: the page alone.
     expect(await count('/api/servers/search?q=plentiful&page=3')).toEqual({ status: 200, roundTrips: 1, statements: 2 })
@@ -153,12 +159,7 @@ describe('a search of common words', () => {
 
 describe('a search with a word past the total cap', () => {
   it('reads the page alone, its total known to be 10,000+ from the word, and still counts a filtered one', async () => {
-    await db().run(
-      sql.raw(`
-      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${SEARCH_TOTAL_CAP + 5})
-      INSERT INTO servers (id, name, display_name, description, author, version, tags, status)
-      SELECT 'abundant-' || i, 'io.test/abundant-' || i, 'Abundant ' || i, 'an abundant tool', 'bulk', '1.0.0', '[]', 'active' FROM n`),
-    )
+    await insertHolding('abundant', SEARCH_TOTAL_CAP + 5, 'an abundant tool')
     // The word is counted (up to the cap), then the page is read without counting the total.
     expect(await count('/api/servers/search?q=abundant')).toEqual({ status: 200, roundTrips: 2, statements: 2 })
     expect(await count('/api/servers/search?q=abundant&page=2')).toEqual({ status: 200, roundTrips: 1, statements: 1 })
