@@ -27,10 +27,11 @@
  *   walks that sort's index keeping rows that match: through the set of matches when it is at
  *   most the cap, else by probing the index row by row, cheap exactly when matches are dense.
  *
- * Two round trips: how common each word is, then the page with its total; one when every word is
- * one this isolate found common in the last minute; a third only for a misspelling found when the
- * query found almost nothing. A word is counted up to the total's cap, so over the whole
- * catalogue a query with a word past it is known to be '10,000+' and its total is not counted.
+ * One round trip for a relevance search: the counts of the words this isolate has not found
+ * common in the last minute, and the page and its total read as if those words were rare (most
+ * are); a second only when one turns out common, or to read the page of a corrected misspelling.
+ * A word is counted up to the total's cap, so over the whole catalogue a query with a word past
+ * it is known to be '10,000+' and its total is not counted.
  */
 import { and, type SQL, sql } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
@@ -134,58 +135,80 @@ const countUpTo = (match: string, only: Narrowing, cap = SEARCH_TOTAL_CAP) =>
 const totalOf = (n: number) => ({ total: Math.min(n, SEARCH_TOTAL_CAP), totalCapped: n > SEARCH_TOTAL_CAP })
 
 /**
- * Words this isolate found common lately (at most 2,000), with their counts. A common word stays common
- * for far longer than this (thousands of servers hold it), and only whether it is common (and
- * past the total's cap) is read from its count, so a query made only of such words skips the round trip that counts them: the
- * costliest searches, on the words most people type, are exactly the ones that repeat them.
- * Rarer words are counted every time, since a word no server held may be added at any moment.
+ * Words this isolate found common lately (at most 2,000), with their counts. A common word
+ * stays common for far longer than this (thousands of servers hold it), and only whether it is
+ * common (and past the total's cap) is read from its count, so a query with such words reads
+ * its page as theirs at once, without counting them: the costliest searches, on the words most
+ * people type, are exactly the ones that repeat them. Rarer words are counted every time, since
+ * a word no server held may be added at any moment.
  */
 const commonWords = new RecentMap<number>(2_000)
 const COMMON_MEMO_MS = 60_000
 
-/**
- * How many servers of the whole catalogue hold each word, counted up to SEARCH_TOTAL_CAP + 1: one
- * statement for the words not known to be common (none when all are).
- */
-async function wordCounts(db: DB, words: string[]): Promise<number[]> {
-  const now = Date.now()
+/** The counts this isolate remembers for `words` (common ones, counted in the last minute). */
+function rememberedCounts(words: string[], now: number): Map<string, number> {
   const counts = new Map<string, number>()
   for (const w of words) {
     const known = commonWords.get(w, now, COMMON_MEMO_MS)
     if (known !== undefined) counts.set(w, known)
   }
-  const counted = words.filter((w) => !counts.has(w))
-  if (counted.length) {
-    // Aliased: D1 keys a row by column name, and the counts' SQL reads the same. Counted up to
-    // the total's cap: a rare word stops far sooner, and a word past it settles a query's total.
-    const fields = Object.fromEntries(counted.map((w, i) => [`w${i}`, countUpTo(exactTerm(w), WHOLE_CATALOGUE).as(`w${i}`)]))
-    const [row] = await db.select(fields).from(sql`(SELECT 1)`)
-    counted.forEach((w, i) => {
-      const n = Number((row as Record<string, unknown>)?.[`w${i}`] ?? 0)
-      counts.set(w, n)
-      if (n > COMMON_WORD) commonWords.set(w, n, now)
-      else commonWords.delete(w)
-    })
-  }
-  return words.map((w) => counts.get(w) ?? 0)
+  return counts
+}
+
+/**
+ * The statement counting how many servers of the whole catalogue hold each of `words`, up to
+ * SEARCH_TOTAL_CAP + 1: a rare word stops far sooner, and a word past it settles a query's total.
+ */
+function countWords(db: DB, words: string[]) {
+  // Aliased: D1 keys a row by column name, and the counts' SQL reads the same.
+  const fields = Object.fromEntries(words.map((w, i) => [`w${i}`, countUpTo(exactTerm(w), WHOLE_CATALOGUE).as(`w${i}`)]))
+  return db.select(fields).from(sql`(SELECT 1)`)
+}
+
+/** Every word's count, from what was remembered and what `countWords(counted)` read; remembers the common ones. */
+function allCounts(
+  words: string[],
+  remembered: Map<string, number>,
+  counted: string[],
+  rows: Array<Record<string, unknown>> | null,
+  now: number,
+) {
+  counted.forEach((w, i) => {
+    const n = Number(rows?.[0]?.[`w${i}`] ?? 0)
+    remembered.set(w, n)
+    if (n > COMMON_WORD) commonWords.set(w, n, now)
+    else commonWords.delete(w)
+  })
+  return words.map((w) => remembered.get(w) ?? 0)
+}
+
+/** How many servers of the whole catalogue hold each word: one statement for the words not remembered (none when all are). */
+async function wordCounts(db: DB, words: string[]): Promise<number[]> {
+  const now = Date.now()
+  const remembered = rememberedCounts(words, now)
+  const counted = words.filter((w) => !remembered.has(w))
+  return allCounts(words, remembered, counted, counted.length ? await countWords(db, counted) : null, now)
 }
 
 const commonOf = (words: string[], counts: number[]) => new Set(words.filter((_, i) => counts[i] > COMMON_WORD))
 
+/** Words long enough to be a misspelling worth correcting. */
+const correctable = (w: string) => w.length >= MIN_TYPO_WORD && /\p{L}/u.test(w)
+
 /** Words no server holds, long enough to be a misspelling worth correcting. */
-const unknownWords = (words: string[], counts: number[]) =>
-  words.filter((w, i) => counts[i] === 0 && w.length >= MIN_TYPO_WORD && /\p{L}/u.test(w))
+const unknownWords = (words: string[], counts: number[]) => words.filter((w, i) => counts[i] === 0 && correctable(w))
 
 /**
  * The index's terms that share each unknown word's first letters, read only if the query is
- * thin: the guard is the outer side of a CROSS JOIN, so when it yields no row the terms are
- * never read.
+ * thin and no server holds the word (it may not be counted yet): the guard is the outer side of a
+ * CROSS JOIN, so when it yields no row the terms are never read.
  */
 function typoCandidates(db: DB, fts: FtsQuery, only: Narrowing, unknown: string[]) {
-  const thin = sql`(SELECT 1 AS go WHERE (SELECT count(*) FROM (${matches(fts.found, only, sql`1`, THIN)})) < ${THIN})`
+  const thin = sql`(SELECT count(*) FROM (${matches(fts.found, only, sql`1`, THIN)})) < ${THIN}`
   const arms = unknown.map((word, i) => {
     const prefix = typoPrefix(word)
-    return sql`SELECT * FROM (SELECT ${sql.raw(String(i))} AS w, v.term AS term, v.doc AS servers FROM ${thin} g CROSS JOIN servers_search_terms v
+    const guard = sql`(SELECT 1 AS go WHERE ${thin} AND NOT EXISTS (${matches(exactTerm(word), WHOLE_CATALOGUE, sql`1`, 1)}))`
+    return sql`SELECT * FROM (SELECT ${sql.raw(String(i))} AS w, v.term AS term, v.doc AS servers FROM ${guard} g CROSS JOIN servers_search_terms v
       WHERE v.term >= ${prefix} AND v.term < ${`${prefix}\u{10FFFF}`} LIMIT ${TYPO_TERMS})`
   })
   return db.select({ w: sql<number>`w`, term: sql<string>`term`, servers: sql<number>`servers` }).from(sql`(${unionAll(arms)})`)
@@ -332,27 +355,59 @@ async function sorted(db: DB, fts: FtsQuery, req: SearchRequest, order: Array<SQ
 
 /** One page of search results and the (capped) total. */
 export async function searchServers(db: DB, req: SearchRequest): Promise<SearchPage> {
-  const counts = await wordCounts(db, req.words)
-  const fts = buildFtsQuery(req.words, commonOf(req.words, counts))
-  const unknown = unknownWords(req.words, counts)
   if (req.order) {
     // A sorted search reads its counts first anyway: a thin one is corrected before its page.
+    const counts = await wordCounts(db, req.words)
+    const fts = buildFtsQuery(req.words, commonOf(req.words, counts))
+    const unknown = unknownWords(req.words, counts)
     if (unknown.length) {
       const fixed = correctionsOf(req.words, unknown, await typoCandidates(db, fts, narrowing(req), unknown))
       if (fixed) return typoPage(await sorted(db, fixed.fts, req, req.order), fixed)
     }
     return sorted(db, fts, req, req.order)
   }
-  // Every match of a word is a match of the query: over the whole catalogue, a word past the
-  // cap settles the total without counting.
+  // The words not remembered as common are counted in the same round trip as the page, which
+  // takes them to be rare: most words are, and a common one, once counted, is remembered. Only
+  // when one turns out common is the page read again, as it should be for a common word.
+  const now = Date.now()
+  const remembered = rememberedCounts(req.words, now)
+  const counted = req.words.filter((w) => !remembered.has(w))
+  const guessed = req.words.map((w) => remembered.get(w) ?? 1)
+  const first = relevanceReads(db, req, guessed, counted.filter(correctable))
+  const [rows, page, count, candidates] = await batchOf(db, [counted.length ? countWords(db, counted) : null, ...first.reads] as const)
+  const counts = allCounts(req.words, remembered, counted, rows, now)
+  if (commonOf(req.words, counts).size > commonOf(req.words, guessed).size) {
+    const again = relevanceReads(db, req, counts, unknownWords(req.words, counts))
+    const [page, count, candidates] = await batchOf(db, again.reads)
+    return relevanceAnswer(db, req, again.fts, page, count, again.typos, candidates)
+  }
+  return relevanceAnswer(db, req, first.fts, page, count, first.typos, candidates)
+}
+
+/**
+ * A relevance search's reads for words of these counts: the page, the total unless a word past
+ * the cap settles it (over the whole catalogue every match of a word is a match of the query),
+ * and the spelling candidates of `typos`, which SQL reads only for a word no server holds.
+ */
+function relevanceReads(db: DB, req: SearchRequest, counts: number[], typos: string[]) {
+  const fts = buildFtsQuery(req.words, commonOf(req.words, counts))
   const whole = !req.only && !req.narrow
   const relevance = byRelevance(db, fts, req, whole && counts.some((n) => n > SEARCH_TOTAL_CAP))
-  const [page, count, candidates] = await batchOf(db, [
-    relevance.page,
-    relevance.count,
-    unknown.length ? typoCandidates(db, fts, narrowing(req), unknown) : null,
-  ] as const)
-  const fixed = correctionsOf(req.words, unknown, candidates ?? [])
+  const typo = typos.length ? typoCandidates(db, fts, narrowing(req), typos) : null
+  return { fts, typos, reads: [relevance.page, relevance.count, typo] as const }
+}
+
+/** The page, or, when a misspelt word made the query thin, the corrected page (one more round trip). */
+async function relevanceAnswer(
+  db: DB,
+  req: SearchRequest,
+  fts: FtsQuery,
+  page: Array<CardRow & { level: number }>,
+  count: Array<{ n: unknown }> | null,
+  typos: string[],
+  candidates: Array<{ w: number; term: string; servers: number }> | null,
+): Promise<SearchPage> {
+  const fixed = correctionsOf(req.words, typos, candidates ?? [])
   if (fixed) {
     const again = byRelevance(db, fixed.fts, req)
     const [fixedPage, fixedCount] = await batchOf(db, [again.page, again.count] as const)

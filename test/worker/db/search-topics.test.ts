@@ -104,6 +104,12 @@ describe('spelling', () => {
     expect(names(body).sort()).toEqual(['Grafna 0', 'Grafna 1', 'Grafna 2'])
     expect(body.servers.every((s) => s.matchedBy === undefined)).toBe(true)
     await db().run(sql`DELETE FROM ${servers} WHERE display_name LIKE 'Grafna %'`)
+    // Held by a single server, the query is thin, but the word is not misspelt: left alone.
+    await insertServer({ displayName: 'Grafna Solo', description: 'the only grafna tool' })
+    const solo = await search('grafna')
+    expect(names(solo)).toEqual(['Grafna Solo'])
+    expect(solo.servers[0].matchedBy).toBeUndefined()
+    await db().run(sql`DELETE FROM ${servers} WHERE display_name = 'Grafna Solo'`)
     // Unknown, but the query's other word finds plenty: nothing is corrected.
     const mixed = await search('payments grafna')
     expect(names(mixed)).not.toContain('Grafana Glass')
