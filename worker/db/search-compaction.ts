@@ -9,13 +9,10 @@
  */
 import { sql } from 'drizzle-orm'
 import type { DB } from './client'
+import { SEARCH_INDEXES, type SearchIndex } from './server-search'
 
 /** The Cron Trigger's schedule that compacts (wrangler.toml's second entry): daily, at a quiet hour. */
 export const COMPACTION_CRON = '17 4 * * *'
-
-/** The full-text indexes (migrations 0010 and 0013). */
-export const SEARCH_INDEXES = ['servers_search', 'servers_labels'] as const
-type SearchIndex = (typeof SEARCH_INDEXES)[number]
 
 /** Index pages one merge step writes. */
 const MERGE_PAGES = 2000

@@ -112,11 +112,13 @@ const narrowing = (req: SearchRequest): Narrowing => ({ seqs: req.only, fts: req
 const WHOLE_CATALOGUE: Narrowing = { seqs: null, fts: null }
 
 /**
- * The full-text indexes: `servers_search` holds every searchable column, `servers_labels`
- * (migrations/0013_search_labels.sql) only names, tags and categories, so a word's postings
- * there are the servers it labels. Same tokenizer and rowids; the filters' columns are in both.
+ * The full-text indexes: `servers_search` (migrations/0010_search_index.sql) holds every
+ * searchable column, `servers_labels` (migrations/0013_search_labels.sql) only names, tags and
+ * categories, so a word's postings there are the servers it labels. Same tokenizer and rowids;
+ * the filters' columns are in both.
  */
-type SearchIndex = 'servers_search' | 'servers_labels'
+export const SEARCH_INDEXES = ['servers_search', 'servers_labels'] as const
+export type SearchIndex = (typeof SEARCH_INDEXES)[number]
 
 /** Index rows matching `match` (and the filters), at most `limit` of them, in search-key order. */
 function matches(match: string, only: Narrowing, columns: SQL, limit: number, index: SearchIndex = 'servers_search'): SQL {
