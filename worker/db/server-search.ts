@@ -170,18 +170,19 @@ function countWords(db: DB, words: string[]) {
 /** Every word's count, from what was remembered and what `countWords(counted)` read; remembers the common ones. */
 function allCounts(
   words: string[],
-  remembered: Map<string, number>,
+  remembered: ReadonlyMap<string, number>,
   counted: string[],
   rows: Array<Record<string, unknown>> | null,
   now: number,
 ) {
+  const counts = new Map(remembered)
   counted.forEach((w, i) => {
     const n = Number(rows?.[0]?.[`w${i}`] ?? 0)
-    remembered.set(w, n)
+    counts.set(w, n)
     if (n > COMMON_WORD) commonWords.set(w, n, now)
     else commonWords.delete(w)
   })
-  return words.map((w) => remembered.get(w) ?? 0)
+  return words.map((w) => counts.get(w) ?? 0)
 }
 
 /** How many servers of the whole catalogue hold each word: one statement for the words not remembered (none when all are). */
