@@ -21,6 +21,7 @@ import { writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { getPlatformProxy } from 'wrangler'
+import { fillCardInstalls } from '../worker/db/card-installs'
 import { createDb } from '../worker/db/client'
 import { compactSearchIndexes } from '../worker/db/search-compaction'
 import { displayNameFrom } from '../worker/lib/registry-entry'
@@ -943,8 +944,12 @@ async function main() {
     }
     await flush()
     added = (await countServers()) - before
-    // Left as the daily Cron Trigger leaves a catalogue: a bulk load writes its indexes in
-    // dozens of segments, which the compaction merges into one each.
+    // Left as the Cron Triggers leave a catalogue: every card command generated and kept, and
+    // the search indexes, which a bulk load writes in dozens of segments, merged into one each.
+    let commands = 0
+    for (let done = await fillCardInstalls(createDb(db), 5000); done > 0; done = await fillCardInstalls(createDb(db), 5000))
+      commands += done
+    console.log(`  card install commands generated for ${commands} servers`)
     for (const c of await compactSearchIndexes(createDb(db)))
       console.log(`  ${c.index}: ${c.before} segments merged into ${c.after} in ${c.steps} steps`)
   } finally {

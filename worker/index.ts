@@ -1,4 +1,5 @@
 import { type api, app } from './app'
+import { fillCardInstalls } from './db/card-installs'
 import { backfillCategories } from './db/categories'
 import { createDb } from './db/client'
 import { COMPACTION_CRON, compactSearchIndexes } from './db/search-compaction'
@@ -12,7 +13,8 @@ export type AppType = typeof api
  * The Cron Trigger: one bounded invocation of the registry sync. It fires more often than a run
  * is started (see wrangler.toml), so a long first sync continues every few minutes while a new
  * run starts only hourly. It also classifies a batch of servers that have no categories yet
- * (rows from before the categories migration), so a deployed catalogue fills them in by itself.
+ * (rows from before the categories migration), so a deployed catalogue fills them in by itself,
+ * and generates the card commands of rows that are new or changed (card-installs.ts).
  * Once a day, at a quiet hour, a second schedule merges the search indexes (search-compaction.ts).
  */
 const scheduled: ExportedHandlerScheduledHandler<Env> = async (controller, env, ctx) => {
@@ -25,6 +27,7 @@ const scheduled: ExportedHandlerScheduledHandler<Env> = async (controller, env, 
   ctx.waitUntil(
     runSyncInvocation(db, syncOptions(env))
       .finally(() => backfillCategories(db, 500))
+      .finally(() => fillCardInstalls(db, 2000))
       .finally(forgetContentVersion),
   )
 }

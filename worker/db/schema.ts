@@ -85,7 +85,16 @@ export const servers = sqliteTable(
     popularity: integer('popularity').notNull().default(0),
     ownerAvatarUrl: text('owner_avatar_url'),
     license: text('license'),
+    /** The maintainer's own install command for cards; empty for the generated one. */
     installCommand: text('install_command'),
+    /**
+     * The generated card command (Claude Code's), kept so a list does not run the generator for
+     * every card it shows. It stands only while `cardInstallRev` is the generator's
+     * CARD_INSTALL_REV: a trigger sets the rev to 0 when the name, version, packages or remotes
+     * change, and the cron fills rows whose rev is behind (worker/db/card-installs.ts).
+     */
+    cardInstall: text('card_install'),
+    cardInstallRev: integer('card_install_rev').notNull().default(0),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     /** Provenance: 'registry' (synced), 'local' (registered here) or 'import' (an imported file). */
     source: text('source').notNull().default('local'),
@@ -118,6 +127,8 @@ export const servers = sqliteTable(
     index('servers_registry_api_idx').on(servedName(t), t.status),
     // Rows the category backfill has still to classify: found without reading the table.
     index('servers_unclassified_idx').on(t.seq).where(sql`${t.categories} = '[]'`),
+    // Rows whose generated card command is missing or from an older generator: found by range.
+    index('servers_card_install_rev_idx').on(t.cardInstallRev),
     // Sitemap pages are seq ranges of active servers: one covering range read each, in order.
     index('servers_sitemap_idx').on(t.status, t.seq, t.updatedAt, t.id),
     // An author's feed: servers whose repository the login owns, or with no repository and the

@@ -7,13 +7,19 @@
  * bound parameters and saves a second round trip.
  */
 import { type SQL, sql } from 'drizzle-orm'
-import { cardInstallCommand } from '../lib/install'
+import { CARD_INSTALL_REV, cardInstallCommand } from '../lib/install'
 import type { ServerSummary } from '../shared/types'
 import { serverLikes, servers } from './schema'
 
 /**
- * The card as JSON, in the field order of ServerSummary. `installCommand` is the one stored for
- * the server, or null for the Worker to generate (see `installSource`).
+ * The command a card copies, when it is kept: the maintainer's own, else the generated one while
+ * it is the current generator's (schema.ts, `cardInstall`). Null leaves it to the Worker.
+ */
+const keptInstall = sql`COALESCE(NULLIF(${servers.installCommand}, ''), CASE WHEN ${servers.cardInstallRev} = ${sql.raw(String(CARD_INSTALL_REV))} THEN ${servers.cardInstall} END)`
+
+/**
+ * The card as JSON, in the field order of ServerSummary. `installCommand` is the kept one, or
+ * null for the Worker to generate (see `installSource`).
  */
 function cardJson(userId: string | null): SQL<string> {
   const liked = sql`EXISTS (SELECT 1 FROM ${serverLikes} WHERE ${serverLikes.userId} = ${userId} AND ${serverLikes.serverId} = ${servers.id})`
@@ -23,7 +29,7 @@ function cardJson(userId: string | null): SQL<string> {
     'icon', ${servers.icon}, 'githubUrl', ${servers.githubUrl}, 'ownerAvatarUrl', ${servers.ownerAvatarUrl},
     'tags', json(${servers.tags}), 'categories', json(${servers.categories}), 'likeCount', ${servers.likeCount},
     'isLiked', json(CASE WHEN ${liked} THEN 'true' ELSE 'false' END), 'stars', ${servers.stars},
-    'popularity', ${servers.popularity}, 'installCommand', NULLIF(${servers.installCommand}, ''),
+    'popularity', ${servers.popularity}, 'installCommand', ${keptInstall},
     'status', ${servers.status},
     'deprecated', CASE WHEN ${servers.upstreamStatus} = 'deprecated' THEN json_object('message', ${servers.upstreamStatusMessage}) END,
     'createdAt', ${servers.createdAt}, 'updatedAt', ${servers.updatedAt})`
@@ -31,10 +37,11 @@ function cardJson(userId: string | null): SQL<string> {
 
 /**
  * What the install generator needs (name, version, packages, remotes), read only for a server
- * without a stored command: the generator (Claude Code's `claude mcp add` with the right runtime)
- * runs in the Worker, so a card copies what the Configuration tab shows.
+ * whose command is not kept (new or changed since the cron last generated it): the generator
+ * (Claude Code's `claude mcp add` with the right runtime) runs in the Worker, so a card copies
+ * what the Configuration tab shows.
  */
-const installSource = sql<string | null>`CASE WHEN COALESCE(${servers.installCommand}, '') = '' THEN json_object(
+const installSource = sql<string | null>`CASE WHEN ${keptInstall} IS NULL THEN json_object(
   'name', ${servers.name}, 'version', ${servers.version}, 'packages', json(${servers.packages}), 'remotes', json(${servers.remotes})) END`
 
 /**

@@ -2,6 +2,7 @@ import { createExecutionContext, createScheduledController, env, waitOnExecution
 import { describe, expect, it } from 'vitest'
 import { servers, syncRuns } from '../../../worker/db/schema'
 import worker from '../../../worker/index'
+import { CARD_INSTALL_REV, cardInstallCommand } from '../../../worker/lib/install'
 import { db } from '../helpers'
 
 describe('the Cron Trigger', () => {
@@ -18,7 +19,13 @@ describe('the Cron Trigger', () => {
     await fire()
     const [done] = await db().select().from(syncRuns)
     expect(done).toMatchObject({ id: first.id, status: 'completed', pages: 4, invocations: 2, added: 7 })
-    expect((await db().select().from(servers)).length).toBe(7)
+    const synced = await db().select().from(servers)
+    expect(synced.length).toBe(7)
+    // The same invocations generated and kept every synced server's card command.
+    for (const s of synced) {
+      expect(s.cardInstallRev).toBe(CARD_INSTALL_REV)
+      expect(s.cardInstall).toBe(cardInstallCommand({ name: s.name, version: s.version, packages: s.packages, remotes: s.remotes }))
+    }
     // Completed within the hour: the next minute's invocation starts nothing.
     expect((await db().select().from(syncRuns)).length).toBe(1)
   })

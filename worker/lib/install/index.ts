@@ -19,6 +19,14 @@ export type { InstallListing, InstallVersion, PlanOptions } from './plan'
 export { installPlan, serverKey } from './plan'
 
 /**
+ * The generator's revision for stored card commands (`servers.card_install`). Raise it whenever
+ * `cardInstallCommand` would write anything different for some listing: stored commands of an
+ * older revision stop standing at once, and the cron generates them again.
+ * test/worker/lib/card-install-rev.test.ts fails when the commands change and this does not.
+ */
+export const CARD_INSTALL_REV = 1
+
+/**
  * The command a server card copies: Claude Code's `claude mcp add` for the first option that
  * can be installed, since it adds the server to a client in one line and carries its variables.
  * Without one, a shell comment that says why, so what is copied is never a command that fails.
