@@ -21,7 +21,7 @@ import { writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { getPlatformProxy } from 'wrangler'
-import { fillCardInstalls } from '../worker/db/card-installs'
+import { fillAllCardInstalls } from '../worker/db/card-installs'
 import { createDb } from '../worker/db/client'
 import { compactSearchIndexes } from '../worker/db/search-compaction'
 import { displayNameFrom } from '../worker/lib/registry-entry'
@@ -946,10 +946,7 @@ async function main() {
     added = (await countServers()) - before
     // Left as the Cron Triggers leave a catalogue: every card command generated and kept, and
     // the search indexes, which a bulk load writes in dozens of segments, merged into one each.
-    let commands = 0
-    for (let done = await fillCardInstalls(createDb(db), 5000); done > 0; done = await fillCardInstalls(createDb(db), 5000))
-      commands += done
-    console.log(`  card install commands generated for ${commands} servers`)
+    console.log(`  card install commands generated for ${await fillAllCardInstalls(createDb(db), 5000)} servers`)
     for (const c of await compactSearchIndexes(createDb(db)))
       console.log(`  ${c.index}: ${c.before} segments merged into ${c.after} in ${c.steps} steps`)
   } finally {

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { getPlatformProxy } from 'wrangler'
-import { fillCardInstalls } from '../worker/db/card-installs'
+import { fillAllCardInstalls } from '../worker/db/card-installs'
 import { backfillCategories } from '../worker/db/categories'
 import { createDb, type DB } from '../worker/db/client'
 import { importEntries } from '../worker/db/imports'
@@ -19,9 +19,8 @@ import { entriesOf } from '../worker/lib/registry-entry'
 export const SNAPSHOT = resolve('data/mcp-registry-seed-2025-05-16.json')
 
 /** Every card command the cron would generate, generated now (new rows, or an older generator's). */
-async function fillAllCardInstalls(db: DB) {
-  let filled = 0
-  for (let done = await fillCardInstalls(db); done > 0; done = await fillCardInstalls(db)) filled += done
+async function fillCardCommands(db: DB) {
+  const filled = await fillAllCardInstalls(db)
   if (filled) console.log(`Generated the card install commands of ${filled} servers.`)
 }
 
@@ -40,14 +39,14 @@ async function main() {
       let classified = 0
       for (let done = await backfillCategories(db); done > 0; done = await backfillCategories(db)) classified += done
       if (classified) console.log(`Classified ${classified} servers into categories.`)
-      await fillAllCardInstalls(db)
+      await fillCardCommands(db)
       return
     }
     const doc = JSON.parse(await readFile(file, 'utf8'))
     const report = await importEntries(db, entriesOf(doc))
     console.log(`Imported ${file}: ${report.added} added, ${report.updated} updated, ${report.refused.length} refused.`)
     for (const r of report.refused) console.log(`  refused #${r.index} ${r.name || '(no name)'}: ${r.reason}`)
-    await fillAllCardInstalls(db)
+    await fillCardCommands(db)
   } finally {
     await proxy.dispose()
   }

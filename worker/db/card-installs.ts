@@ -60,3 +60,13 @@ export async function fillCardInstalls(db: DB, limit = 1000): Promise<number> {
   await batchOf(db, writes)
   return rows.length
 }
+
+/**
+ * Fills every row the cron would, `limit` at a time, and returns how many: for a bulk load (the
+ * seed script, the bench's generator), which should leave the catalogue as the cron would.
+ */
+export async function fillAllCardInstalls(db: DB, limit = 1000): Promise<number> {
+  let filled = 0
+  for (let done = await fillCardInstalls(db, limit); done > 0; done = await fillCardInstalls(db, limit)) filled += done
+  return filled
+}
