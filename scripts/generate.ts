@@ -22,6 +22,7 @@ import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { getPlatformProxy } from 'wrangler'
 import { fillAllCardInstalls } from '../worker/db/card-installs'
+import { autoCategories } from '../worker/db/categories'
 import { createDb } from '../worker/db/client'
 import { compactSearchIndexes } from '../worker/db/search-compaction'
 import { displayNameFrom } from '../worker/lib/registry-entry'
@@ -524,6 +525,8 @@ interface SyntheticServer {
   repoOwner: string | null
   readmeText: string | null
   tags: string[]
+  /** As the classifier files it (worker/lib/categories.ts). */
+  categories: string[]
   packages: Array<Record<string, unknown>>
   remotes: Array<{ name: string; url: string; type: string }>
   status: 'active' | 'pending' | 'deleted'
@@ -743,19 +746,24 @@ function* generateServers(opts: GenerateOptions): Generator<SyntheticServer> {
     const status = !githubUrl ? 'pending' : chance(rng, 0.01) ? 'deleted' : 'active'
     const id = uuid(rng)
 
-    yield {
-      id,
+    const listing = {
       name,
       displayName: displayName.slice(0, 100),
       description,
-      author: owner.login,
-      version,
-      githubUrl,
-      repoOwner: githubUrl ? owner.login.toLowerCase() : null,
       readmeText: chance(rng, 1 / opts.readmeEvery)
         ? readme(rng, { name, displayName, description, author: owner.login, repo: identifier }, tech)
         : null,
       tags: [...tags].slice(0, 10),
+    }
+    yield {
+      id,
+      ...listing,
+      author: owner.login,
+      version,
+      githubUrl,
+      repoOwner: githubUrl ? owner.login.toLowerCase() : null,
+      // Classified as the importer and the sync classify every listing they write.
+      categories: autoCategories(listing),
       packages,
       remotes,
       status,
@@ -797,6 +805,7 @@ const SERVER_COLUMNS = [
   'repo_owner',
   'readme_text',
   'tags',
+  'categories',
   'packages',
   'remotes',
   'metadata',
@@ -832,6 +841,7 @@ function serverRow(s: SyntheticServer): string {
     s.repoOwner,
     s.readmeText,
     JSON.stringify(s.tags),
+    JSON.stringify(s.categories),
     JSON.stringify(s.packages),
     JSON.stringify(s.remotes),
     METADATA,
@@ -877,7 +887,12 @@ function statementsFor(part: SyntheticServer[]): string[] {
     part.flatMap((s) => s.tags.map((tag) => `(${literal(s.id)},${literal(tag)})`)),
     ') v JOIN servers s ON s.id = v.column1 WHERE true ON CONFLICT DO NOTHING',
   )
-  return [...servers, ...tags]
+  const categories = pack(
+    'INSERT INTO server_categories (server_id, category) SELECT v.column1, v.column2 FROM (VALUES ',
+    part.flatMap((s) => s.categories.map((category) => `(${literal(s.id)},${literal(category)})`)),
+    ') v JOIN servers s ON s.id = v.column1 WHERE true ON CONFLICT DO NOTHING',
+  )
+  return [...servers, ...tags, ...categories]
 }
 
 interface Manifest extends GenerateOptions {
