@@ -109,8 +109,8 @@ function cacheKey() {
     'worker/lib/registry-entry.ts',
     'worker/db/imports.ts',
     'worker/db/search-compaction.ts',
-    'worker/db/card-installs.ts',
-    // CARD_INSTALL_REV: the stored card commands' generator
+    'worker/db/kept-installs.ts',
+    // INSTALL_REV: the stored card commands' generator
     'worker/lib/install/index.ts',
     'node_modules/wrangler/package.json',
   ])

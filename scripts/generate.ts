@@ -21,9 +21,9 @@ import { writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { getPlatformProxy } from 'wrangler'
-import { fillAllCardInstalls } from '../worker/db/card-installs'
 import { autoCategories } from '../worker/db/categories'
 import { createDb } from '../worker/db/client'
+import { fillAllKeptInstalls } from '../worker/db/kept-installs'
 import { compactSearchIndexes } from '../worker/db/search-compaction'
 import { displayNameFrom } from '../worker/lib/registry-entry'
 import { migrateLocal } from './local.mjs'
@@ -961,7 +961,7 @@ async function main() {
     added = (await countServers()) - before
     // Left as the Cron Triggers leave a catalogue: every card command generated and kept, and
     // the search indexes, which a bulk load writes in dozens of segments, merged into one each.
-    console.log(`  card install commands generated for ${await fillAllCardInstalls(createDb(db), 5000)} servers`)
+    console.log(`  card install commands generated for ${await fillAllKeptInstalls(createDb(db), 5000)} servers`)
     for (const c of await compactSearchIndexes(createDb(db)))
       console.log(`  ${c.index}: ${c.before} segments merged into ${c.after} in ${c.steps} steps`)
   } finally {

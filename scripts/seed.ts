@@ -9,10 +9,10 @@ import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { getPlatformProxy } from 'wrangler'
-import { fillAllCardInstalls } from '../worker/db/card-installs'
 import { backfillCategories } from '../worker/db/categories'
 import { createDb, type DB } from '../worker/db/client'
 import { importEntries } from '../worker/db/imports'
+import { fillAllKeptInstalls } from '../worker/db/kept-installs'
 import { servers } from '../worker/db/schema'
 import { entriesOf } from '../worker/lib/registry-entry'
 
@@ -20,7 +20,7 @@ export const SNAPSHOT = resolve('data/mcp-registry-seed-2025-05-16.json')
 
 /** Every card command the cron would generate, generated now (new rows, or an older generator's). */
 async function fillCardCommands(db: DB) {
-  const filled = await fillAllCardInstalls(db)
+  const filled = await fillAllKeptInstalls(db)
   if (filled) console.log(`Generated the card install commands of ${filled} servers.`)
 }
 

@@ -1,7 +1,7 @@
 import { type api, app } from './app'
-import { fillCardInstalls } from './db/card-installs'
 import { backfillCategories } from './db/categories'
 import { createDb } from './db/client'
+import { fillKeptInstalls } from './db/kept-installs'
 import { COMPACTION_CRON, compactSearchIndexes } from './db/search-compaction'
 import { runSyncInvocation, syncOptions } from './jobs/registry-sync'
 import { forgetContentVersion } from './middleware/cache'
@@ -27,7 +27,7 @@ const scheduled: ExportedHandlerScheduledHandler<Env> = async (controller, env, 
   ctx.waitUntil(
     runSyncInvocation(db, syncOptions(env))
       .finally(() => backfillCategories(db, 500))
-      .finally(() => fillCardInstalls(db, 2000))
+      .finally(() => fillKeptInstalls(db, 2000))
       .finally(forgetContentVersion),
   )
 }

@@ -7,7 +7,8 @@
  */
 import { and, eq, gt, gte, inArray, type SQL, sql } from 'drizzle-orm'
 import { alias, type SQLiteColumn } from 'drizzle-orm/sqlite-core'
-import type { RegistryListing, RegistryVersion } from '../lib/registry-api'
+import { INSTALL_REV } from '../lib/install'
+import type { InstallSummary, RegistryListing, RegistryVersion } from '../lib/registry-api'
 import type { DB } from './client'
 import { featured, servedName, servers, serverVersions } from './schema'
 import { featuredNow } from './servers'
@@ -33,6 +34,8 @@ const columns = {
   stars: servers.stars,
   createdAt: servers.createdAt,
   updatedAt: servers.updatedAt,
+  // The kept install options, while they are the current generator's (schema.ts).
+  install: sql<string | null>`CASE WHEN ${servers.installRev} = ${sql.raw(String(INSTALL_REV))} THEN ${servers.registryInstall} END`,
 }
 
 /** Statuses the API may serve; 'pending' (imported with a problem) is not public. */
@@ -58,8 +61,12 @@ const SHOWN = sql`NOT EXISTS (SELECT 1 FROM ${servers} ${sql.identifier('other')
 const isFeatured = (at: string) =>
   sql<number>`EXISTS (SELECT 1 FROM ${featured} WHERE ${featured.serverId} = ${sql.identifier('servers')}.${sql.identifier('id')} AND ${featuredNow(at)})`
 
-type Row = Omit<RegistryListing, 'featured'> & { featured: number }
-const toListing = ({ featured: f, ...row }: Row): RegistryListing => ({ ...row, featured: Boolean(f) })
+type Row = Omit<RegistryListing, 'featured' | 'install'> & { featured: number; install: string | null }
+const toListing = ({ featured: f, install, ...row }: Row): RegistryListing => ({
+  ...row,
+  featured: Boolean(f),
+  install: install === null ? null : (JSON.parse(install) as InstallSummary),
+})
 
 export interface RegistryPageOptions {
   /** The last name of the previous page. */

@@ -88,13 +88,16 @@ export const servers = sqliteTable(
     /** The maintainer's own install command for cards; empty for the generated one. */
     installCommand: text('install_command'),
     /**
-     * The generated card command (Claude Code's), kept so a list does not run the generator for
-     * every card it shows. It stands only while `cardInstallRev` is the generator's
-     * CARD_INSTALL_REV: a trigger sets the rev to 0 when the name, version, packages or remotes
-     * change, and the cron fills rows whose rev is behind (worker/db/card-installs.ts).
+     * What the install generator makes of the listing, kept so that reads do not run it per
+     * request: the card command (Claude Code's) every list shows, and the install options with
+     * each client's command that the registry API's entries carry (JSON). Both stand only while
+     * `installRev` is the generator's INSTALL_REV: a trigger sets it to 0 when the name, the
+     * registry name, the version, packages or remotes change, and the cron fills rows whose rev is
+     * behind (worker/db/kept-installs.ts).
      */
     cardInstall: text('card_install'),
-    cardInstallRev: integer('card_install_rev').notNull().default(0),
+    registryInstall: text('registry_install'),
+    installRev: integer('install_rev').notNull().default(0),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     /** Provenance: 'registry' (synced), 'local' (registered here) or 'import' (an imported file). */
     source: text('source').notNull().default('local'),
@@ -127,8 +130,8 @@ export const servers = sqliteTable(
     index('servers_registry_api_idx').on(servedName(t), t.status),
     // Rows the category backfill has still to classify: found without reading the table.
     index('servers_unclassified_idx').on(t.seq).where(sql`${t.categories} = '[]'`),
-    // Rows whose generated card command is missing or from an older generator: found by range.
-    index('servers_card_install_rev_idx').on(t.cardInstallRev),
+    // Rows whose kept install output is missing or from an older generator: found by range.
+    index('servers_install_rev_idx').on(t.installRev),
     // Sitemap pages are seq ranges of active servers: one covering range read each, in order.
     index('servers_sitemap_idx').on(t.status, t.seq, t.updatedAt, t.id),
     // An author's feed: servers whose repository the login owns, or with no repository and the

@@ -7,7 +7,7 @@
  * bound parameters and saves a second round trip.
  */
 import { type SQL, sql } from 'drizzle-orm'
-import { CARD_INSTALL_REV, cardInstallCommand } from '../lib/install'
+import { cardInstallCommand, INSTALL_REV } from '../lib/install'
 import type { ServerSummary } from '../shared/types'
 import { serverLikes, servers } from './schema'
 
@@ -15,7 +15,7 @@ import { serverLikes, servers } from './schema'
  * The command a card copies, when it is kept: the maintainer's own, else the generated one while
  * it is the current generator's (schema.ts, `cardInstall`). Null leaves it to the Worker.
  */
-const keptInstall = sql`COALESCE(NULLIF(${servers.installCommand}, ''), CASE WHEN ${servers.cardInstallRev} = ${sql.raw(String(CARD_INSTALL_REV))} THEN ${servers.cardInstall} END)`
+const keptInstall = sql`COALESCE(NULLIF(${servers.installCommand}, ''), CASE WHEN ${servers.installRev} = ${sql.raw(String(INSTALL_REV))} THEN ${servers.cardInstall} END)`
 
 /**
  * The card as JSON, in the field order of ServerSummary. `installCommand` is the kept one, or

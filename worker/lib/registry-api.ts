@@ -53,6 +53,11 @@ export interface RegistryListing {
   featured: boolean
   createdAt: string
   updatedAt: string
+  /**
+   * The install options as kept for this very listing (worker/db/kept-installs.ts), or null for
+   * the Worker to generate them: the same either way.
+   */
+  install: InstallSummary | null
 }
 
 /** One version the registry published of a listing, as the sync stores it. */
@@ -90,7 +95,8 @@ export function listingVersions(l: RegistryListing, stored: readonly RegistryVer
   const older = stored
     .filter((v) => v.version !== l.version)
     .map((v): [RegistryListing, VersionFacts] => [
-      { ...l, version: v.version, packages: v.packages, remotes: v.remotes },
+      // Another version's packages: its install options are its own, never the kept ones.
+      { ...l, version: v.version, packages: v.packages, remotes: v.remotes, install: null },
       {
         status: officialStatus(v.status),
         publishedAt: isoTime(v.publishedAt ?? l.createdAt),
@@ -246,11 +252,14 @@ export function toServerJson(l: RegistryListing): Json {
   })
 }
 
+/** A listing's install options as the registry API's `_meta` carries them. */
+export type InstallSummary = Json[]
+
 /**
  * The install options that can run, each with what the user supplies and the one-line commands
  * that add it to a client: enough for a client to offer the install, small enough for a list.
  */
-export function installSummary(l: Pick<RegistryListing, 'name' | 'version' | 'packages' | 'remotes'>) {
+export function installSummary(l: Pick<RegistryListing, 'name' | 'version' | 'packages' | 'remotes'>): InstallSummary {
   const plan = installPlan(l)
   return plan.options
     .filter((o) => !o.unsupported)
@@ -288,7 +297,7 @@ export function toServerResponse(l: RegistryListing, opts: { origin: string; ver
         categories: l.categories,
         featured: l.featured,
         ...(clipped ? { description: l.description } : {}),
-        install: installSummary(l),
+        install: l.install ?? installSummary(l),
       },
     },
   }

@@ -2,7 +2,8 @@ import { createExecutionContext, createScheduledController, env, waitOnExecution
 import { describe, expect, it } from 'vitest'
 import { servers, syncRuns } from '../../../worker/db/schema'
 import worker from '../../../worker/index'
-import { CARD_INSTALL_REV, cardInstallCommand } from '../../../worker/lib/install'
+import { cardInstallCommand, INSTALL_REV } from '../../../worker/lib/install'
+import { installSummary } from '../../../worker/lib/registry-api'
 import { db } from '../helpers'
 
 describe('the Cron Trigger', () => {
@@ -21,10 +22,12 @@ describe('the Cron Trigger', () => {
     expect(done).toMatchObject({ id: first.id, status: 'completed', pages: 4, invocations: 2, added: 7 })
     const synced = await db().select().from(servers)
     expect(synced.length).toBe(7)
-    // The same invocations generated and kept every synced server's card command.
+    // The same invocations generated and kept every synced server's card command and registry install options.
     for (const s of synced) {
-      expect(s.cardInstallRev).toBe(CARD_INSTALL_REV)
-      expect(s.cardInstall).toBe(cardInstallCommand({ name: s.name, version: s.version, packages: s.packages, remotes: s.remotes }))
+      const listing = { name: s.name, version: s.version, packages: s.packages, remotes: s.remotes }
+      expect(s.installRev).toBe(INSTALL_REV)
+      expect(s.cardInstall).toBe(cardInstallCommand(listing))
+      expect(s.registryInstall).toBe(JSON.stringify(installSummary({ ...listing, name: s.registryName ?? s.name })))
     }
     // Completed within the hour: the next minute's invocation starts nothing.
     expect((await db().select().from(syncRuns)).length).toBe(1)

@@ -22,6 +22,7 @@ function roundTrip(entry: unknown) {
     featured: false,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
+    install: null,
   }
   return toServerJson(listing)
 }

@@ -19,12 +19,13 @@ export type { InstallListing, InstallVersion, PlanOptions } from './plan'
 export { installPlan, serverKey } from './plan'
 
 /**
- * The generator's revision for stored card commands (`servers.card_install`). Raise it whenever
- * `cardInstallCommand` would write anything different for some listing: stored commands of an
- * older revision stop standing at once, and the cron generates them again.
- * test/worker/lib/card-install-rev.test.ts fails when the commands change and this does not.
+ * The generator's revision for kept install output: the card command (`servers.card_install`)
+ * and the registry API's install options (`servers.registry_install`). Raise it whenever
+ * `cardInstallCommand` or the registry's `installSummary` would write anything different for some
+ * listing: kept output of an older revision stops standing at once, and the cron generates it again.
+ * test/worker/lib/install-rev.test.ts fails when either changes and this does not.
  */
-export const CARD_INSTALL_REV = 1
+export const INSTALL_REV = 2
 
 /**
  * The command a server card copies: Claude Code's `claude mcp add` for the first option that
