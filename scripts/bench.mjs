@@ -110,8 +110,11 @@ function cacheKey() {
     'worker/db/imports.ts',
     'worker/db/search-compaction.ts',
     'worker/db/kept-installs.ts',
-    // INSTALL_REV: the stored card commands' generator
+    // INSTALL_REV, and the registry's install options: the kept install output's generator
     'worker/lib/install/index.ts',
+    'worker/lib/registry-api.ts',
+    // The classifier that files each generated server in its categories
+    'worker/lib/categories.ts',
     'node_modules/wrangler/package.json',
   ])
     hash.update(readFileSync(file))
