@@ -959,9 +959,11 @@ async function main() {
     }
     await flush()
     added = (await countServers()) - before
-    // Left as the Cron Triggers leave a catalogue: every card command generated and kept, and
+    // Left as the Cron Triggers leave a catalogue: all install output generated and kept, and
     // the search indexes, which a bulk load writes in dozens of segments, merged into one each.
-    console.log(`  card install commands generated for ${await fillAllKeptInstalls(createDb(db), 5000)} servers`)
+    console.log(
+      `  install output (card commands, registry install options) generated for ${await fillAllKeptInstalls(createDb(db), 5000)} servers`,
+    )
     for (const c of await compactSearchIndexes(createDb(db)))
       console.log(`  ${c.index}: ${c.before} segments merged into ${c.after} in ${c.steps} steps`)
   } finally {

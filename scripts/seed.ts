@@ -18,10 +18,10 @@ import { entriesOf } from '../worker/lib/registry-entry'
 
 export const SNAPSHOT = resolve('data/mcp-registry-seed-2025-05-16.json')
 
-/** Every card command the cron would generate, generated now (new rows, or an older generator's). */
-async function fillCardCommands(db: DB) {
+/** All the install output the cron would generate (card commands, registry install options), generated now: new rows, or an older generator's. */
+async function fillInstallOutput(db: DB) {
   const filled = await fillAllKeptInstalls(db)
-  if (filled) console.log(`Generated the card install commands of ${filled} servers.`)
+  if (filled) console.log(`Generated the install output (card commands, registry install options) of ${filled} servers.`)
 }
 
 async function main() {
@@ -39,14 +39,14 @@ async function main() {
       let classified = 0
       for (let done = await backfillCategories(db); done > 0; done = await backfillCategories(db)) classified += done
       if (classified) console.log(`Classified ${classified} servers into categories.`)
-      await fillCardCommands(db)
+      await fillInstallOutput(db)
       return
     }
     const doc = JSON.parse(await readFile(file, 'utf8'))
     const report = await importEntries(db, entriesOf(doc))
     console.log(`Imported ${file}: ${report.added} added, ${report.updated} updated, ${report.refused.length} refused.`)
     for (const r of report.refused) console.log(`  refused #${r.index} ${r.name || '(no name)'}: ${r.reason}`)
-    await fillCardCommands(db)
+    await fillInstallOutput(db)
   } finally {
     await proxy.dispose()
   }

@@ -14,7 +14,8 @@ export type AppType = typeof api
  * is started (see wrangler.toml), so a long first sync continues every few minutes while a new
  * run starts only hourly. It also classifies a batch of servers that have no categories yet
  * (rows from before the categories migration), so a deployed catalogue fills them in by itself,
- * and generates the card commands of rows that are new or changed (card-installs.ts).
+ * and generates the install output (card commands, registry install options) of rows that are new
+ * or changed (kept-installs.ts).
  * Once a day, at a quiet hour, a second schedule merges the search indexes (search-compaction.ts).
  */
 const scheduled: ExportedHandlerScheduledHandler<Env> = async (controller, env, ctx) => {
