@@ -9,11 +9,19 @@
  * request, so what they serve is the same either way.
  */
 import { and, eq, inArray, lt, sql } from 'drizzle-orm'
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { cardInstallCommand, INSTALL_REV } from '../lib/install'
 import { installSummary } from '../lib/registry-api'
 import { batchOf } from './batch'
 import type { DB } from './client'
 import { servedName, servers } from './schema'
+
+/**
+ * A kept column's value while it stands (the row's revision is the current generator's), else
+ * null: what a reader takes instead of generating the output itself.
+ */
+export const keptOutput = (column: SQLiteColumn) =>
+  sql<string | null>`CASE WHEN ${servers.installRev} = ${sql.raw(String(INSTALL_REV))} THEN ${column} END`
 
 interface Listing {
   name: string

@@ -7,9 +7,9 @@
  */
 import { and, eq, gt, gte, inArray, type SQL, sql } from 'drizzle-orm'
 import { alias, type SQLiteColumn } from 'drizzle-orm/sqlite-core'
-import { INSTALL_REV } from '../lib/install'
 import type { InstallSummary, RegistryListing, RegistryVersion } from '../lib/registry-api'
 import type { DB } from './client'
+import { keptOutput } from './kept-installs'
 import { featured, servedName, servers, serverVersions } from './schema'
 import { featuredNow } from './servers'
 
@@ -35,7 +35,7 @@ const columns = {
   createdAt: servers.createdAt,
   updatedAt: servers.updatedAt,
   // The kept install options, while they are the current generator's (schema.ts).
-  install: sql<string | null>`CASE WHEN ${servers.installRev} = ${sql.raw(String(INSTALL_REV))} THEN ${servers.registryInstall} END`,
+  install: keptOutput(servers.registryInstall),
 }
 
 /** Statuses the API may serve; 'pending' (imported with a problem) is not public. */

@@ -7,15 +7,16 @@
  * bound parameters and saves a second round trip.
  */
 import { type SQL, sql } from 'drizzle-orm'
-import { cardInstallCommand, INSTALL_REV } from '../lib/install'
+import { cardInstallCommand } from '../lib/install'
 import type { ServerSummary } from '../shared/types'
+import { keptOutput } from './kept-installs'
 import { serverLikes, servers } from './schema'
 
 /**
  * The command a card copies, when it is kept: the maintainer's own, else the generated one while
  * it is the current generator's (schema.ts, `cardInstall`). Null leaves it to the Worker.
  */
-const keptInstall = sql`COALESCE(NULLIF(${servers.installCommand}, ''), CASE WHEN ${servers.installRev} = ${sql.raw(String(INSTALL_REV))} THEN ${servers.cardInstall} END)`
+const keptInstall = sql`COALESCE(NULLIF(${servers.installCommand}, ''), ${keptOutput(servers.cardInstall)})`
 
 /**
  * The card as JSON, in the field order of ServerSummary. `installCommand` is the kept one, or
