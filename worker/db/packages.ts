@@ -11,6 +11,7 @@ import type { DB } from './client'
 import { pageInfo, pageOffset } from './paging'
 import { packageLikes, packageServers, packages, packageViews, servers, users } from './schema'
 import { cardColumns, toCards } from './server-cards'
+import type { ViewerId } from './sessions'
 
 export type PackageRow = typeof packages.$inferSelect
 
@@ -53,7 +54,7 @@ const serverCountSql = sql<number>`(SELECT count(*) FROM ${packageServers} INNER
 const now = () => new Date().toISOString()
 
 /** The summary of packages as `userId` sees them (isLiked), with the owner's name and avatar. */
-function summaryQuery(db: DB, userId: string | null) {
+function summaryQuery(db: DB, userId: ViewerId) {
   return db
     .select({
       id: packages.id,
@@ -91,7 +92,7 @@ const SORT_ORDER: Record<PackageSort, Expr[]> = {
 /** One page of public packages; the page and the total in one batch. */
 export async function listPackages(
   db: DB,
-  opts: { sortBy: PackageSort; page: number; limit: number; userId: string | null },
+  opts: { sortBy: PackageSort; page: number; limit: number; userId: ViewerId },
 ): Promise<PackageList> {
   const [rows, count] = await db.batch([
     summaryQuery(db, opts.userId)

@@ -11,6 +11,7 @@ import { cardInstallCommand } from '../lib/install'
 import type { ServerSummary } from '../shared/types'
 import { keptOutput } from './kept-installs'
 import { serverLikes, servers } from './schema'
+import type { ViewerId } from './sessions'
 
 /**
  * The command a card copies, when it is kept: the maintainer's own, else the generated one while
@@ -22,7 +23,7 @@ const keptInstall = sql`COALESCE(NULLIF(${servers.installCommand}, ''), ${keptOu
  * The card as JSON, in the field order of ServerSummary. `installCommand` is the kept one, or
  * null for the Worker to generate (see `installSource`).
  */
-function cardJson(userId: string | null): SQL<string> {
+function cardJson(userId: ViewerId): SQL<string> {
   const liked = sql`EXISTS (SELECT 1 FROM ${serverLikes} WHERE ${serverLikes.userId} = ${userId} AND ${serverLikes.serverId} = ${servers.id})`
   return sql<string>`json_object(
     'id', ${servers.id}, 'name', ${servers.name}, 'displayName', ${servers.displayName},
@@ -50,7 +51,7 @@ const installSource = sql<string | null>`CASE WHEN ${keptInstall} IS NULL THEN j
  * the rows into cards.
  * @example toCards(await db.select(cardColumns(userId)).from(servers).where(eq(servers.status, 'active')))
  */
-export function cardColumns(userId: string | null) {
+export function cardColumns(userId: ViewerId) {
   return { card: cardJson(userId).as('card'), installSource: installSource.as('install_source') }
 }
 

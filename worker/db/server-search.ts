@@ -53,6 +53,7 @@ import type { DB } from './client'
 import { pageOffset } from './paging'
 import { servers } from './schema'
 import { type CardRow, cardColumns, toCards } from './server-cards'
+import type { ViewerId } from './sessions'
 
 /** Matches are counted up to this many; beyond it the total reads '10,000+'. */
 export const SEARCH_TOTAL_CAP = 10_000
@@ -77,7 +78,7 @@ const BM25 = sql.raw('bm25(servers_search, 10.0, 6.0, 2.0, 4.0, 5.0, 3.0, 0.5)')
 export interface SearchRequest {
   words: string[]
   /** Whose likes the cards show (null: a guest). */
-  userId: string | null
+  userId: ViewerId
   /** Narrows to the seqs this subquery yields (favourites); null for the whole catalogue. */
   only: SQL | null
   /**

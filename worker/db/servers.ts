@@ -15,6 +15,7 @@ import { SYNCED_FIELDS } from './registry-sync'
 import { featured, type ServerRow, serverCategories, serverCounts, serverLikes, servers, serverTags, serverVersions } from './schema'
 import { cardColumns, toCard, toCards } from './server-cards'
 import { searchServers } from './server-search'
+import type { ViewerId } from './sessions'
 
 const SORT_ORDER: Record<ServerSort, Array<SQL | SQLiteColumn>> = {
   stars: [desc(servers.stars), desc(servers.popularity), servers.id],
@@ -49,7 +50,7 @@ function narrowByFilters(tags: string[], categories: string[]) {
 }
 
 /** Only servers this user liked (the Favorites view). */
-function likedFilter(userId: string | undefined): SQL | undefined {
+function likedFilter(userId: ViewerId | undefined): SQL | undefined {
   if (!userId) return undefined
   return sql`${servers.id} IN (SELECT ${serverLikes.serverId} FROM ${serverLikes} WHERE ${serverLikes.userId} = ${userId})`
 }
@@ -62,9 +63,10 @@ export interface ListOptions {
   sortBy?: ServerSort
   page: number
   limit: number
-  userId: string | null
+  /** Who reads (whether each card is liked). */
+  userId: ViewerId
   /** Only servers this user liked (the Favorites view). */
-  likedBy?: string
+  likedBy?: ViewerId
 }
 
 /**
@@ -122,7 +124,7 @@ export function featuredNow(at: string): SQL {
 export async function getServerDetail(
   db: DB,
   id: string,
-  userId: string | null,
+  userId: ViewerId,
   opts: { includeDeleted?: boolean } = {},
 ): Promise<ServerDetail | null> {
   const at = new Date().toISOString()

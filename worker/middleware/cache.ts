@@ -8,11 +8,12 @@ const PRIVATE = 'private, no-store'
 
 /**
  * Lets shared caches keep a read for guests; a signed-in answer (which carries isLiked) is
- * private. Vary on Cookie keeps the two apart.
+ * private, and so is one whose reader was never settled (a session cookie no batch looked up).
+ * Vary on Cookie keeps the two apart.
  */
 export function publicCache(c: Context<AppEnv>, seconds: number) {
   c.header('Vary', 'Cookie')
-  c.header('Cache-Control', c.var.user ? PRIVATE : `public, max-age=${seconds}`)
+  c.header('Cache-Control', c.get('user') === null ? `public, max-age=${seconds}` : PRIVATE)
 }
 
 /**
@@ -82,7 +83,8 @@ const guestAnswers = new AnswerMemo(1000, 8 * 1024 * 1024)
 export function guestCache(opts: { shared?: boolean } = {}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const seconds = Number(c.env.GUEST_CACHE_SECONDS)
-    if (c.var.user || !(seconds > 0)) return next()
+    // Only a known guest: a session cookie whose user a route's batch will read is not one.
+    if (c.var.viewer !== null || !(seconds > 0)) return next()
     const url = new URL(c.req.url)
     url.searchParams.set('__content', String(await serversVersion(c)))
     const key = url.toString()

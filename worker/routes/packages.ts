@@ -46,7 +46,7 @@ async function countView(c: Context<AppEnv>, pkg: PackageRow): Promise<void> {
 export const packageRoutes = new Hono<AppEnv>()
   .get('/', validate('query', packageListQuery), async (c) => {
     const { sortBy, page, limit } = c.req.valid('query')
-    const list = await listPackages(c.var.db, { sortBy, page, limit, userId: c.var.user?.id ?? null })
+    const list = await listPackages(c.var.db, { sortBy, page, limit, userId: c.var.viewer })
     publicCache(c, 30)
     return c.json(list)
   })

@@ -8,14 +8,15 @@ import { cachedJson, cacheKeys, TTL } from '../lib/kv-cache'
 import { getReadme } from '../lib/readme'
 import { AUTH_REQUIRED, SERVER_NOT_FOUND } from '../middleware/authz'
 import { guestCache, publicCache } from '../middleware/cache'
+import { settledUser } from '../middleware/session'
 import { validate } from '../middleware/validate'
 import { type ServerListQuery, serverIdParam, serverListQuery } from '../schemas'
 import type { FeaturedServer, RepoInfo } from '../shared/types'
 
-/** List options from the query; the Favorites view needs a signed-in user. */
+/** List options from the query; the Favorites view needs a session (whether it is live is told by the batch). */
 function listOptions(c: Context<AppEnv>, q: ServerListQuery, text: string | undefined): ListOptions {
-  const userId = c.var.user?.id ?? null
-  if (q.favorites && !userId) throw new ApiError('auth_required', AUTH_REQUIRED)
+  const userId = c.var.viewer
+  if (q.favorites && userId === null) throw new ApiError('auth_required', AUTH_REQUIRED)
   return {
     q: text,
     tags: q.tags,
@@ -29,17 +30,24 @@ function listOptions(c: Context<AppEnv>, q: ServerListQuery, text: string | unde
   }
 }
 
+/** A list or search page, once the reader is known: the Favorites view of an expired session is refused. */
+async function listAnswer(c: Context<AppEnv>, q: ServerListQuery, text: string | undefined) {
+  const result = await listServers(c.var.db, listOptions(c, q, text))
+  if (q.favorites && !(await settledUser(c))) throw new ApiError('auth_required', AUTH_REQUIRED)
+  return result
+}
+
 /** Read side of servers: lists, search, featured, detail, README and repository facts. */
 export const serverRoutes = new Hono<AppEnv>()
   .get('/', guestCache(), validate('query', serverListQuery), async (c) => {
-    const result = await listServers(c.var.db, listOptions(c, c.req.valid('query'), undefined))
+    const result = await listAnswer(c, c.req.valid('query'), undefined)
     publicCache(c, 30)
     return c.json(result)
   })
   .get('/search', guestCache({ shared: true }), validate('query', serverListQuery), async (c) => {
     const q = c.req.valid('query')
     // An empty query lists, as the specification says search runs only on non-empty text.
-    const result = await listServers(c.var.db, listOptions(c, q, q.q?.trim() || undefined))
+    const result = await listAnswer(c, q, q.q?.trim() || undefined)
     publicCache(c, 30)
     return c.json(result)
   })
@@ -55,9 +63,11 @@ export const serverRoutes = new Hono<AppEnv>()
   })
   .get('/:id', guestCache(), validate('param', serverIdParam), async (c) => {
     const { id } = c.req.valid('param')
-    // A soft-deleted server is 404 for everyone but admins, who may restore it.
-    const server = await getServerDetail(c.var.db, id, c.var.user?.id ?? null, { includeDeleted: c.var.user?.isAdmin ?? false })
-    if (!server) throw new ApiError('server_not_found', SERVER_NOT_FOUND)
+    // A soft-deleted server is 404 for everyone but admins, who may restore it: read either way,
+    // since who asks is known only once the batch (which reads the session too) has run.
+    const server = await getServerDetail(c.var.db, id, c.var.viewer, { includeDeleted: true })
+    if (!server || (server.status === 'deleted' && !(await settledUser(c))?.isAdmin))
+      throw new ApiError('server_not_found', SERVER_NOT_FOUND)
     publicCache(c, 30)
     return c.json(server)
   })

@@ -20,6 +20,7 @@ function countingApp(user: Variables['user'], cacheOpts: Parameters<typeof guest
     .use('*', async (c, next) => {
       c.set('db', createDb(c.env.DB))
       c.set('user', user)
+      c.set('viewer', user?.id ?? null)
       await next()
     })
     .get('/list', guestCache(cacheOpts), (c) => {
@@ -70,6 +71,7 @@ describe('guestCache', () => {
       .use('*', async (c, next) => {
         c.set('db', createDb(c.env.DB))
         c.set('user', null)
+        c.set('viewer', null)
         await next()
       })
       .get('/page', guestCache(), (c) => {
