@@ -75,13 +75,17 @@ export function serverPermissions(user: SignedInUser | null, server: ServerOwner
 }
 
 /**
- * The server as the caller may see it: a soft-deleted server exists only for admins, so for
- * everyone else it is 404 'Server not found', exactly like a missing one.
+ * The server as `user` may see it: a soft-deleted server exists only for admins, so for everyone
+ * else it is 404 'Server not found', exactly like a missing one.
  */
-export async function loadServer(c: Context<AppEnv>, serverId: string): Promise<ServerRow> {
-  const server = await findServerRow(c.var.db, serverId)
-  if (!server || (server.status === 'deleted' && !c.var.user?.isAdmin)) throw new ApiError('server_not_found', SERVER_NOT_FOUND)
+export function visibleServer<T extends { status: string }>(server: T | null | undefined, user: SignedInUser | null): T {
+  if (!server || (server.status === 'deleted' && !user?.isAdmin)) throw new ApiError('server_not_found', SERVER_NOT_FOUND)
   return server
+}
+
+/** The caller's server by id, as they may see it (`visibleServer`). */
+export async function loadServer(c: Context<AppEnv>, serverId: string): Promise<ServerRow> {
+  return visibleServer(await findServerRow(c.var.db, serverId), c.var.user)
 }
 
 /**

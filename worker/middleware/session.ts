@@ -83,7 +83,7 @@ export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
       'db',
       withSessionLookup(c.var.db, idHash, now, (row) => {
         settle(c, row)
-        if (Number(c.env.SESSION_MEMO_MS) > 0) sessionMemo.set(idHash, Promise.resolve(row), Date.now())
+        rememberSession(c, idHash, Promise.resolve(row), Date.now())
       }),
     )
     return next()
@@ -148,12 +148,16 @@ function sessionUser(c: Context<AppEnv>, idHash: string): Promise<UserRow | null
   const memo = recentSession(c, idHash, now)
   if (memo) return memo
   const user = findSessionUser(c.var.db, idHash, new Date(now))
-  if (Number(c.env.SESSION_MEMO_MS) > 0) {
-    // A failed look-up is not kept: the next request asks again.
-    user.catch(() => sessionMemo.delete(idHash))
-    sessionMemo.set(idHash, user, now)
-  }
+  rememberSession(c, idHash, user, now)
   return user
+}
+
+/** Keeps a read's look-up (made at `now`, or still in flight) for reads in the next `SESSION_MEMO_MS`. */
+function rememberSession(c: Context<AppEnv>, idHash: string, user: Promise<UserRow | null>, now: number) {
+  if (!(Number(c.env.SESSION_MEMO_MS) > 0)) return
+  // A failed look-up is not kept: the next request asks again.
+  user.catch(() => sessionMemo.delete(idHash))
+  sessionMemo.set(idHash, user, now)
 }
 
 /**

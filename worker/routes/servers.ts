@@ -6,7 +6,7 @@ import { fetchRepo, requireRepo } from '../lib/github'
 import { featuredCard, sanitizeFeaturedHtml } from '../lib/html'
 import { cachedJson, cacheKeys, TTL } from '../lib/kv-cache'
 import { getReadme } from '../lib/readme'
-import { AUTH_REQUIRED, SERVER_NOT_FOUND } from '../middleware/authz'
+import { AUTH_REQUIRED, SERVER_NOT_FOUND, visibleServer } from '../middleware/authz'
 import { guestCache, publicCache } from '../middleware/cache'
 import { settledUser } from '../middleware/session'
 import { validate } from '../middleware/validate'
@@ -65,9 +65,7 @@ export const serverRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param')
     // A soft-deleted server is 404 for everyone but admins, who may restore it: read either way,
     // since who asks is known only once the batch (which reads the session too) has run.
-    const server = await getServerDetail(c.var.db, id, c.var.viewer, { includeDeleted: true })
-    if (!server || (server.status === 'deleted' && !(await settledUser(c))?.isAdmin))
-      throw new ApiError('server_not_found', SERVER_NOT_FOUND)
+    const server = visibleServer(await getServerDetail(c.var.db, id, c.var.viewer, { includeDeleted: true }), await settledUser(c))
     publicCache(c, 30)
     return c.json(server)
   })
