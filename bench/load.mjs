@@ -10,10 +10,13 @@
  * ignores), so no cache holds its answer: the first-visit path. `"cookies"` sends sessions, one
  * visitor's after another's, as signed-in visitors do (whose requests the guests' cache never
  * answers). Prints one JSON object: requests, requests per second, and exact latency percentiles
- * computed from every response (autocannon's own summary has no p95).
+ * computed from every response (autocannon's own summary has no p95). With `"cpuGroup"` (the
+ * server's process group) it also reports the CPU each measured request cost the server's
+ * processes and this one, in milliseconds.
  */
 import { readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
+import { cpuPerRequest, groupCpuMs } from '../scripts/process-cpu.mjs'
 
 // The configuration comes as the argument or, when it is too long for one (thousands of cookies), on stdin.
 const {
@@ -24,6 +27,7 @@ const {
   warmupSeconds = 0,
   unique = false,
   cookies = null,
+  cpuGroup = null,
 } = JSON.parse(process.argv[2] ?? readFileSync(0, 'utf8'))
 
 /** Fewer responses than this say nothing about percentiles. */
@@ -91,13 +95,28 @@ function percentile(sorted, p) {
 
 const round = (n) => (n === null ? null : Math.round(n * 100) / 100)
 
+/** A measured run, with the CPU it cost the server's processes and this one per request. */
+async function measured(limit) {
+  const server = cpuGroup ? groupCpuMs(cpuGroup) : null
+  const self = process.cpuUsage()
+  const r = await run(limit, true)
+  const requests = r.ok + r.failed
+  const own = process.cpuUsage(self)
+  const perRequest = cpuPerRequest(server, cpuGroup ? groupCpuMs(cpuGroup) : null, requests)
+  r.cpuMsPerRequest = perRequest && {
+    ...perRequest,
+    'load generator': Math.round(((own.user + own.system) / 1000 / requests) * 1000) / 1000,
+  }
+  return r
+}
+
 if (warmupSeconds > 0) await run({ duration: warmupSeconds }, false)
-let r = await run({ duration: seconds }, true)
+let r = await measured({ duration: seconds })
 let mode = 'duration'
 // A route slower than connections / seconds completes almost nothing in the time (responses
 // still in flight are dropped): measure a fixed number of requests instead, each to the end.
 if (r.ok + r.failed < MIN_RESPONSES) {
-  r = await run({ amount: Math.max(MIN_RESPONSES, connections * 2) }, true)
+  r = await measured({ amount: Math.max(MIN_RESPONSES, connections * 2) })
   mode = 'amount'
 }
 const sorted = Float64Array.from(r.latencies).sort()
@@ -119,5 +138,6 @@ console.log(
       mean: round(total ? sorted.reduce((a, b) => a + b, 0) / total : null),
       max: round(sorted.length ? sorted[sorted.length - 1] : null),
     },
+    cpuMsPerRequest: r.cpuMsPerRequest,
   }),
 )

@@ -216,7 +216,7 @@ async function servePreview() {
     ].join('\n'),
   )
   preview = await startPreview([PREVIEW_ROOT, '--config', resolve('vite.config.ts')], { env, log: join(ROOT, 'preview.log') })
-  return preview.base
+  return preview
 }
 
 async function getJson(base, path) {
@@ -229,9 +229,10 @@ async function getJson(base, path) {
 
 // ---- measuring ----
 
-function measure(base, s, warmupSeconds) {
+function measure(server, s, warmupSeconds) {
   const config = JSON.stringify({
-    url: base,
+    url: server.base,
+    cpuGroup: server.group,
     paths: s.paths,
     connections: s.connections ?? CONNECTIONS,
     seconds: SECONDS,
@@ -244,6 +245,20 @@ function measure(base, s, warmupSeconds) {
   return JSON.parse(r.stdout.trim().split('\n').pop())
 }
 
+/** What the floor's CPU says about every route that reads D1 (a line, or nothing off Linux). */
+function floorBound(results) {
+  const [ceiling, floor] = [results.find((r) => r.name === CEILING), results.find((r) => r.name === FLOOR)]
+  if (!floor?.workerdBound) return ''
+  return `One D1 round trip (the floor) costs ${fmt(floor.cpuMsPerRequest.workerd, 2)} ms of workerd's CPU per request (the ceiling ${fmt(ceiling.cpuMsPerRequest.workerd, 2)} ms): workerd's thread can answer at most ${fmt(floor.workerdBound, 2)} × the ceiling's rate of it, and a route that reads D1 costs at least that.\n`
+}
+
+/** Each process's CPU per request, the median over rounds (null where it could not be read). */
+function medianCpu(rounds) {
+  if (rounds.some((r) => !r.cpuMsPerRequest)) return null
+  const names = Object.keys(rounds[0].cpuMsPerRequest)
+  return Object.fromEntries(names.map((name) => [name, median(rounds.map((r) => r.cpuMsPerRequest[name] ?? 0))]))
+}
+
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b)
   const mid = sorted.length >> 1
@@ -253,7 +268,21 @@ function median(values) {
 const fmt = (n, digits = 1) => (n === null || n === undefined ? '–' : n.toFixed(digits))
 
 function table(rows) {
-  const head = ['scenario', 'variant', 'conns', 'req/s', '× ceiling', 'p50 ms', 'p95 ms', 'p99 ms', 'p50 × ceiling', 'aim', 'result']
+  const head = [
+    'scenario',
+    'variant',
+    'conns',
+    'req/s',
+    '× ceiling',
+    'p50 ms',
+    'p95 ms',
+    'p99 ms',
+    'p50 × ceiling',
+    'workerd CPU ms',
+    'bound',
+    'aim',
+    'result',
+  ]
   const body = rows.map((r) => [
     r.name,
     r.variant,
@@ -264,14 +293,16 @@ function table(rows) {
     fmt(r.latencyMs.p95, 2),
     fmt(r.latencyMs.p99, 2),
     fmt(r.ratio.p50, 1),
+    fmt(r.cpuMsPerRequest?.workerd, 2),
+    fmt(r.workerdBound, 2),
     r.aim ?? '',
     r.met === undefined ? '' : r.met ? 'met' : 'MISSED',
   ])
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)))
-  const line = (cells) => `| ${cells.map((c, i) => (i <= 1 || i >= 9 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`
+  const line = (cells) => `| ${cells.map((c, i) => (i <= 1 || i >= 11 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`
   return [
     line(head),
-    `|${widths.map((w, i) => (i <= 1 || i >= 9 ? '-' : '') + '-'.repeat(w) + (i <= 1 || i >= 9 ? '-' : ':')).join('|')}|`,
+    `|${widths.map((w, i) => (i <= 1 || i >= 11 ? '-' : '') + '-'.repeat(w) + (i <= 1 || i >= 11 ? '-' : ':')).join('|')}|`,
     ...body.map(line),
   ].join('\n')
 }
@@ -286,7 +317,8 @@ async function main() {
   step('Adding a signed-in visitor and 5,000 packages')
   const cookies = addVisitors()
   step('Starting vite preview (workerd) on the loaded database')
-  const base = await servePreview()
+  const server = await servePreview()
+  const { base } = server
 
   const q = (text, extra = '') => `/api/servers/search?q=${encodeURIComponent(text)}${extra}`
   const readmeIds = manifest.readmeIds.slice(0, 20)
@@ -379,13 +411,13 @@ async function main() {
   const rounds = scenarios.map(() => [])
   for (let round = 1; round <= ROUNDS; round++) {
     for (const [i, s] of scenarios.entries()) {
-      const r = measure(base, s, round === 1 ? 1 : 0)
+      const r = measure(server, s, round === 1 ? 1 : 0)
       if (r.non2xx || r.errors || r.timeouts) throw new Error(`${s.name}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} time-outs`)
       const ceiling = rounds[0][round - 1] ?? r
       r.ratio = { rps: r.rps / ceiling.rps, p50: r.latencyMs.p50 / ceiling.latencyMs.p50 }
       rounds[i].push(r)
       console.log(
-        `  round ${round}  ${`${s.name}, ${s.variant} (${s.connections ?? CONNECTIONS})`.padEnd(60)} ${fmt(r.rps, 0).padStart(6)} req/s  p50 ${fmt(r.latencyMs.p50, 2).padStart(7)}  p95 ${fmt(r.latencyMs.p95, 2).padStart(7)}  p99 ${fmt(r.latencyMs.p99, 2).padStart(7)} ms`,
+        `  round ${round}  ${`${s.name}, ${s.variant} (${s.connections ?? CONNECTIONS})`.padEnd(60)} ${fmt(r.rps, 0).padStart(6)} req/s  p50 ${fmt(r.latencyMs.p50, 2).padStart(7)}  p95 ${fmt(r.latencyMs.p95, 2).padStart(7)}  p99 ${fmt(r.latencyMs.p99, 2).padStart(7)} ms  workerd ${fmt(r.cpuMsPerRequest?.workerd, 2)} ms CPU`,
       )
     }
   }
@@ -402,6 +434,7 @@ async function main() {
       latencyMs: { p50: m((x) => x.latencyMs.p50), p95: m((x) => x.latencyMs.p95), p99: m((x) => x.latencyMs.p99) },
       ratio: { rps: m((x) => x.ratio.rps), p50: m((x) => x.ratio.p50) },
       bytesPerResponse: rs[0].bytesPerResponse,
+      cpuMsPerRequest: medianCpu(rs),
       rounds: rs,
     }
     if (s.aim === 'list') Object.assign(r, { aim: '≥ 0.60 × ceiling req/s', met: r.ratio.rps >= 0.6 })
@@ -409,12 +442,21 @@ async function main() {
     if (s.aim === 'search p95') Object.assign(r, { aim: 'p95 ≤ 25 ms', met: r.latencyMs.p95 !== null && r.latencyMs.p95 <= 25 })
     return r
   })
+  // workerd runs the Worker, D1 and the caches on one thread, so a route can answer at most
+  // 1000 / (its workerd CPU ms per request) requests a second however quiet the machine: as a
+  // share of the ceiling's rate in the same round, the most that route could reach here. (At one
+  // connection nothing saturates: no bound there.)
+  for (const [i, r] of results.entries())
+    r.workerdBound =
+      r.cpuMsPerRequest && r.connections === CONNECTIONS
+        ? median(rounds[i].map((x, round) => 1000 / x.cpuMsPerRequest.workerd / rounds[0][round].rps))
+        : null
 
   if (ONLY) {
     mkdirSync(RESULTS, { recursive: true })
     const file = join(RESULTS, `only-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`)
     writeFileSync(file, JSON.stringify({ startedAt: startedAt.toISOString(), only: ONLY, scenarios: results }, null, 2))
-    console.log(`\n${table(results)}\nWritten to ${file}`)
+    console.log(`\n${table(results)}\n${floorBound(results)}Written to ${file}`)
     return
   }
   const byName = (name) => results.find((r) => r.name === name && r.variant === 'warm')
@@ -461,6 +503,7 @@ async function main() {
     `\n${COUNT} servers, ${CONNECTIONS} connections unless noted, medians of ${ROUNDS} rounds of ${SECONDS} s, ${cpus().length} CPUs; ratios against the hello-world route of the same round.\n`,
   )
   console.log(table(results))
+  console.log(floorBound(results).trimEnd())
   console.log(
     `Edge rewrite: a server page answers ${fmt(edgeRewrite.rpsRatio, 2)} × the requests per second of a static asset, p50 ${fmt(edgeRewrite.p50Ratio, 1)} × its latency`,
   )

@@ -4,4 +4,7 @@ export function bin(name: string): string
 export function run(cmd: string, args: string[], opts?: { env?: NodeJS.ProcessEnv; quiet?: boolean }): void
 export function migrateLocal(state: string, opts?: { env?: NodeJS.ProcessEnv; quiet?: boolean }): void
 export function freePort(): Promise<number>
-export function startPreview(args: string[], opts: { env: NodeJS.ProcessEnv; log: string }): Promise<{ base: string; stop: () => void }>
+export function startPreview(
+  args: string[],
+  opts: { env: NodeJS.ProcessEnv; log: string },
+): Promise<{ base: string; stop: () => void; group: number }>

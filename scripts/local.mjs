@@ -70,7 +70,8 @@ export function freePort() {
 /**
  * Starts `vite preview` (workerd beneath it) in a process group of its own, with its output in
  * `log` (a pipe left unread while a measurement runs could stall it), and waits until
- * /api/health answers. `stop()` ends the whole group it started, and only that.
+ * /api/health answers. `stop()` ends the whole group it started, and only that; `group` is that
+ * process group's id (vite's and workerd's processes), whose CPU the benchmark reads.
  * @param {string[]} args arguments after `vite preview`, without the port
  * @param {{ env: NodeJS.ProcessEnv, log: string }} opts
  * @returns {Promise<{ base: string, stop: () => void }>}
@@ -96,7 +97,7 @@ export async function startPreview(args, { env, log }) {
   const end = Date.now() + 60_000
   while (Date.now() < end) {
     try {
-      if ((await fetch(`${base}/api/health`)).ok) return { base, stop }
+      if ((await fetch(`${base}/api/health`)).ok) return { base, stop, group: child.pid }
     } catch {
       // not up yet
     }
