@@ -16,7 +16,7 @@
  */
 import { readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
-import { cpuPerRequest, groupCpuMs } from '../scripts/process-cpu.mjs'
+import { cpuPerRequest, groupCpuMs, perRequestMs } from '../scripts/process-cpu.mjs'
 
 // The configuration comes as the argument or, when it is too long for one (thousands of cookies), on stdin.
 const {
@@ -95,18 +95,17 @@ function percentile(sorted, p) {
 
 const round = (n) => (n === null ? null : Math.round(n * 100) / 100)
 
+const serverCpu = () => (cpuGroup ? groupCpuMs(cpuGroup) : null)
+
 /** A measured run, with the CPU it cost the server's processes and this one per request. */
 async function measured(limit) {
-  const server = cpuGroup ? groupCpuMs(cpuGroup) : null
+  const server = serverCpu()
   const self = process.cpuUsage()
   const r = await run(limit, true)
   const requests = r.ok + r.failed
   const own = process.cpuUsage(self)
-  const perRequest = cpuPerRequest(server, cpuGroup ? groupCpuMs(cpuGroup) : null, requests)
-  r.cpuMsPerRequest = perRequest && {
-    ...perRequest,
-    'load generator': Math.round(((own.user + own.system) / 1000 / requests) * 1000) / 1000,
-  }
+  const perRequest = cpuPerRequest(server, serverCpu(), requests)
+  r.cpuMsPerRequest = perRequest && { ...perRequest, 'load generator': perRequestMs((own.user + own.system) / 1000, requests) }
   return r
 }
 

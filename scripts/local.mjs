@@ -74,7 +74,7 @@ export function freePort() {
  * process group's id (vite's and workerd's processes), whose CPU the benchmark reads.
  * @param {string[]} args arguments after `vite preview`, without the port
  * @param {{ env: NodeJS.ProcessEnv, log: string }} opts
- * @returns {Promise<{ base: string, stop: () => void }>}
+ * @returns {Promise<{ base: string, stop: () => void, group: number }>}
  */
 export async function startPreview(args, { env, log }) {
   const port = await freePort()

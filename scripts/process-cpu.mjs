@@ -1,8 +1,8 @@
 /**
  * CPU time the processes of one process group have used so far, summed by command name (`workerd`,
  * `node`, ...), in milliseconds. The benchmark reads it before and after a measurement to say how
- * much CPU each request cost the server's processes: unlike requests per second, that figure
- * hardly moves when other work on the machine takes the cores.
+ * much CPU each request cost the server's processes: that figure moves less than requests per
+ * second do when other work on the machine takes the cores.
  *
  * Linux only (it reads /proc); elsewhere it returns null and the report leaves the figures out.
  */
@@ -35,6 +35,9 @@ export function groupCpuMs(group) {
   return used
 }
 
+/** Milliseconds of CPU over a number of requests, per request, to the microsecond. */
+export const perRequestMs = (ms, requests) => Math.round((ms / requests) * 1000) / 1000
+
 /**
  * CPU per request between two readings of `groupCpuMs`, by command name, in milliseconds.
  * @param {Record<string, number> | null} before
@@ -43,7 +46,5 @@ export function groupCpuMs(group) {
  */
 export function cpuPerRequest(before, after, requests) {
   if (!before || !after || requests === 0) return null
-  return Object.fromEntries(
-    Object.keys(after).map((name) => [name, Math.round(((after[name] - (before[name] ?? 0)) / requests) * 1000) / 1000]),
-  )
+  return Object.fromEntries(Object.keys(after).map((name) => [name, perRequestMs(after[name] - (before[name] ?? 0), requests)]))
 }
