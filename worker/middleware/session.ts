@@ -23,8 +23,7 @@ const SESSION_TTL_SECONDS = 30 * 24 * 3600
  * not even read, so nothing in the answer can depend on who asked.
  */
 export const guestView: MiddlewareHandler<AppEnv> = async (c, next) => {
-  c.set('user', null)
-  c.set('viewer', null)
+  settle(c, null)
   await next()
 }
 
@@ -71,8 +70,7 @@ export const sessionIdFrom = (c: Context) => tokenCookie.read(c, SESSION_COOKIE)
 export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   const id = sessionIdFrom(c)
   if (!id) {
-    c.set('user', null)
-    c.set('viewer', null)
+    settle(c, null)
     return next()
   }
   const idHash = await sha256Hex(id)
@@ -113,6 +111,7 @@ export async function settledUser(c: Context<AppEnv>): Promise<SignedInUser | nu
   return c.var.user
 }
 
+/** Sets who reads, once known: the user (null for a guest) and the id their SQL names them by. */
 function settle(c: Context<AppEnv>, row: UserRow | null) {
   const user = row ? toSignedInUser(c.env, row) : null
   c.set('user', user)
