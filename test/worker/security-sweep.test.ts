@@ -7,9 +7,8 @@ import { Hono } from 'hono'
 import { parse as parseToml } from 'smol-toml'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import headersFile from '../../web/public/_headers?raw'
-import { app, MAX_BODY_BYTES } from '../../worker/app'
+import { MAX_BODY_BYTES } from '../../worker/app'
 import { createDb } from '../../worker/db/client'
-import { packageComments, packages, serverRevisions } from '../../worker/db/schema'
 import type { AppEnv } from '../../worker/env'
 import { LIMITS } from '../../worker/limits'
 import { isWorkerPath, onError, WORKER_PATHS } from '../../worker/middleware/errors'
@@ -19,10 +18,8 @@ import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../worker/middlewa
 import { sessionMiddleware } from '../../worker/middleware/session'
 import wranglerToml from '../../wrangler.toml?raw'
 import { type Client, guest, signIn, withCsrf } from './auth-helpers'
-import { insertServer } from './factories'
-import { call, db, roomInWindow } from './helpers'
-
-const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE']
+import { call, roomInWindow } from './helpers'
+import { concrete, getRoutes, pageRoutes, type Route, routes, type SeededParams, seedRouteParams, writeRoutes } from './route-table'
 
 /** The files of web/public, which the build copies beside the SPA's own. */
 const publicFiles = import.meta.glob('../../web/public/**/*', { query: '?raw', import: 'default', eager: true })
@@ -48,74 +45,18 @@ const GET_EFFECTS: Record<string, string[]> = {
   'GET /api/packages/:id': ['package_views', 'packageCounters'],
 }
 
-interface Route {
-  method: string
-  path: string
-  key: string
-}
-
-/**
- * Every concrete route of the app, wherever it is mounted (/api, the registry API, feeds,
- * sitemaps and whatever comes later): middleware registrations (method ALL, wildcards) left out.
- */
-const routes: Route[] = [
-  ...new Map(
-    app.routes
-      .filter((r) => r.method !== 'ALL' && !r.path.includes('*'))
-      .map((r) => [`${r.method} ${r.path}`, { method: r.method, path: r.path, key: `${r.method} ${r.path}` }]),
-  ).values(),
-]
-/** The SPA's pages the Worker serves (with their own heads): swept by the GET checks too. */
-const pageRoutesSwept: Route[] = [
-  ...new Map(
-    app.routes
-      .filter((r) => r.method === 'GET' && !isWorkerPath(r.path) && !r.path.includes('*'))
-      .map((r) => [`${r.method} ${r.path}`, { method: r.method, path: r.path, key: `${r.method} ${r.path}` }]),
-  ).values(),
-]
-const writeRoutes = routes.filter((r) => WRITE_METHODS.includes(r.method))
-// Pages are among `routes` already: every GET, interface or page.
-const getRoutes = routes.filter((r) => r.method === 'GET')
-
-const seeded = { serverId: '', serverName: '', packageId: '', commentId: '', revisionId: '' }
+let seeded: SeededParams
 let alice: Client
 let bob: Client
 
 beforeAll(async () => {
   alice = await signIn('sweep-alice')
   bob = await signIn('sweep-bob')
-  const server = await insertServer({ githubUrl: 'https://github.com/acme/widget', repoOwner: 'acme', tags: ['acme'] })
-  seeded.serverId = server.id
-  seeded.serverName = server.name
-  seeded.packageId = crypto.randomUUID()
-  await db().insert(packages).values({ id: seeded.packageId, userId: bob.user!.id, name: 'Sweep package', isPublic: true })
-  seeded.commentId = crypto.randomUUID()
-  await db().insert(packageComments).values({ id: seeded.commentId, packageId: seeded.packageId, userId: bob.user!.id, content: 'Hello' })
-  seeded.revisionId = crypto.randomUUID()
-  await db().insert(serverRevisions).values({ id: seeded.revisionId, serverId: seeded.serverId, userId: bob.user!.id, after: {} })
+  seeded = await seedRouteParams(bob.user!.id)
 })
 
-/** A real seeded value for each path parameter, chosen by its name and the resource around it. */
-function paramValue(path: string, name: string): string {
-  if (name === 'authorName' || (name === 'id' && path.includes('/follows/'))) return 'acme'
-  // The registry API names a server by its (URL-encoded) name, and a version ('latest' always is one).
-  if (name === 'serverName') return encodeURIComponent(seeded.serverName)
-  if (name === 'version') return 'latest'
-  // Feeds and sitemaps name a file: `{key}.atom`, `servers-{n}.xml`.
-  if (name === 'file' && path.startsWith('/sitemaps/')) return 'servers-1.xml'
-  if (name === 'file' && path.startsWith('/feeds/packages/')) return `${seeded.packageId}.atom`
-  if (name === 'file' && path.startsWith('/feeds/')) return 'acme.atom'
-  if (name === 'commentId') return seeded.commentId
-  if (name === 'revisionId') return seeded.revisionId
-  if (name === 'packageId' || name === 'categoryId') return seeded.packageId
-  if (name === 'id' && (path.startsWith('/api/packages/') || path.startsWith('/packages/') || path.includes('/categories/')))
-    return seeded.packageId
-  return seeded.serverId
-}
-
-const concrete = (path: string) => path.replace(/:(\w+)(\{[^}]*\})?\??/g, (_, name: string) => paramValue(path, name))
-
-const request = (route: Route, init: RequestInit) => call(concrete(route.path), { redirect: 'manual', ...init, method: route.method })
+const request = (route: Route, init: RequestInit) =>
+  call(concrete(route.path, seeded), { redirect: 'manual', ...init, method: route.method })
 
 async function errorOf(res: Response): Promise<string | undefined> {
   const text = await res.text()
@@ -170,10 +111,9 @@ it('runs the Worker first for every path but the static files, as wrangler.toml 
     if (path !== '/_headers') expect({ path, static: isStatic(path) }).toEqual({ path, static: true })
   }
   // The Worker's own routes and pages are not.
-  for (const route of pageRoutesSwept)
-    expect({ path: route.path, static: isStatic(route.path) }).toEqual({ path: route.path, static: false })
+  for (const route of pageRoutes) expect({ path: route.path, static: isStatic(route.path) }).toEqual({ path: route.path, static: false })
   // Every route is one of the Worker's own interfaces or a page of the SPA.
-  expect(routes.filter((r) => !isWorkerPath(r.path) && !pageRoutesSwept.some((p) => p.path === r.path)).map((r) => r.key)).toEqual([])
+  expect(routes.filter((r) => !isWorkerPath(r.path) && !pageRoutes.some((p) => p.path === r.path)).map((r) => r.key)).toEqual([])
   expect(WORKER_PATHS.filter((p) => isStatic(p))).toEqual([])
   expect(getRoutes.map((r) => r.key)).toEqual(
     expect.arrayContaining([

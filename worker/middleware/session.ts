@@ -75,13 +75,13 @@ export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   const idHash = await sha256Hex(id)
   const now = new Date()
-  if (c.var.sessionInBatch && !isWriteMethod(c.req.method) && !recentSession(c, idHash, now.getTime())) {
+  if (c.var.sessionInBatch && !isWriteMethod(c.req.method) && recentSession(c, idHash, now.getTime()) === undefined) {
     c.set('viewer', sessionUserId(idHash, now))
     c.set(
       'db',
       withSessionLookup(c.var.db, idHash, now, (row) => {
         settle(c, row)
-        rememberSession(c, idHash, Promise.resolve(row), Date.now())
+        rememberSession(c, idHash, row, now.getTime())
       }),
     )
     return next()
@@ -121,42 +121,45 @@ function settle(c: Context<AppEnv>, row: UserRow | null) {
 /** Bounds the memo's memory: well above the distinct sessions one isolate sees in a second. */
 const SESSION_MEMO_MAX = 1000
 /**
- * Sessions this isolate read lately, by id hash, for reads. A page opens with several calls at
- * once (the session, a list, the featured servers, the categories) and a visitor moves between
- * pages within seconds: without this, each signed-in read costs a D1 round trip before its own,
- * which halves how many a database serves. `SESSION_MEMO_MS` (wrangler.toml) is how long a
- * look-up serves: a session ended through another isolate still reads for up to that long there
- * (its cookie was already cleared in the browser that ended it); writes never rely on it, so
- * nothing is changed in a session's name once it has ended.
+ * Sessions this isolate read lately, by id hash, for reads: a page opens with several calls and a
+ * visitor moves between pages within seconds; without this, each signed-in read costs a D1 round
+ * trip before its own, which halves how many a database serves. `SESSION_MEMO_MS` (wrangler.toml)
+ * is how long a look-up serves: a session ended through another isolate still reads for up to that
+ * long there (its cookie was already cleared in the browser that ended it); writes never rely on
+ * it, so nothing is changed in a session's name once it has ended.
+ *
+ * It holds settled rows only, never a look-up still in flight: workerd ties a pending promise to
+ * the request that started it, and a request that waits on another's fails or hangs when that one
+ * ends or is cancelled first. So calls made at the same moment each read their session once; the
+ * ones after them read none.
  */
-const sessionMemo = new RecentMap<Promise<UserRow | null>>(SESSION_MEMO_MAX)
+const sessionMemo = new RecentMap<UserRow | null>(SESSION_MEMO_MAX)
 
-/** A look-up of this session made (or still in flight) in the last `SESSION_MEMO_MS`, for a read. */
-function recentSession(c: Context<AppEnv>, idHash: string, now: number): Promise<UserRow | null> | undefined {
-  const memoMs = Number(c.env.SESSION_MEMO_MS)
-  return memoMs > 0 ? sessionMemo.get(idHash, now, memoMs) : undefined
-}
+/** Reads the memo when `SESSION_MEMO_MS` turns it on. */
+const memoMs = (c: Context<AppEnv>) => Number(c.env.SESSION_MEMO_MS)
 
 /**
- * The user of the session with this id hash. A write reads D1 every time; a read shares a look-up
- * made (or still in flight) in the last `SESSION_MEMO_MS`, so simultaneous calls cost one.
+ * The user of the session with this id hash. A write reads D1 every time; a read takes a look-up
+ * settled in the last `SESSION_MEMO_MS`, else reads D1 and keeps what it found.
  */
-function sessionUser(c: Context<AppEnv>, idHash: string): Promise<UserRow | null> {
+async function sessionUser(c: Context<AppEnv>, idHash: string): Promise<UserRow | null> {
   const now = Date.now()
   if (isWriteMethod(c.req.method)) return findSessionUser(c.var.db, idHash, new Date(now))
-  const memo = recentSession(c, idHash, now)
-  if (memo) return memo
-  const user = findSessionUser(c.var.db, idHash, new Date(now))
+  const kept = recentSession(c, idHash, now)
+  if (kept !== undefined) return kept
+  const user = await findSessionUser(c.var.db, idHash, new Date(now))
   rememberSession(c, idHash, user, now)
   return user
 }
 
-/** Keeps a read's look-up (made at `now`, or still in flight) for reads in the next `SESSION_MEMO_MS`. */
-function rememberSession(c: Context<AppEnv>, idHash: string, user: Promise<UserRow | null>, now: number) {
-  if (!(Number(c.env.SESSION_MEMO_MS) > 0)) return
-  // A failed look-up is not kept: the next request asks again.
-  user.catch(() => sessionMemo.delete(idHash))
-  sessionMemo.set(idHash, user, now)
+/** A read's look-up of this session settled in the last `SESSION_MEMO_MS` (undefined when none). */
+function recentSession(c: Context<AppEnv>, idHash: string, now: number): UserRow | null | undefined {
+  return memoMs(c) > 0 ? sessionMemo.get(idHash, now, memoMs(c)) : undefined
+}
+
+/** Keeps a read's settled look-up (made at `now`) for reads in the next `SESSION_MEMO_MS`. */
+function rememberSession(c: Context<AppEnv>, idHash: string, user: UserRow | null, now: number) {
+  if (memoMs(c) > 0) sessionMemo.set(idHash, user, now)
 }
 
 /**

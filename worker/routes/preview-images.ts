@@ -8,18 +8,21 @@ import { OG_DESIGN_VERSION, serverImageVersion } from '../lib/og/version'
 import { SERVER_NOT_FOUND } from '../middleware/authz'
 import { database } from '../middleware/database'
 
-let fonts: Promise<PreviewFonts> | undefined
-/** The font files, read once per isolate from the build's static assets. */
-function previewFonts(assets: Fetcher, origin: string): Promise<PreviewFonts> {
+/**
+ * The font files once read, kept as bytes: a request that finds none reads them itself. Never the
+ * read in flight, which belongs to the request that started it (README, Architecture).
+ */
+let fonts: PreviewFonts | undefined
+/** The font files, read from the build's static assets on an isolate's first images. */
+async function previewFonts(assets: Fetcher, origin: string): Promise<PreviewFonts> {
+  if (fonts) return fonts
   const read = async (path: string) => {
     const res = await assets.fetch(new URL(path, origin))
     if (!res.ok) throw new Error(`${path} answered ${res.status}`)
     return res.arrayBuffer()
   }
-  fonts ??= Promise.all([read(PREVIEW_FONT_PATHS.regular), read(PREVIEW_FONT_PATHS.bold)]).then(([regular, bold]) => ({ regular, bold }))
-  fonts.catch(() => {
-    fonts = undefined
-  })
+  const [regular, bold] = await Promise.all([read(PREVIEW_FONT_PATHS.regular), read(PREVIEW_FONT_PATHS.bold)])
+  fonts = { regular, bold }
   return fonts
 }
 

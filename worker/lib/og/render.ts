@@ -24,7 +24,11 @@ export interface PreviewFonts {
 }
 
 let ready: Promise<void> | undefined
-/** Instantiates both modules once per isolate. */
+/**
+ * Instantiates both modules once per isolate. The one promise an isolate keeps between requests:
+ * it waits on no request's I/O, only on instantiating modules the bundle ships, and each module
+ * may be set up only once, so requests that come while it runs wait for it.
+ */
 function setUp(): Promise<void> {
   ready ??= Promise.all([initSatori(yogaWasm), initWasm(resvgWasm)]).then(() => undefined)
   ready.catch(() => {
