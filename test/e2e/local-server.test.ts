@@ -72,3 +72,51 @@ describe('refused writes with unread bodies', () => {
     expect(healthStatuses).toHaveLength(200)
   })
 })
+
+describe('refused writes with bodies of any size, while a page reads', () => {
+  it("leave every request the Worker's own answer: the refusals 413, every read 200", async () => {
+    const guest = await guestToken()
+    const reads = ['/api/health', '/api/tags', '/api/categories', '/api/servers?limit=5', '/api/packages']
+    // Over the body limit, at sizes around and well past what used to be read before cancelling (1 MB).
+    const sizes = [900 * 1024, 1024 * 1024 + 1, 3 * 1024 * 1024, 8 * 1024 * 1024]
+    const outcomes: string[] = []
+    /** Sends one request and records what answered it: the Worker's JSON, or anything else. */
+    const send = async (label: string, path: string, init: RequestInit = {}) => {
+      try {
+        const res = await fetch(`${baseURL()}${path}`, { ...init, headers: { Cookie: guest.cookie, ...init.headers } })
+        const text = await res.text()
+        outcomes.push(
+          `${label} ${res.status} ${res.headers.get('Content-Type')?.includes('application/json') ? 'json' : text.slice(0, 60)}`,
+        )
+      } catch (err) {
+        outcomes.push(`${label} threw ${(err as Error & { cause?: { code?: string } }).cause?.code ?? String(err)}`)
+      }
+    }
+    for (let round = 0; round < 8; round++) {
+      const burst: Array<Promise<void>> = []
+      for (const [i, size] of sizes.entries()) {
+        burst.push(
+          send('write', '/api/servers', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-Token': guest.token },
+            body: JSON.stringify({ readmeText: 'z'.repeat(size + round * 31 + i) }),
+          }),
+        )
+        for (const path of reads) burst.push(send('read', `${path}${path.includes('?') ? '&' : '?'}r=${round}-${i}`))
+      }
+      await Promise.all(burst)
+    }
+    const tally = (label: string) =>
+      outcomes
+        .filter((o) => o.startsWith(`${label} `))
+        .reduce<Record<string, number>>((acc, o) => {
+          acc[o] = (acc[o] ?? 0) + 1
+          return acc
+        }, {})
+    // A guest past the write limit is refused with 429 before the body too: the Worker's answer all the same.
+    const writes = tally('write')
+    expect(Object.keys(writes).filter((o) => o !== 'write 413 json' && o !== 'write 429 json')).toEqual([])
+    expect(writes['write 413 json']).toBeGreaterThan(0)
+    expect(tally('read')).toEqual({ 'read 200 json': 8 * sizes.length * reads.length })
+  })
+})
