@@ -44,7 +44,9 @@ async function main() {
     }
     const doc = JSON.parse(await readFile(file, 'utf8'))
     const report = await importEntries(db, entriesOf(doc))
-    console.log(`Imported ${file}: ${report.added} added, ${report.updated} updated, ${report.refused.length} refused.`)
+    const kept = report.kept.length ? ` (${report.kept.length} with local edits kept)` : ''
+    console.log(`Imported ${file}: ${report.added} added, ${report.updated} updated${kept}, ${report.refused.length} refused.`)
+    for (const k of report.kept) console.log(`  kept local edits of ${k.name}: ${k.fields.join(', ')}`)
     for (const r of report.refused) console.log(`  refused #${r.index} ${r.name || '(no name)'}: ${r.reason}`)
     await fillInstallOutput(db)
   } finally {

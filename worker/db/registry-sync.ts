@@ -4,32 +4,22 @@
  * Entries go through the importer's rules (`mapRegistryEntry`). One listing per registry name
  * shows its latest version; every version is kept in `server_versions`. What the registry
  * supplies is written on every sync, except the fields in a listing's `local_edits`: those an
- * owner or admin changed here. A refused entry is recorded with its reason and never written.
+ * owner or admin changed here, decided by each write against `local_edits` as it stands then (the
+ * importer's rule, `listingUpdate`), so an edit saved while a page is under way is kept too. A
+ * refused entry is recorded with its reason and never written.
  * A page's writes are idempotent, so a page read twice (an invocation stopped after writing it
  * but before saving the cursor) changes nothing the second time.
  */
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
 import { type ImportedServer, mapRegistryEntry, type OfficialMeta, type RegistryItem } from '../lib/registry-entry'
-import { autoCategories, categoryRowStatements, humanChose, newCategoryRows } from './categories'
+import { autoCategories, newCategoryRows } from './categories'
 import type { DB } from './client'
-import { chunks, PARAM_CHUNK } from './imports'
-import { type ServerRow, type SyncRunRow, servers, serverTags, serverVersions, syncRefusals, syncRuns } from './schema'
+import { chunks, entryStatus, LISTING_COLUMNS, type Listing, listingUpdate, PARAM_CHUNK } from './imports'
+import { type SyncRunRow, servers, serverTags, serverVersions, syncRefusals, syncRuns } from './schema'
 
-/** The listing fields the registry supplies; any of them edited here is left alone by the sync. */
-export const SYNCED_FIELDS = [
-  'name',
-  'displayName',
-  'description',
-  'author',
-  'version',
-  'icon',
-  'githubUrl',
-  'tags',
-  'packages',
-  'remotes',
-  'metadata',
-] as const satisfies ReadonlyArray<keyof ServerRow>
+// The fields a sync keeps once edited are the importer's: one list for both.
+export { SYNCED_FIELDS } from './imports'
 
 /** Statements per D1 batch: a batch is one transaction, and smaller ones keep D1 responsive. */
 const BATCH_LISTINGS = 25
@@ -46,24 +36,6 @@ interface Candidate {
   meta: OfficialMeta
 }
 
-type Existing = Pick<
-  ServerRow,
-  | 'id'
-  | 'registryName'
-  | 'status'
-  | 'upstreamStatus'
-  | 'localEdits'
-  | 'tags'
-  | 'source'
-  | 'name'
-  | 'displayName'
-  | 'description'
-  | 'readmeText'
-  | 'categories'
->
-
-const stable = (v: unknown) => JSON.stringify(v)
-
 /**
  * The candidate for a name's listing: its latest version; without one on this page, the newest
  * published, but only when no listing exists yet (a later page brings the latest).
@@ -76,26 +48,33 @@ function listingCandidate(entries: Candidate[], exists: boolean): Candidate | nu
 }
 
 /**
- * The status a listing takes from its latest version: 'deleted' upstream hides it; back from
- * 'deleted' it returns only when the sync hid it (an admin's deletion stands); otherwise the
- * mapping's own status (pending without a repository), unless the repository is a local edit.
+ * The status a found listing takes from its latest version, decided when the write runs:
+ * 'deleted' upstream hides it; back from 'deleted' it returns only when the sync hid it (an
+ * admin's deletion stands); otherwise as the importer decides (`entryStatus`).
  */
-function nextStatus(row: Existing, s: ImportedServer, meta: OfficialMeta): string {
+function nextStatus(s: ImportedServer, meta: OfficialMeta) {
   if (meta.status === 'deleted') return 'deleted'
-  if (row.status === 'deleted') return row.upstreamStatus === 'deleted' ? s.status : 'deleted'
-  return row.localEdits.includes('githubUrl') ? row.status : s.status
+  return entryStatus(s, sql`CASE WHEN ${servers.upstreamStatus} = 'deleted' THEN ${s.status} ELSE 'deleted' END`)
 }
 
 /**
- * Writes one page of registry entries and, in the last batch, the run's progress (next cursor,
- * counts, refusals), so the saved cursor never runs ahead of the data.
+ * A page's writes, built from one read of the listings it names: the batches to run, with the
+ * run's progress (next cursor, counts, refusals) in the last, so the saved cursor never runs ahead
+ * of the data. Each statement decides for itself every field a person may edit, so a plan
+ * written after an edit keeps it, however long after the read.
  */
-export async function applyRegistryPage(
+export interface PagePlan {
+  counts: PageCounts
+  groups: BatchItem<'sqlite'>[][]
+}
+
+/** Reads what a page's entries need of the catalogue and builds its writes (`writePagePlan` runs them). */
+export async function planRegistryPage(
   db: DB,
   runId: number,
   items: RegistryItem[],
   progress: { cursor: string | null; done: boolean },
-): Promise<PageCounts> {
+): Promise<PagePlan> {
   const counts: PageCounts = { added: 0, updated: 0, hidden: 0, refused: 0 }
   const refusals: Array<{ name: string; version: string | null; reason: string }> = []
   const byName = new Map<string, Candidate[]>()
@@ -112,31 +91,16 @@ export async function applyRegistryPage(
   }
   counts.refused = refusals.length
 
-  const existing = new Map<string, Existing>()
-  const byRepo = new Map<string, Existing>()
-  const columns = {
-    id: servers.id,
-    registryName: servers.registryName,
-    status: servers.status,
-    upstreamStatus: servers.upstreamStatus,
-    localEdits: servers.localEdits,
-    tags: servers.tags,
-    source: servers.source,
-    githubUrl: servers.githubUrl,
-    name: servers.name,
-    displayName: servers.displayName,
-    description: servers.description,
-    readmeText: servers.readmeText,
-    categories: servers.categories,
-  }
+  const existing = new Map<string, Listing>()
+  const byRepo = new Map<string, Listing>()
   for (const part of chunks([...byName.keys()], PARAM_CHUNK)) {
     const repos = part.flatMap((n) => byName.get(n)!.map((c) => c.server.githubUrl)).filter((u): u is string => !!u)
     const [named, adoptable] = await db.batch([
-      db.select(columns).from(servers).where(inArray(servers.registryName, part)),
+      db.select(LISTING_COLUMNS).from(servers).where(inArray(servers.registryName, part)),
       // A listing from an imported file without a registry name is the same server (the
       // importer's rule); one registered here stays its owner's and is linked instead.
       db
-        .select(columns)
+        .select(LISTING_COLUMNS)
         .from(servers)
         .where(
           sql`${servers.registryName} IS NULL AND ${servers.source} = 'import' AND ${inArray(servers.githubUrl, repos.length ? repos.slice(0, PARAM_CHUNK) : [''])}`,
@@ -171,27 +135,10 @@ export async function applyRegistryPage(
           upstreamStatusMessage: meta.statusMessage,
         }
         if (row) {
-          const fields: Partial<ServerRow> = {}
-          for (const f of SYNCED_FIELDS) if (!row.localEdits.includes(f)) Object.assign(fields, { [f]: s[f] })
-          if ('githubUrl' in fields) fields.repoOwner = s.repoOwner
-          // Categories follow the listing's words unless a person chose them; written only when they move.
-          const categories = humanChose(row.localEdits) ? row.categories : autoCategories({ ...row, ...fields })
-          const recategorised = stable(categories) !== stable(row.categories)
-          if (recategorised) fields.categories = categories
-          const status = nextStatus(row, s, meta)
-          if (status === 'deleted' && row.status !== 'deleted') counts.hidden++
+          if (meta.status === 'deleted' && row.status !== 'deleted') counts.hidden++
           else counts.updated++
-          statements.push(
-            db
-              .update(servers)
-              .set({ ...fields, ...upstream, status, updatedAt: now })
-              .where(eq(servers.id, row.id)),
-          )
-          if (fields.tags && stable(fields.tags) !== stable(row.tags)) {
-            statements.push(db.delete(serverTags).where(eq(serverTags.serverId, row.id)))
-            if (s.tags.length) statements.push(db.insert(serverTags).values(s.tags.map((tag) => ({ serverId: row!.id, tag }))))
-          }
-          if (recategorised) statements.push(...categoryRowStatements(db, row.id, categories, 'auto'))
+          const { update, followers } = listingUpdate(db, row, s, { ...upstream, status: nextStatus(s, meta), updatedAt: now })
+          statements.push(update, ...followers)
         } else if (meta.status !== 'deleted') {
           // An entry deleted before this catalogue ever listed it is not worth a hidden listing.
           counts.added++
@@ -245,8 +192,26 @@ export async function applyRegistryPage(
       .where(eq(syncRuns.id, runId)),
   )
   groups.push(finish)
-  for (const group of groups) await db.batch(group as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]])
-  return counts
+  return { counts, groups }
+}
+
+/** Runs a page's planned batches, in order; returns the page's counts. */
+export async function writePagePlan(db: DB, plan: PagePlan): Promise<PageCounts> {
+  for (const group of plan.groups) await db.batch(group as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]])
+  return plan.counts
+}
+
+/**
+ * Writes one page of registry entries and the run's progress.
+ * @example await applyRegistryPage(db, run.id, page.items, { cursor: page.nextCursor, done: !page.nextCursor })
+ */
+export async function applyRegistryPage(
+  db: DB,
+  runId: number,
+  items: RegistryItem[],
+  progress: { cursor: string | null; done: boolean },
+): Promise<PageCounts> {
+  return writePagePlan(db, await planRegistryPage(db, runId, items, progress))
 }
 
 /** How long an invocation may hold a run before another may take it over (it has surely stopped). */

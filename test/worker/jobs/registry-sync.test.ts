@@ -1,12 +1,15 @@
 import { env } from 'cloudflare:test'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { applyRegistryPage, LEASE_MS } from '../../../worker/db/registry-sync'
-import { servers, serverTags, serverVersions, syncRefusals, syncRuns } from '../../../worker/db/schema'
+import { applyRegistryPage, LEASE_MS, planRegistryPage, writePagePlan } from '../../../worker/db/registry-sync'
+import { serverCategories, servers, serverTags, serverVersions, syncRefusals, syncRuns } from '../../../worker/db/schema'
 import { updateServer } from '../../../worker/db/server-writes'
 import { runSyncInvocation, type SyncOptions, syncOptions } from '../../../worker/jobs/registry-sync'
+import type { OfficialMeta } from '../../../worker/lib/registry-entry'
+import type { ServerDetail } from '../../../worker/shared/types'
+import { ADMIN_LOGIN, signIn } from '../auth-helpers'
 import { insertServer } from '../factories'
-import { db } from '../helpers'
+import { db, json } from '../helpers'
 
 /** The sync against one state of the fixture registry (test/fixtures/registry.ts). */
 const options = (state: string, more: Partial<SyncOptions> = {}): SyncOptions =>
@@ -181,6 +184,95 @@ describe('registry sync', () => {
       const counts = await applyRegistryPage(db(), run.id, items, { cursor: null, done: true })
       expect(counts).toEqual({ added: 0, updated: 0, hidden: 0, refused: 100 })
       expect(await db().select().from(syncRefusals).where(eq(syncRefusals.runId, run.id))).toHaveLength(100)
+    })
+  })
+
+  // The sync reads a page's listings, then writes them in later batches: an owner's edit can land
+  // in between. The plan is the read; writing it is the write; the edit goes through the API.
+  describe('an edit saved between the sync reading a page and writing it', () => {
+    const meta: OfficialMeta = {
+      status: 'active',
+      statusMessage: null,
+      publishedAt: '2025-09-01T00:00:00Z',
+      updatedAt: null,
+      isLatest: true,
+    }
+    const progress = { cursor: null, done: false }
+    const entry = (name: string, version: string, description: string, repo: string | null) => ({
+      name,
+      description,
+      version,
+      ...(repo ? { repository: { url: `https://github.com/${repo}`, source: 'github' } } : {}),
+    })
+    const sideRows = async (serverId: string) => ({
+      tags: (await db().select().from(serverTags).where(eq(serverTags.serverId, serverId))).map((r) => r.tag).sort(),
+      categories: (await db().select().from(serverCategories).where(eq(serverCategories.serverId, serverId)))
+        .map((r) => `${r.category}:${r.source}`)
+        .sort(),
+    })
+
+    /** Syncs `before`, reads a page with `after`, saves `edit` through the API, then writes the page. */
+    async function raced(before: object, after: object, edit: object) {
+      const admin = await signIn(ADMIN_LOGIN)
+      const [run] = await db().insert(syncRuns).values({ kind: 'full', status: 'failed' }).returning()
+      await applyRegistryPage(db(), run.id, [{ server: before, meta }], progress)
+      const { id } = await listing((before as { name: string }).name)
+      const plan = await planRegistryPage(db(), run.id, [{ server: after, meta }], progress)
+      const saved = await json<ServerDetail>(`/api/servers/${id}`, admin.write('PUT', edit))
+      expect(saved.status).toBe(200)
+      await writePagePlan(db(), plan)
+      return id
+    }
+
+    it('keeps the edited fields, their tag and category rows, and takes the registry for the rest', async () => {
+      const name = 'io.github.race/widget'
+      const id = await raced(
+        entry(name, '1.0.0', 'Query Postgres databases', 'race/widget'),
+        entry(name, '2.0.0', 'Send Slack messages to channels', 'race/widget'),
+        { displayName: 'Our Widget', tags: ['ours'], categories: ['design'] },
+      )
+      const row = await listing(name)
+      expect(row).toMatchObject({
+        id,
+        displayName: 'Our Widget',
+        tags: ['ours'],
+        categories: ['design'],
+        description: 'Send Slack messages to channels',
+        version: '2.0.0',
+      })
+      expect(row.localEdits.sort()).toEqual(['categories', 'displayName', 'tags'])
+      expect(await sideRows(id)).toEqual({ tags: ['ours'], categories: ['design:human'] })
+    })
+
+    it('leaves automatic categories to the edit that changed the words they were classified from', async () => {
+      const name = 'io.github.race/sprocket'
+      const id = await raced(
+        entry(name, '1.0.0', 'Query Postgres databases', 'race/sprocket'),
+        entry(name, '2.0.0', 'Send Slack messages to channels', 'race/sprocket'),
+        { description: 'Browse the web with Playwright' },
+      )
+      // The sync classified the registry's words; the edit's words stand, and so do their categories.
+      expect(await listing(name)).toMatchObject({
+        description: 'Browse the web with Playwright',
+        categories: ['browser-automation'],
+        version: '2.0.0',
+      })
+      expect((await sideRows(id)).categories).toEqual(['browser-automation:auto'])
+    })
+
+    it('keeps an edited repository, its owner and the status that follows from it', async () => {
+      const name = 'io.github.race/gadget'
+      // The registry drops the repository (such a listing waits for an admin) while an owner moves it.
+      await raced(entry(name, '1.0.0', 'A gadget.', 'race/gadget'), entry(name, '1.1.0', 'A gadget, renamed.', null), {
+        githubUrl: 'https://github.com/race-fork/gadget',
+      })
+      expect(await listing(name)).toMatchObject({
+        githubUrl: 'https://github.com/race-fork/gadget',
+        repoOwner: 'race-fork',
+        status: 'active',
+        description: 'A gadget, renamed.',
+        version: '1.1.0',
+      })
     })
   })
 })
