@@ -2,6 +2,7 @@ import { Download, Star } from 'lucide-react'
 import { toast } from 'sonner'
 import { Link } from 'wouter'
 import type { ServerSummary } from '../../../worker/shared/types'
+import type { RemovableItemProps } from '../hooks/useFocusAfterRemoval'
 import { prefetchServer } from '../hooks/useServers'
 import { copyText } from '../lib/clipboard'
 import { formatNumber } from '../lib/format'
@@ -117,12 +118,18 @@ function CardActions({ server }: { server: ServerSummary }) {
   )
 }
 
+interface ServerCardProps extends Partial<RemovableItemProps> {
+  server: ServerSummary
+  layout: CardLayout
+}
+
 /**
  * A server in the list (grid or list layout). The whole card opens the detail through its
  * title link stretched over the card; the buttons sit above that link. Hover or focus prefetches
- * the detail's data and code.
+ * the detail's data and code. In a list that can lose cards (favorites), `removable` takes the
+ * list's useFocusAfterRemoval item props.
  */
-export function ServerCard({ server, layout }: { server: ServerSummary; layout: CardLayout }) {
+export function ServerCard({ server, layout, ...removable }: ServerCardProps) {
   const prefetch = () => {
     prefetchServer(server.id)
     void loadDetailPage()
@@ -135,6 +142,7 @@ export function ServerCard({ server, layout }: { server: ServerSummary; layout: 
         list ? 'flex-col sm:flex-row sm:items-start' : 'flex-col',
       )}
       onMouseEnter={prefetch}
+      {...removable}
     >
       <div className={cx('flex min-w-0 gap-3', list && 'sm:flex-1')}>
         <ServerAvatar name={server.displayName} sources={[server.ownerAvatarUrl, server.icon]} />

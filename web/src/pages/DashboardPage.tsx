@@ -13,6 +13,7 @@ import { PageSpinner } from '../components/Spinner'
 import { buttonClass } from '../components/ui/button'
 import { Card } from '../components/ui/Card'
 import { LoadFailed } from '../components/ui/LoadFailed'
+import { Tab, TabList } from '../components/ui/TabList'
 import { useDashboard } from '../hooks/useDashboard'
 import { useDocumentMeta } from '../hooks/useDocumentMeta'
 import { useSession } from '../hooks/useSession'
@@ -26,9 +27,6 @@ const TABS = [
   { value: 'advanced', label: 'Advanced' },
 ] as const
 type TabId = (typeof TABS)[number]['value']
-
-const tabTrigger =
-  'shrink-0 border-b-2 border-transparent px-3 py-2 text-sm font-medium whitespace-nowrap text-zinc-700 hover:text-zinc-900 data-[state=active]:border-blue-700 data-[state=active]:text-zinc-900 dark:text-zinc-300 dark:hover:text-zinc-50 dark:data-[state=active]:border-blue-400 dark:data-[state=active]:text-zinc-50'
 
 function SignInPrompt() {
   return (
@@ -70,13 +68,13 @@ export default function DashboardPage() {
       <PromoCard onNewPackage={newPackage} />
       <Counters counters={data.counters} />
       <Tabs.Root value={tab} onValueChange={(v) => setTab(v as TabId)}>
-        <Tabs.List aria-label="Dashboard sections" className="flex overflow-x-auto border-b border-zinc-200 dark:border-zinc-800">
+        <TabList label="Dashboard sections">
           {TABS.map((t) => (
-            <Tabs.Trigger key={t.value} value={t.value} className={tabTrigger}>
+            <Tab key={t.value} value={t.value}>
               {t.label}
-            </Tabs.Trigger>
+            </Tab>
           ))}
-        </Tabs.List>
+        </TabList>
         <Tabs.Content value="overview" className="flex flex-col gap-10 pt-6">
           <Section title="Recently Viewed">
             <ServerGrid servers={data.recentlyViewed.slice(0, 6)} empty="Servers you open appear here." />

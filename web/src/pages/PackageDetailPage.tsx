@@ -8,14 +8,12 @@ import { PackageHeader } from '../components/packages/PackageHeader'
 import { PackageNotFound } from '../components/packages/PackageNotFound'
 import { PackageServerCard } from '../components/packages/PackageServerCard'
 import { PageSpinner } from '../components/Spinner'
+import { Tab, TabList } from '../components/ui/TabList'
 import { useDocumentMeta } from '../hooks/useDocumentMeta'
 import { usePackage } from '../hooks/usePackageData'
 import { hasStatus, isApiError } from '../lib/api'
 
 type TabId = 'servers' | 'comments' | 'config'
-
-const tabTrigger =
-  'shrink-0 border-b-2 border-transparent px-3 py-2 text-sm font-medium whitespace-nowrap text-zinc-700 hover:text-zinc-900 data-[state=active]:border-blue-700 data-[state=active]:text-zinc-900 dark:text-zinc-300 dark:hover:text-zinc-50 dark:data-[state=active]:border-blue-400 dark:data-[state=active]:text-zinc-50'
 
 /** /packages/{id}: a package's servers, its comments and one configuration for all of it. */
 export default function PackageDetailPage({ params }: { params: { id: string } }) {
@@ -42,17 +40,11 @@ export default function PackageDetailPage({ params }: { params: { id: string } }
       </Link>
       <PackageHeader pkg={pkg} />
       <Tabs.Root value={tab} onValueChange={(v) => setTab(v as TabId)} className="mt-8">
-        <Tabs.List aria-label="Package information" className="flex overflow-x-auto border-b border-zinc-200 dark:border-zinc-800">
-          <Tabs.Trigger value="servers" className={tabTrigger}>
-            Servers ({pkg.servers.length})
-          </Tabs.Trigger>
-          <Tabs.Trigger value="comments" className={tabTrigger}>
-            Comments
-          </Tabs.Trigger>
-          <Tabs.Trigger value="config" className={tabTrigger}>
-            Configuration
-          </Tabs.Trigger>
-        </Tabs.List>
+        <TabList label="Package information">
+          <Tab value="servers">Servers ({pkg.servers.length})</Tab>
+          <Tab value="comments">Comments</Tab>
+          <Tab value="config">Configuration</Tab>
+        </TabList>
         <Tabs.Content value="servers" className="pt-6">
           {pkg.servers.length ? (
             <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">

@@ -16,6 +16,7 @@ import { PageSpinner } from '../components/Spinner'
 import { Badge } from '../components/ui/Badge'
 import { buttonClass } from '../components/ui/button'
 import { LoadFailed } from '../components/ui/LoadFailed'
+import { Tab, TabList } from '../components/ui/TabList'
 import { useDocumentMeta } from '../hooks/useDocumentMeta'
 import { useRestLater } from '../hooks/useRestLater'
 import { useRepoInfo, useServer, useServerPermissions } from '../hooks/useServers'
@@ -107,9 +108,6 @@ function DetailHeader({
   )
 }
 
-const tabTrigger =
-  'shrink-0 border-b-2 border-transparent px-3 py-2 text-sm font-medium whitespace-nowrap text-zinc-700 hover:text-zinc-900 data-[state=active]:border-blue-700 data-[state=active]:text-zinc-900 dark:text-zinc-300 dark:hover:text-zinc-50 dark:data-[state=active]:border-blue-400 dark:data-[state=active]:text-zinc-50'
-
 /** The tabs; their panels only once the page may render its rest (`useRestLater`). */
 function ServerTabs({ server, rest }: { server: ServerDetail; rest: boolean }) {
   // The featured tab leads when there is a comment, until the visitor picks another.
@@ -117,22 +115,12 @@ function ServerTabs({ server, rest }: { server: ServerDetail; rest: boolean }) {
   const tab = picked ?? (server.commentHtml ? 'featured' : 'readme')
   return (
     <Tabs.Root value={tab} onValueChange={(v) => setPicked(v as TabId)}>
-      <Tabs.List aria-label="Server information" className="flex overflow-x-auto border-b border-zinc-200 dark:border-zinc-800">
-        {server.commentHtml && (
-          <Tabs.Trigger value="featured" className={tabTrigger}>
-            Featured &amp; Recommended
-          </Tabs.Trigger>
-        )}
-        <Tabs.Trigger value="readme" className={tabTrigger}>
-          README
-        </Tabs.Trigger>
-        <Tabs.Trigger value="basic" className={tabTrigger}>
-          Basic Info
-        </Tabs.Trigger>
-        <Tabs.Trigger value="config" className={tabTrigger}>
-          Configuration
-        </Tabs.Trigger>
-      </Tabs.List>
+      <TabList label="Server information">
+        {server.commentHtml && <Tab value="featured">Featured &amp; Recommended</Tab>}
+        <Tab value="readme">README</Tab>
+        <Tab value="basic">Basic Info</Tab>
+        <Tab value="config">Configuration</Tab>
+      </TabList>
       {rest && (
         <>
           {server.commentHtml && (

@@ -19,6 +19,7 @@ import { CardSkeletons } from '../components/ui/CardSkeletons'
 import { cx } from '../components/ui/cx'
 import { LoadFailed } from '../components/ui/LoadFailed'
 import { useDocumentMeta } from '../hooks/useDocumentMeta'
+import { useFocusAfterRemoval } from '../hooks/useFocusAfterRemoval'
 import { useLayoutPreference } from '../hooks/useLayoutPreference'
 import { useMediaQuery, WIDE_SCREEN } from '../hooks/useMediaQuery'
 import { useRestLater } from '../hooks/useRestLater'
@@ -158,6 +159,8 @@ function ServersList({ category }: { category?: string }) {
   const total = data?.total ?? 0
   const rest = useRestLater()
   const shown = rest ? servers.length : wide ? CARDS_FIRST.wide : CARDS_FIRST.narrow
+  // Unliking a card takes it off Your Favorites.
+  const removal = useFocusAfterRemoval(servers.slice(0, shown).map((s) => s.id))
   const filters = (
     <>
       <CategoryFilters
@@ -187,7 +190,7 @@ function ServersList({ category }: { category?: string }) {
     body = (
       <div aria-busy={isLoading} className={cx(gridClass(layout), 'transition-opacity', isLoading && 'opacity-70')} data-layout={layout}>
         {servers.slice(0, shown).map((s) => (
-          <ServerCard key={s.id} server={s} layout={layout} />
+          <ServerCard key={s.id} server={s} layout={layout} {...removal.item(s.id)} />
         ))}
       </div>
     )
@@ -205,7 +208,12 @@ function ServersList({ category }: { category?: string }) {
         <section className="min-w-0 flex-1" aria-labelledby="servers-title">
           <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
             <div className="min-w-0">
-              <h1 id="servers-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
+              <h1
+                id="servers-title"
+                ref={removal.heading}
+                tabIndex={-1}
+                className="rounded text-2xl font-semibold tracking-tight sm:text-3xl"
+              >
                 {view.favorites ? 'Your Favorites' : (own?.name ?? 'MCP Servers')}
               </h1>
               {own && !view.favorites && <p className="mt-1 text-zinc-700 dark:text-zinc-300">{own.description}</p>}

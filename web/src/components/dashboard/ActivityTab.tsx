@@ -1,16 +1,17 @@
 import { Eye, UserMinus } from 'lucide-react'
 import { Link } from 'wouter'
 import type { Dashboard, FollowedAuthor } from '../../../../worker/shared/types'
+import { type RemovableItemProps, useFocusAfterRemoval } from '../../hooks/useFocusAfterRemoval'
 import { useFollowAuthor } from '../../hooks/useFollow'
 import { formatDate } from '../../lib/packages-view'
 import { ServerAvatar } from '../ServerAvatar'
 import { buttonClass } from '../ui/button'
 import { Section } from './ServerGrid'
 
-function AuthorRow({ author }: { author: FollowedAuthor }) {
+function AuthorRow({ author, ...removable }: { author: FollowedAuthor } & RemovableItemProps) {
   const { setFollowing, pending } = useFollowAuthor()
   return (
-    <li className="flex items-center justify-between gap-3 py-2">
+    <li className="flex items-center justify-between gap-3 py-2" {...removable}>
       <div className="min-w-0">
         <a
           href={`https://github.com/${author.authorName}`}
@@ -41,6 +42,8 @@ function AuthorRow({ author }: { author: FollowedAuthor }) {
 export function ActivityTab({ dashboard }: { dashboard: Dashboard }) {
   const empty =
     'rounded-lg border border-dashed border-zinc-300 px-6 py-8 text-center text-zinc-700 dark:border-zinc-700 dark:text-zinc-300'
+  // Unfollowing an author takes them off the list.
+  const removal = useFocusAfterRemoval(dashboard.followedAuthors.map((a) => a.id))
   return (
     <div className="grid grid-cols-1 gap-10 lg:grid-cols-2">
       <Section title="Viewing History">
@@ -69,11 +72,11 @@ export function ActivityTab({ dashboard }: { dashboard: Dashboard }) {
           <p className={empty}>No viewing history yet. Servers you open appear here.</p>
         )}
       </Section>
-      <Section title="Followed Authors">
+      <Section title="Followed Authors" headingRef={removal.heading}>
         {dashboard.followedAuthors.length ? (
           <ul className="divide-y divide-zinc-200 dark:divide-zinc-800" aria-label="Followed authors">
             {dashboard.followedAuthors.map((a) => (
-              <AuthorRow key={a.id} author={a} />
+              <AuthorRow key={a.id} author={a} {...removal.item(a.id)} />
             ))}
           </ul>
         ) : (

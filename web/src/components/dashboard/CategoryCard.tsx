@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { Link } from 'wouter'
 import type { CategorySummary } from '../../../../worker/shared/types'
 import { useCategoryActions } from '../../hooks/useDashboard'
+import { useFocusAfterRemoval } from '../../hooks/useFocusAfterRemoval'
 import { Badge } from '../ui/Badge'
 import { buttonClass } from '../ui/button'
 import { Card } from '../ui/Card'
@@ -16,7 +17,9 @@ export function CategoryCard({ category }: { category: CategorySummary }) {
   const [settingsOpen, setSettingsOpen] = useState(false)
   const [removing, setRemoving] = useState<string | null>(null)
   const { removeServer } = useCategoryActions()
-  const more = category.serverCount - Math.min(SERVERS_SHOWN, category.servers.length)
+  const shown = category.servers.slice(0, SERVERS_SHOWN)
+  const removal = useFocusAfterRemoval(shown.map((s) => s.id))
+  const more = category.serverCount - shown.length
 
   async function remove(server: CategorySummary['servers'][number]) {
     setRemoving(server.id)
@@ -29,7 +32,7 @@ export function CategoryCard({ category }: { category: CategorySummary }) {
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 className="min-w-0 font-semibold wrap-anywhere">
+            <h3 ref={removal.heading} tabIndex={-1} className="min-w-0 rounded font-semibold wrap-anywhere">
               <Link href={`/packages/${category.id}`} className="rounded underline-offset-2 hover:underline">
                 {category.name}
               </Link>
@@ -56,12 +59,13 @@ export function CategoryCard({ category }: { category: CategorySummary }) {
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
         {category.serverCount} {category.serverCount === 1 ? 'server' : 'servers'}
       </p>
-      {category.servers.length > 0 ? (
+      {shown.length > 0 ? (
         <ul className="flex flex-col gap-1" aria-label={`Servers in ${category.name}`}>
-          {category.servers.slice(0, SERVERS_SHOWN).map((s) => (
+          {shown.map((s) => (
             <li
               key={s.id}
               className="flex items-center justify-between gap-2 rounded-md bg-zinc-50 py-1 pr-1 pl-2 text-sm dark:bg-zinc-800/60"
+              {...removal.item(s.id)}
             >
               <Link href={`/servers/${s.id}`} className="min-w-0 truncate rounded underline-offset-2 hover:underline" title={s.displayName}>
                 {s.displayName}

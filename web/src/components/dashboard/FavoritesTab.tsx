@@ -2,6 +2,7 @@ import { FolderPlus, Plus } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'wouter'
 import type { Dashboard, ServerSummary } from '../../../../worker/shared/types'
+import { type RemovableItemProps, useFocusAfterRemoval } from '../../hooks/useFocusAfterRemoval'
 import { LikeButton } from '../LikeButton'
 import { ServerAvatar } from '../ServerAvatar'
 import { buttonClass } from '../ui/button'
@@ -19,9 +20,14 @@ export function favoriteServers(d: Dashboard): ServerSummary[] {
   return [...seen.values()]
 }
 
-function FavoriteRow({ server, onAdd }: { server: ServerSummary; onAdd: () => void }) {
+interface FavoriteRowProps extends RemovableItemProps {
+  server: ServerSummary
+  onAdd: () => void
+}
+
+function FavoriteRow({ server, onAdd, ...removable }: FavoriteRowProps) {
   return (
-    <li className="flex items-center gap-3 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800">
+    <li className="flex items-center gap-3 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800" {...removable}>
       <ServerAvatar name={server.displayName} sources={[server.ownerAvatarUrl, server.icon]} />
       <div className="min-w-0 flex-1">
         <Link
@@ -60,13 +66,15 @@ export function FavoritesTab({ dashboard, createOpen, onCreateOpenChange }: Favo
   const [adding, setAdding] = useState<ServerSummary | null>(null)
   const favorites = favoriteServers(dashboard)
   const categories = dashboard.favoriteCategories
+  // Unliking a favorite takes it off the list.
+  const removal = useFocusAfterRemoval(favorites.map((s) => s.id))
   return (
     <div className="flex flex-col gap-10">
-      <Section title="Favorite Servers">
+      <Section title="Favorite Servers" headingRef={removal.heading}>
         {favorites.length ? (
           <ul className="grid grid-cols-1 gap-2 lg:grid-cols-2">
             {favorites.map((s) => (
-              <FavoriteRow key={s.id} server={s} onAdd={() => setAdding(s)} />
+              <FavoriteRow key={s.id} server={s} onAdd={() => setAdding(s)} {...removal.item(s.id)} />
             ))}
           </ul>
         ) : (

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import type { ReactNode, Ref } from 'react'
 import type { ServerSummary } from '../../../../worker/shared/types'
 import { ServerCard } from '../ServerCard'
 
@@ -19,12 +19,20 @@ export function ServerGrid({ servers, empty }: { servers: ServerSummary[]; empty
   )
 }
 
-export function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+interface SectionProps {
+  title: string
+  children: ReactNode
+  action?: ReactNode
+  /** For a section whose list can lose items: its heading then takes focus (tabIndex -1) when the last goes. */
+  headingRef?: Ref<HTMLHeadingElement>
+}
+
+export function Section({ title, children, action, headingRef }: SectionProps) {
   const id = `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`
   return (
     <section aria-labelledby={id} className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id={id} className="text-lg font-semibold">
+        <h2 id={id} ref={headingRef} tabIndex={headingRef ? -1 : undefined} className="rounded text-lg font-semibold">
           {title}
         </h2>
         {action}

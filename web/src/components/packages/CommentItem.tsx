@@ -2,14 +2,24 @@ import { Trash2, UserRound } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import type { PackageComment } from '../../../../worker/shared/types'
+import type { RemovableItemProps } from '../../hooks/useFocusAfterRemoval'
 import { api, call } from '../../lib/api'
 import { formatDateTime } from '../../lib/packages-view'
 import { Badge } from '../ui/Badge'
 import { buttonClass } from '../ui/button'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 
-/** One comment: who (an account, or a guest's name), when, the text; delete when allowed. */
-export function CommentItem({ packageId, comment, onDeleted }: { packageId: string; comment: PackageComment; onDeleted: () => void }) {
+interface CommentItemProps extends RemovableItemProps {
+  packageId: string
+  comment: PackageComment
+  onDeleted: () => void
+}
+
+/**
+ * One comment: who (an account, or a guest's name), when, the text; delete when allowed. The
+ * comment itself takes focus when a neighbour is deleted (see useFocusAfterRemoval).
+ */
+export function CommentItem({ packageId, comment, onDeleted, ...removable }: CommentItemProps) {
   const [confirming, setConfirming] = useState(false)
   const [pending, setPending] = useState(false)
   const who = comment.user?.username ?? comment.authorName ?? 'Anonymous'
@@ -29,7 +39,7 @@ export function CommentItem({ packageId, comment, onDeleted }: { packageId: stri
   }
 
   return (
-    <li className="flex gap-3 py-4">
+    <li className="flex gap-3 py-4" {...removable}>
       <span className="flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-full bg-zinc-100 dark:bg-zinc-800">
         {comment.user?.avatarUrl ? (
           <img
@@ -45,7 +55,7 @@ export function CommentItem({ packageId, comment, onDeleted }: { packageId: stri
           <UserRound className="size-5 text-zinc-500" aria-hidden="true" />
         )}
       </span>
-      <article className="min-w-0 flex-1" aria-label={`Comment by ${who}`}>
+      <article className="min-w-0 flex-1 rounded" aria-label={`Comment by ${who}`} tabIndex={-1}>
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <span className="min-w-0 font-medium wrap-anywhere">{who}</span>
           {!comment.user && <Badge>Guest</Badge>}

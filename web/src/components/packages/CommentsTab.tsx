@@ -1,6 +1,7 @@
 import { MessageSquare } from 'lucide-react'
 import { useState } from 'react'
 import { useSWRConfig } from 'swr'
+import { useFocusAfterRemoval } from '../../hooks/useFocusAfterRemoval'
 import { type CommentSort, commentsKey, useComments } from '../../hooks/usePackageData'
 import { useSession } from '../../hooks/useSession'
 import { isKeyOf } from '../../lib/api'
@@ -23,6 +24,7 @@ export function CommentsTab({ packageId }: { packageId: string }) {
   const [page, setPage] = useState(1)
   const { data, error, isLoading, mutate } = useComments(packageId, sort, page)
   const { mutate: globalMutate } = useSWRConfig()
+  const removal = useFocusAfterRemoval(data?.comments.map((c) => c.id) ?? [])
 
   // Every page and sort of this package's comments may have moved: refetch what is shown now.
   const refresh = () => globalMutate((key) => isKeyOf(key, commentsKey(packageId)))
@@ -59,7 +61,7 @@ export function CommentsTab({ packageId }: { packageId: string }) {
     list = (
       <ul className="divide-y divide-zinc-200 dark:divide-zinc-800" aria-label="Comments">
         {data.comments.map((c) => (
-          <CommentItem key={c.id} packageId={packageId} comment={c} onDeleted={() => void refresh()} />
+          <CommentItem key={c.id} packageId={packageId} comment={c} onDeleted={() => void refresh()} {...removal.item(c.id)} />
         ))}
       </ul>
     )
@@ -67,7 +69,7 @@ export function CommentsTab({ packageId }: { packageId: string }) {
   return (
     <section aria-labelledby="comments-title" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="comments-title" className="text-lg font-semibold">
+        <h2 id="comments-title" ref={removal.heading} tabIndex={-1} className="rounded text-lg font-semibold">
           Comments{data ? ` (${formatNumber(data.total)})` : ''}
         </h2>
         <OptionSelect
