@@ -11,7 +11,7 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { cardInstallCommand, INSTALL_REV } from '../lib/install'
-import { installSummary } from '../lib/registry-api'
+import { installSummary } from '../lib/render/registry-api'
 import { batchOf } from './batch'
 import type { DB } from './client'
 import { servedName, servers } from './schema'

@@ -322,7 +322,7 @@ export const featured = sqliteTable(
     serverId: text('server_id')
       .primaryKey()
       .references(() => servers.id, { onDelete: 'cascade' }),
-    /** Sanitised on write by worker/lib/html.ts; never stored raw. */
+    /** Sanitised on write by worker/lib/render/html.ts; never stored raw. */
     commentHtml: text('comment_html').notNull().default(''),
     isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),

@@ -14,7 +14,7 @@
  *   word, each capped. Below the caps (any catalogue of a few thousand servers) that is every
  *   match and the ranking is exact.
  * - What was typed comes first; then servers found by a related term of the vocabulary
- *   (worker/lib/search-vocabulary.ts), then servers in a category the query names, then servers
+ *   (worker/lib/search/vocabulary.ts), then servers in a category the query names, then servers
  *   with only some of the words or with them only in their README. Each of those is one more
  *   capped arm, so the vocabulary adds a few bounded index reads, never a scan.
  * - Among servers with every word, those with the words as a phrase come first.
@@ -35,7 +35,7 @@
  */
 import { and, type SQL, sql } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
-import { RecentMap } from '../lib/recent-map'
+import { RecentMap } from '../lib/cache/recent-map'
 import {
   buildFtsQuery,
   correctSpelling,
@@ -46,7 +46,7 @@ import {
   type MatchReason,
   MIN_TYPO_WORD,
   typoPrefix,
-} from '../lib/search'
+} from '../lib/search/query'
 import type { ServerSummary } from '../shared/types'
 import { batchOf } from './batch'
 import type { DB } from './client'

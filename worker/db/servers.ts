@@ -4,8 +4,8 @@
  */
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import { alias, type SQLiteColumn } from 'drizzle-orm/sqlite-core'
-import { sanitizeFeaturedHtml } from '../lib/html'
-import { filterExpression, searchWords } from '../lib/search'
+import { sanitizeFeaturedHtml } from '../lib/render/html'
+import { filterExpression, searchWords } from '../lib/search/query'
 import type { ServerSort } from '../limits'
 import type { FeaturedServer, ServerDetail, ServerList, ServerSource, ServerVersionInfo, TagCount } from '../shared/types'
 import { categoryFilter, humanChose } from './categories'

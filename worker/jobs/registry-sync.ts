@@ -12,7 +12,7 @@
 import type { DB } from '../db/client'
 import { applyRegistryPage, claimRun, findRun, recordRunError, releaseRun } from '../db/registry-sync'
 import type { SyncRunRow } from '../db/schema'
-import { fetchWithTimeout, timeoutMs, trimBase } from '../lib/fetch'
+import { fetchWithTimeout, timeoutMs, trimBase } from '../lib/outbound/fetch'
 import { parseRegistryPage } from '../lib/registry-entry'
 
 /** The registry's largest page. */

@@ -1,6 +1,6 @@
 import { parseHTML } from 'linkedom'
 import { describe, expect, it } from 'vitest'
-import { documentTitle, headTags, metaDescription } from '../../../../worker/lib/seo/head'
+import { documentTitle, headTags, metaDescription } from '../../../../../worker/lib/render/seo/head'
 
 const head = (markup: string) => parseHTML(`<html><head>${markup}</head><body></body></html>`).document
 

@@ -1,7 +1,7 @@
 import { defaultSchema } from 'rehype-sanitize'
 import { describe, expect, it } from 'vitest'
-import { renderReadme } from '../../../worker/lib/markdown'
-import { hostileHtml, hostileMarkdown } from '../../fixtures/hostile-html'
+import { renderReadme } from '../../../../worker/lib/render/markdown'
+import { hostileHtml, hostileMarkdown } from '../../../fixtures/hostile-html'
 import { expectInert, startTags } from './markup-checks'
 
 const README_TAGS = defaultSchema.tagNames ?? []

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { RecentMap } from '../../../worker/lib/recent-map'
+import { RecentMap } from '../../../../worker/lib/cache/recent-map'
 
 describe('values looked up lately', () => {
   it('gives a value back only while it is younger than the age the reader accepts', () => {

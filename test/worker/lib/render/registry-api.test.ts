@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { decodeCursor, encodeCursor, isRegistryName, type RegistryListing, toServerJson } from '../../../worker/lib/registry-api'
-import { mapRegistryEntry } from '../../../worker/lib/registry-entry'
-import validMinimal from '../../fixtures/server-json-examples/valid/minimal.json'
-import validPackage from '../../fixtures/server-json-examples/valid/with-package.json'
-import validRemote from '../../fixtures/server-json-examples/valid/with-remote.json'
-import { expectValid, responseValidator } from '../registry-conformance'
+import { mapRegistryEntry } from '../../../../worker/lib/registry-entry'
+import { decodeCursor, encodeCursor, isRegistryName, type RegistryListing, toServerJson } from '../../../../worker/lib/render/registry-api'
+import validMinimal from '../../../fixtures/server-json-examples/valid/minimal.json'
+import validPackage from '../../../fixtures/server-json-examples/valid/with-package.json'
+import validRemote from '../../../fixtures/server-json-examples/valid/with-remote.json'
+import { expectValid, responseValidator } from '../../registry-conformance'
 
 /** A listing as the importer would store the entry, served back. */
 function roundTrip(entry: unknown) {

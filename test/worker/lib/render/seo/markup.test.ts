@@ -1,6 +1,6 @@
 import { parseHTML } from 'linkedom'
 import { describe, expect, it } from 'vitest'
-import { html, jsonForScript } from '../../../../worker/lib/seo/markup'
+import { html, jsonForScript } from '../../../../../worker/lib/render/seo/markup'
 
 const HOSTILE = `</p><script>alert("x")</script>" onclick='y' & <b>`
 

@@ -1,4 +1,4 @@
-import { sha256Hex } from '../hash'
+import { sha256Hex } from '../../hash'
 
 /** Bumped when the picture's design changes, so every cached image is drawn anew. */
 export const OG_DESIGN_VERSION = 1

@@ -4,11 +4,11 @@
  * people type; spellings of one thing meet ('postgres' ~ 'postgresql'). `any` finds servers with
  * at least one word, `all` those with every word in what their card shows, which rank first,
  * those with the words as a phrase before those with the words apart. The vocabulary
- * (search-vocabulary.ts) adds related terms and categories, matched in tiers of their own below
+ * (vocabulary.ts) adds related terms and categories, matched in tiers of their own below
  * what was typed; `explainMatch` says on a card which one found it.
  */
-import { categoryBySlug } from './categories'
-import { type Expansion, expandQuery, fold, sameAs, termWords } from './search-vocabulary'
+import { categoryBySlug } from '../categories'
+import { type Expansion, expandQuery, fold, sameAs, termWords } from './vocabulary'
 
 const MAX_WORDS = 8
 const MAX_WORD = 40

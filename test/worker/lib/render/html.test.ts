@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { featuredCard, sanitizeFeaturedHtml } from '../../../worker/lib/html'
-import { FEATURED_TAGS, hostileHtml } from '../../fixtures/hostile-html'
+import { featuredCard, sanitizeFeaturedHtml } from '../../../../worker/lib/render/html'
+import { FEATURED_TAGS, hostileHtml } from '../../../fixtures/hostile-html'
 import { expectInert, startTags } from './markup-checks'
 
 const FEATURED_ATTRS: Record<string, string[]> = { a: ['href', 'title', 'target', 'rel'], span: ['style'], p: ['style'], code: ['class'] }

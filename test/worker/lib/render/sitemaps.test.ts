@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { renderSitemapIndex, renderUrlset, robotsTxt, SITEMAP_URLS, sitemapPath, sitemapRange } from '../../../worker/lib/sitemaps'
+import {
+  renderSitemapIndex,
+  renderUrlset,
+  robotsTxt,
+  SITEMAP_URLS,
+  sitemapPath,
+  sitemapRange,
+} from '../../../../worker/lib/render/sitemaps'
 
 describe('sitemapRange', () => {
   it('gives page n the keys (n-1)×50,000+1 to n×50,000', () => {

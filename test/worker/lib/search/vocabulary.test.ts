@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { buildFtsQuery, correctSpelling, explainMatch, typoCost } from '../../../worker/lib/search'
-import { expandQuery, sameAs, TOPICS } from '../../../worker/lib/search-vocabulary'
+import { buildFtsQuery, correctSpelling, explainMatch, typoCost } from '../../../../worker/lib/search/query'
+import { expandQuery, sameAs, TOPICS } from '../../../../worker/lib/search/vocabulary'
 
 const terms = (q: string) => expandQuery(q.split(' ')).related.map((r) => r.term)
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AnswerMemo, type KeptAnswer } from '../../../worker/lib/answer-memo'
+import { AnswerMemo, type KeptAnswer } from '../../../../worker/lib/cache/answer-memo'
 
 const answer = (text: string, expiresAt = 1_000): KeptAnswer => ({
   status: 200,
