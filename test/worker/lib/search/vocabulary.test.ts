@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { buildFtsQuery, correctSpelling, explainMatch, typoCost } from '../../../../worker/lib/search/query'
-import { expandQuery, sameAs, TOPICS } from '../../../../worker/lib/search/vocabulary'
+import { expandQuery, sameAs } from '../../../../worker/lib/search/vocabulary'
+import { TOPICS } from '../../../../worker/lib/search/vocabulary-data'
 
 const terms = (q: string) => expandQuery(q.split(' ')).related.map((r) => r.term)
 
