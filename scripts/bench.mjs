@@ -109,7 +109,9 @@ function cacheKey() {
     'worker/lib/registry-entry.ts',
     'worker/db/imports.ts',
     'worker/db/search-compaction.ts',
+    'worker/jobs/search-compaction.ts',
     'worker/db/kept-installs.ts',
+    'worker/jobs/install-output-fill.ts',
     // INSTALL_REV, and the registry's install options: the kept install output's generator
     'worker/lib/install/index.ts',
     'worker/lib/render/registry-api.ts',

@@ -8,11 +8,15 @@ import { sql } from 'drizzle-orm'
 import { parse as parseToml } from 'smol-toml'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { syncRuns } from '../../../worker/db/schema'
-import { COMPACTION_CRON, segmentCount } from '../../../worker/db/search-compaction'
+import { segmentCount } from '../../../worker/db/search-compaction'
 import { SEARCH_INDEXES } from '../../../worker/db/server-search'
 import worker from '../../../worker/index'
+import { SCHEDULES, searchCompaction } from '../../../worker/jobs/schedule'
 import wranglerToml from '../../../wrangler.toml?raw'
 import { db, json } from '../helpers'
+
+/** The schedule that compacts. */
+const COMPACTION_CRON = Object.keys(SCHEDULES).find((cron) => SCHEDULES[cron].includes(searchCompaction))!
 
 const QUERIES = ['q=harbor', 'q=harbor%20tide', 'q=lantern', 'q=tid', 'q=harbor&tags=coastal', 'q=harbor&sortBy=stars']
 
