@@ -93,7 +93,7 @@ export const servers = sqliteTable(
      * each client's command that the registry API's entries carry (JSON). Both stand only while
      * `installRev` is the generator's INSTALL_REV: a trigger sets it to 0 when the name, the
      * registry name, the version, packages or remotes change, and the cron fills rows whose rev is
-     * behind (worker/db/kept-installs.ts).
+     * behind (worker/jobs/install-output-fill.ts; the reads are worker/db/kept-installs.ts).
      */
     cardInstall: text('card_install'),
     registryInstall: text('registry_install'),
