@@ -13,7 +13,7 @@ const state = resolve(process.env.CATALOGUE_STATE ?? '.wrangler/state')
 const outDir = resolve(process.env.CATALOGUE_DIST ?? 'dist')
 
 /**
- * The font the Worker draws link-preview images with (worker/lib/og/render.ts reads it from these
+ * The font the Worker draws link-preview images with (worker/lib/render/og/render.ts reads it from these
  * paths through the asset binding): Inter's WOFF files from @fontsource/inter, put beside the
  * SPA's assets under fixed names. A static asset rather than part of the Worker, because neither
  * wrangler's bundler nor the Vite plugin imports a font file as bytes.

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: the read API's speed at 100,000 servers, measured rather than asserted.
  *
- * Builds the app into bench/dist, loads a synthetic catalogue (scripts/generate.ts) into a D1
+ * Builds the app into bench/dist, loads a synthetic catalogue (scripts/generate/) into a D1
  * state of its own, serves it with `vite preview` on workerd, and drives it with autocannon from
  * a second process (bench/load.mjs). Every figure is set against the hello-world route
  * (/api/health) measured in the same run, so the table compares routes rather than machines.
@@ -63,6 +63,8 @@ const ROOT = resolve('bench')
 const DIST = join(ROOT, 'dist')
 const STATE = join(ROOT, 'state')
 const CACHE = join(ROOT, 'cache')
+/** The synthetic catalogue's generator (`npm run generate`), whose every file keys the cached database. */
+const GENERATOR = 'scripts/generate'
 const RESULTS = join(ROOT, 'results')
 // The project's Node 22 first even when run as plain `node scripts/bench.mjs` on an older
 // system Node; and nothing leaves this machine: no request-metadata fetch, no telemetry.
@@ -104,15 +106,21 @@ function step(text) {
 function cacheKey() {
   const hash = createHash('sha256')
   hash.update(JSON.stringify({ count: COUNT, seed: opts.seed, readmeEvery: README_EVERY }))
+  // The generator: its word lists, randomness, servers, SQL and command line, every file of it.
+  for (const file of readdirSync(GENERATOR)
+    .filter((f) => f.endsWith('.ts'))
+    .sort())
+    hash.update(readFileSync(join(GENERATOR, file)))
   for (const file of [
-    'scripts/generate.ts',
     'worker/lib/registry-entry.ts',
     'worker/db/imports.ts',
     'worker/db/search-compaction.ts',
+    'worker/jobs/search-compaction.ts',
     'worker/db/kept-installs.ts',
+    'worker/jobs/install-output-fill.ts',
     // INSTALL_REV, and the registry's install options: the kept install output's generator
     'worker/lib/install/index.ts',
-    'worker/lib/registry-api.ts',
+    'worker/lib/render/registry-api.ts',
     // The classifier that files each generated server in its categories
     'worker/lib/categories.ts',
     'node_modules/wrangler/package.json',
@@ -138,7 +146,7 @@ function loadDatabase() {
     const tmp = `${dir}.tmp`
     mkdirSync(tmp, { recursive: true })
     run('tsx', [
-      'scripts/generate.ts',
+      join(GENERATOR, 'cli.ts'),
       '--count',
       String(COUNT),
       '--seed',

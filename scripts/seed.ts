@@ -9,11 +9,11 @@ import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { getPlatformProxy } from 'wrangler'
-import { backfillCategories } from '../worker/db/categories'
 import { createDb, type DB } from '../worker/db/client'
 import { importEntries } from '../worker/db/imports'
-import { fillAllKeptInstalls } from '../worker/db/kept-installs'
 import { servers } from '../worker/db/schema'
+import { backfillCategories } from '../worker/jobs/category-backfill'
+import { fillAllKeptInstalls } from '../worker/jobs/install-output-fill'
 import { entriesOf } from '../worker/lib/registry-entry'
 
 export const SNAPSHOT = resolve('data/mcp-registry-seed-2025-05-16.json')

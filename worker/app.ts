@@ -10,7 +10,7 @@ import { database } from './middleware/database'
 import { notFound, onError } from './middleware/errors'
 import { writeRateLimit } from './middleware/rate-limit'
 import { securityHeaders } from './middleware/security-headers'
-import { guestView, sessionInBatch, sessionMiddleware } from './middleware/session'
+import { guestView, sessionMiddleware } from './middleware/session'
 import { activityRoutes } from './routes/activity'
 import { authRoutes } from './routes/auth'
 import { categoryRoutes } from './routes/categories'
@@ -18,14 +18,14 @@ import { commentRoutes } from './routes/comments'
 import { featuredRoutes } from './routes/featured'
 import { feedRoutes } from './routes/feeds'
 import { meRoutes } from './routes/me'
-import { packageRoutes } from './routes/packages'
+import { packageReadsInBatch, packageRoutes } from './routes/packages'
 import { pageRoutes } from './routes/pages'
 import { previewImageRoutes } from './routes/preview-images'
 import { previewRoutes } from './routes/previews'
 import { registryRoutes } from './routes/registry'
 import { serverActionRoutes } from './routes/server-actions'
 import { serverWriteRoutes } from './routes/server-writes'
-import { serverRoutes } from './routes/servers'
+import { serverReadsInBatch, serverRoutes } from './routes/servers'
 import { sitemapRoutes } from './routes/sitemaps'
 import { syncRoutes } from './routes/sync'
 import { tagRoutes } from './routes/tags'
@@ -64,11 +64,10 @@ export const app = new Hono<AppEnv>()
   .use('/api/*', forgetVersionAfterWrites)
   .use('/api/*', database)
   // The busiest reads name their reader in their own SQL, so a signed-in one reads its session in
-  // the same round trip (one D1 call, as for a guest) instead of a look-up first.
-  .use('/api/servers', sessionInBatch)
-  .use('/api/servers/search', sessionInBatch)
-  .use('/api/servers/:id', sessionInBatch)
-  .use('/api/packages', sessionInBatch)
+  // the same round trip (one D1 call, as for a guest) instead of a look-up first: their routes
+  // mark which, here, before the session middleware.
+  .route('/api/servers', serverReadsInBatch)
+  .route('/api/packages', packageReadsInBatch)
   .use('/api/*', sessionMiddleware)
   .use(
     '/api/*',

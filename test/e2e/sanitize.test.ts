@@ -8,8 +8,8 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { defaultSchema } from 'rehype-sanitize'
 import { describe, expect, it } from 'vitest'
-import { sanitizeFeaturedHtml } from '../../worker/lib/html'
-import { renderReadme } from '../../worker/lib/markdown'
+import { sanitizeFeaturedHtml } from '../../worker/lib/render/html'
+import { renderReadme } from '../../worker/lib/render/markdown'
 import { FEATURED_TAGS, hostileHtml, hostileMarkdown } from '../fixtures/hostile-html'
 import { newSession, setupBrowser } from './browser'
 

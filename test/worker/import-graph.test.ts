@@ -190,7 +190,7 @@ describe('the checker itself', () => {
 
   it('places modules in their layers', () => {
     expect(layerOf('../../worker/routes/servers.ts')).toBe('routes')
-    expect(layerOf('../../worker/lib/html.ts')).toBe('lib')
+    expect(layerOf('../../worker/lib/render/html.ts')).toBe('lib')
     expect(layerOf('../../worker/app.ts')).toBe('entry')
     expect(layerOf('../../worker/env.ts')).toBe('middleware')
     expect(layerOf('../../worker/schemas.ts')).toBe('contract')

@@ -119,6 +119,15 @@ describe('statements per request', () => {
   })
 })
 
+describe('which reads carry the session in their batch', () => {
+  it("marks a server's page by its id, whatever its case, and not the featured list beside it", async () => {
+    expect(await count(`/api/servers/${serverId.toUpperCase()}`, cookie)).toEqual({ status: 404, roundTrips: 1, statements: 5 })
+    // The featured list names no reader in its SQL: a signed-in one reads the session first.
+    expect(await count('/api/servers/featured')).toEqual({ status: 200, roundTrips: 1, statements: 1 })
+    expect(await count('/api/servers/featured', cookie)).toEqual({ status: 200, roundTrips: 2, statements: 2 })
+  })
+})
+
 describe('a signed-in page', () => {
   it('reads the session in each call it makes together, and not again for reads right after', async () => {
     const { cookie: fresh } = await signIn('statements-page')

@@ -75,17 +75,9 @@ export async function categoryCounts(db: DB): Promise<CategoryCount[]> {
   return CATEGORIES.map((c) => ({ slug: c.slug, name: c.name, description: c.description, count: counts.get(c.slug) ?? 0 }))
 }
 
-/** Rows written per backfill batch: a handful of statements each, well inside a D1 batch. */
-const BACKFILL_BATCH = 50
-
-/**
- * Classifies servers written before categories existed (or by other means), `limit` at a time,
- * and returns how many it classified: the migration cannot run the classifier, so the cron and
- * the seed script call this until it returns 0.
- * @example while ((await backfillCategories(db, 200)) > 0) {}
- */
-export async function backfillCategories(db: DB, limit = 200): Promise<number> {
-  const rows = await db
+/** Servers without categories, oldest first: rows from before categories existed, or written by other means. */
+export async function uncategorizedServers(db: DB, limit: number) {
+  return db
     .select({
       id: servers.id,
       name: servers.name,
@@ -98,19 +90,27 @@ export async function backfillCategories(db: DB, limit = 200): Promise<number> {
     .where(sql`${servers.categories} = '[]'`)
     .orderBy(asc(servers.seq))
     .limit(limit)
-  for (let i = 0; i < rows.length; i += BACKFILL_BATCH) {
+}
+
+/** Rows written per batch: a handful of statements each, well inside a D1 batch. */
+const AUTO_CATEGORIES_BATCH = 50
+
+/**
+ * Files classified servers in their automatic categories: `servers.categories` (written only
+ * while still empty) and their rows, a batch per AUTO_CATEGORIES_BATCH servers.
+ */
+export async function saveAutoCategories(db: DB, classified: ReadonlyArray<{ id: string; slugs: CategorySlug[] }>): Promise<void> {
+  for (let i = 0; i < classified.length; i += AUTO_CATEGORIES_BATCH) {
     const statements: BatchItem<'sqlite'>[] = []
-    for (const row of rows.slice(i, i + BACKFILL_BATCH)) {
-      const slugs = autoCategories(row)
+    for (const { id, slugs } of classified.slice(i, i + AUTO_CATEGORIES_BATCH)) {
       statements.push(
         db
           .update(servers)
           .set({ categories: slugs })
-          .where(and(eq(servers.id, row.id), sql`${servers.categories} = '[]'`)),
-        ...categoryRowStatements(db, row.id, slugs, 'auto'),
+          .where(and(eq(servers.id, id), sql`${servers.categories} = '[]'`)),
+        ...categoryRowStatements(db, id, slugs, 'auto'),
       )
     }
     await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]])
   }
-  return rows.length
 }

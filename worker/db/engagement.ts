@@ -3,12 +3,19 @@
  * the rows in the same D1 batch as the change (a batch is one transaction), so concurrent likes
  * and unlikes can never leave a count that differs from the number of rows.
  */
-import { and, eq, gte, not, sql } from 'drizzle-orm'
+import { and, eq, gte, not, type SQL, sql } from 'drizzle-orm'
 import type { DB } from './client'
 import { activities, serverLikes, servers } from './schema'
+import type { ViewerId } from './sessions'
 
 /** Popularity is derived from likes and views; a like weighs as much as five views. */
 const popularity = sql`${servers.likeCount} * 5 + ${servers.viewCount}`
+
+/** Only servers this user liked (the Favorites view, of a list or a search). */
+export function likedFilter(userId: ViewerId | undefined): SQL | undefined {
+  if (!userId) return undefined
+  return sql`${servers.id} IN (SELECT ${serverLikes.serverId} FROM ${serverLikes} WHERE ${serverLikes.userId} = ${userId})`
+}
 
 /** Likes or unlikes a server (idempotent) and returns the new state with the recounted total. */
 export async function setServerLike(db: DB, userId: string, serverId: string, liked: boolean) {

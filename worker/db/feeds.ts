@@ -4,7 +4,7 @@
  * few rows the feed can hold before sorting them).
  */
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm'
-import { FEED_ITEMS } from '../lib/feeds/render'
+import { FEED_ITEMS } from '../lib/render/feeds/render'
 import type { DB } from './client'
 import { packageServers, packages, servers, serverTags } from './schema'
 

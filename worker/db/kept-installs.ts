@@ -3,15 +3,15 @@
  * per request: each card's command (`card_install`), read by every list and search page, and the
  * install options with each client's command (`registry_install`), read by every entry of the
  * registry API's pages. The generator runs in the Worker and a migration or a trigger cannot call
- * it, so rows are filled here, a batch at a time, by the cron and after a bulk load: new rows,
- * rows whose name, registry name, version, packages or remotes changed (a trigger marks them), and
- * every row after INSTALL_REV is raised. Until a row is filled its readers generate the output per
- * request, so what they serve is the same either way.
+ * it, so rows are filled by a job (worker/jobs/install-output-fill.ts), a batch at a time, from
+ * the cron and after a bulk load: new rows, rows whose name, registry name, version, packages or
+ * remotes changed (a trigger marks them), and every row after INSTALL_REV is raised. Until a row
+ * is filled its readers generate the output per request, so what they serve is the same either
+ * way. Here: what readers take, and the fill's reads and writes.
  */
 import { and, eq, inArray, lt, sql } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
-import { cardInstallCommand, INSTALL_REV } from '../lib/install'
-import { installSummary } from '../lib/registry-api'
+import { INSTALL_REV } from '../lib/install'
 import { batchOf } from './batch'
 import type { DB } from './client'
 import { servedName, servers } from './schema'
@@ -23,7 +23,9 @@ import { servedName, servers } from './schema'
 export const keptOutput = (column: SQLiteColumn) =>
   sql<string | null>`CASE WHEN ${servers.installRev} = ${sql.raw(String(INSTALL_REV))} THEN ${column} END`
 
-interface Listing {
+/** A row the fill claimed: what the generator reads of it. */
+export interface ClaimedListing {
+  seq: number
   name: string
   /** The name the registry API serves it under. */
   served: string
@@ -32,20 +34,11 @@ interface Listing {
   remotes: unknown[]
 }
 
-/**
- * What the row keeps; null (its readers generate it per request, as before) for a listing the
- * generator cannot read, so one bad row never holds up the rows behind it.
- */
-function generated(row: Listing): { card: string | null; registry: string | null } {
-  const attempt = <T>(make: () => T): T | null => {
-    try {
-      return make()
-    } catch {
-      return null
-    }
-  }
-  const registry = attempt(() => installSummary({ ...row, name: row.served }))
-  return { card: attempt(() => cardInstallCommand(row)), registry: registry && JSON.stringify(registry) }
+/** A claimed row's generated output; null where the generator could not read the listing. */
+export interface KeptInstall {
+  seq: number
+  card: string | null
+  registry: string | null
 }
 
 /** The rev of a row the fill has claimed and not written yet; like 0, below any generator's. */
@@ -54,17 +47,14 @@ const CLAIMED = -1
 const ROWS_PER_STATEMENT = 32
 
 /**
- * Generates and keeps the install output of up to `limit` rows whose kept output is missing or
- * stale, and returns how many it claimed (0 when none is left). Two round trips whatever the
- * limit: one statement claims and reads the rows, then one UPDATE per 32 rows writes them, since
- * a statement per row costs D1 far more than the row.
- * @example while ((await fillKeptInstalls(db, 1000)) > 0) {}
+ * Claims up to `limit` rows whose kept output is missing or stale, and reads what the generator
+ * needs of them: one statement.
  */
-export async function fillKeptInstalls(db: DB, limit = 1000): Promise<number> {
+export async function claimStaleInstalls(db: DB, limit: number): Promise<ClaimedListing[]> {
   // A writer that changes a claimed listing before the write sets its rev back to 0 (the
   // trigger), so the write, which only touches rows still claimed, leaves it for the next fill.
   const pending = db.select({ seq: servers.seq }).from(servers).where(lt(servers.installRev, INSTALL_REV)).limit(limit)
-  const rows = await db
+  return db
     .update(servers)
     .set({ installRev: CLAIMED })
     .where(inArray(servers.seq, pending))
@@ -76,12 +66,16 @@ export async function fillKeptInstalls(db: DB, limit = 1000): Promise<number> {
       packages: servers.packages,
       remotes: servers.remotes,
     })
+}
+
+/**
+ * Writes the claimed rows' output under the current INSTALL_REV, in one round trip: one UPDATE
+ * per 32 rows, since a statement per row costs D1 far more than the row.
+ */
+export async function saveKeptInstalls(db: DB, kept: readonly KeptInstall[]): Promise<void> {
   const writes = []
-  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-    const values = rows.slice(i, i + ROWS_PER_STATEMENT).map((row) => {
-      const kept = generated(row)
-      return sql`(${row.seq}, ${kept.card}, ${kept.registry})`
-    })
+  for (let i = 0; i < kept.length; i += ROWS_PER_STATEMENT) {
+    const values = kept.slice(i, i + ROWS_PER_STATEMENT).map((row) => sql`(${row.seq}, ${row.card}, ${row.registry})`)
     writes.push(
       db
         .update(servers)
@@ -91,15 +85,4 @@ export async function fillKeptInstalls(db: DB, limit = 1000): Promise<number> {
     )
   }
   await batchOf(db, writes)
-  return rows.length
-}
-
-/**
- * Fills every row the cron would, `limit` at a time, and returns how many: for a bulk load (the
- * seed script, the bench's generator), which should leave the catalogue as the cron would.
- */
-export async function fillAllKeptInstalls(db: DB, limit = 1000): Promise<number> {
-  let filled = 0
-  for (let done = await fillKeptInstalls(db, limit); done > 0; done = await fillKeptInstalls(db, limit)) filled += done
-  return filled
 }

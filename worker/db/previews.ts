@@ -1,6 +1,6 @@
 /** What link-preview images draw, read by the image routes. */
 import { and, eq, ne } from 'drizzle-orm'
-import type { ServerCardFacts } from '../lib/og/version'
+import type { ServerCardFacts } from '../lib/render/og/version'
 import type { DB } from './client'
 import { servers } from './schema'
 

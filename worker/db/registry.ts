@@ -7,7 +7,7 @@
  */
 import { and, eq, gt, gte, inArray, type SQL, sql } from 'drizzle-orm'
 import { alias, type SQLiteColumn } from 'drizzle-orm/sqlite-core'
-import type { InstallSummary, RegistryListing, RegistryVersion } from '../lib/registry-api'
+import type { InstallSummary, RegistryListing, RegistryVersion } from '../lib/render/registry-api'
 import type { DB } from './client'
 import { keptOutput } from './kept-installs'
 import { featured, servedName, servers, serverVersions } from './schema'

@@ -93,7 +93,7 @@ export const servers = sqliteTable(
      * each client's command that the registry API's entries carry (JSON). Both stand only while
      * `installRev` is the generator's INSTALL_REV: a trigger sets it to 0 when the name, the
      * registry name, the version, packages or remotes change, and the cron fills rows whose rev is
-     * behind (worker/db/kept-installs.ts).
+     * behind (worker/jobs/install-output-fill.ts; the reads are worker/db/kept-installs.ts).
      */
     cardInstall: text('card_install'),
     registryInstall: text('registry_install'),
@@ -322,7 +322,7 @@ export const featured = sqliteTable(
     serverId: text('server_id')
       .primaryKey()
       .references(() => servers.id, { onDelete: 'cascade' }),
-    /** Sanitised on write by worker/lib/html.ts; never stored raw. */
+    /** Sanitised on write by worker/lib/render/html.ts; never stored raw. */
     commentHtml: text('comment_html').notNull().default(''),
     isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),

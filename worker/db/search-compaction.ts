@@ -1,23 +1,10 @@
 /**
- * Keeping the full-text indexes fast to read. FTS5 writes each change as a small segment and
- * merges segments level by level, so an index built by many writes (a first sync, years of
- * edits) holds a couple of dozen segments, and every word a search looks up is looked up in each
- * of them. Measured at 100,000 servers: a rare word's search read 2.3 ms of index with 24
- * segments, 1.1 ms with one. Merging them all into one is FTS5's own 'merge' command with a
- * negative page count, done in steps of MERGE_PAGES (each about a tenth of a second of the
- * database's time there) so no request waits behind the whole merge.
+ * The SQL of compacting the full-text indexes (worker/jobs/search-compaction.ts): how many
+ * segments an index holds, and FTS5's own 'merge' command.
  */
 import { sql } from 'drizzle-orm'
 import type { DB } from './client'
-import { SEARCH_INDEXES, type SearchIndex } from './server-search'
-
-/** The Cron Trigger's schedule that compacts (wrangler.toml's second entry): daily, at a quiet hour. */
-export const COMPACTION_CRON = '17 4 * * *'
-
-/** Index pages one merge step writes. */
-const MERGE_PAGES = 2000
-/** Steps one call may take per index: a merge of 100,000 servers takes about a dozen. */
-const MAX_STEPS = 60
+import type { SearchIndex } from './server-search'
 
 /** The segments an index holds now. */
 export async function segmentCount(db: DB, index: SearchIndex): Promise<number> {
@@ -25,28 +12,11 @@ export async function segmentCount(db: DB, index: SearchIndex): Promise<number> 
   return Number(row?.n ?? 0)
 }
 
-export interface Compaction {
-  index: SearchIndex
-  /** Segments before and after. */
-  before: number
-  after: number
-  steps: number
-}
-
-/** Merges each index into one segment, step by step; an index already in one costs one read. */
-export async function compactSearchIndexes(db: DB): Promise<Compaction[]> {
-  const done: Compaction[] = []
-  for (const index of SEARCH_INDEXES) {
-    const before = await segmentCount(db, index)
-    let after = before
-    let steps = 0
-    while (after > 1 && steps < MAX_STEPS) {
-      // The table's own name as the column: FTS5's special command, not a row.
-      await db.run(sql`INSERT INTO ${sql.raw(index)}(${sql.raw(index)}, rank) VALUES ('merge', ${-MERGE_PAGES})`)
-      steps++
-      after = await segmentCount(db, index)
-    }
-    done.push({ index, before, after, steps })
-  }
-  return done
+/**
+ * One step of merging an index's segments into one: at most `pages` index pages written (a
+ * negative page count asks FTS5 to merge everything, not only segments of one level).
+ */
+export async function mergeStep(db: DB, index: SearchIndex, pages: number): Promise<void> {
+  // The table's own name as the column: FTS5's special command, not a row.
+  await db.run(sql`INSERT INTO ${sql.raw(index)}(${sql.raw(index)}, rank) VALUES ('merge', ${-pages})`)
 }

@@ -14,7 +14,7 @@
  *   word, each capped. Below the caps (any catalogue of a few thousand servers) that is every
  *   match and the ranking is exact.
  * - What was typed comes first; then servers found by a related term of the vocabulary
- *   (worker/lib/search-vocabulary.ts), then servers in a category the query names, then servers
+ *   (worker/lib/search/vocabulary.ts), then servers in a category the query names, then servers
  *   with only some of the words or with them only in their README. Each of those is one more
  *   capped arm, so the vocabulary adds a few bounded index reads, never a scan.
  * - Among servers with every word, those with the words as a phrase come first.
@@ -33,25 +33,27 @@
  * A word is counted up to the total's cap, so over the whole catalogue a query with a word past
  * it is known to be '10,000+' and its total is not counted.
  */
-import { and, type SQL, sql } from 'drizzle-orm'
+import { and, inArray, type SQL, sql } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
-import { RecentMap } from '../lib/recent-map'
+import { RecentMap } from '../lib/cache/recent-map'
 import {
   buildFtsQuery,
   correctSpelling,
   exactTerm,
   explainMatch,
   type FtsQuery,
+  filterExpression,
   type MatchLevel,
   type MatchReason,
   MIN_TYPO_WORD,
   typoPrefix,
-} from '../lib/search'
+} from '../lib/search/query'
 import type { ServerSummary } from '../shared/types'
 import { batchOf } from './batch'
 import type { DB } from './client'
+import { likedFilter } from './engagement'
 import { pageOffset } from './paging'
-import { servers } from './schema'
+import { serverCategories, servers, serverTags } from './schema'
 import { type CardRow, cardColumns, toCards } from './server-cards'
 import type { ViewerId } from './sessions'
 
@@ -79,6 +81,28 @@ export interface SearchRequest {
   words: string[]
   /** Whose likes the cards show (null: a guest). */
   userId: ViewerId
+  /** Only servers this reader liked (the Favorites view). */
+  likedBy?: ViewerId
+  /** Servers with every one of these tags. */
+  tags: readonly string[]
+  /** Servers in any of these categories. */
+  categories: readonly string[]
+  /** An explicit sort's ORDER BY; relevance when absent. */
+  order?: Array<SQL | SQLiteColumn>
+  page: number
+  limit: number
+}
+
+export interface SearchResult {
+  /** The page's cards, each saying why it matched when the card does not show it (`matchedBy`). */
+  servers: ServerSummary[]
+  total: number
+  /** The total stopped counting at SEARCH_TOTAL_CAP. */
+  totalCapped: boolean
+}
+
+/** A search as its SQL reads it: the request with its filters made into SQL. */
+interface Scoped extends Omit<SearchRequest, 'likedBy' | 'tags' | 'categories'> {
   /** Narrows to the seqs this subquery yields (favourites); null for the whole catalogue. */
   only: SQL | null
   /**
@@ -86,18 +110,40 @@ export interface SearchRequest {
    * over-match) and the exact condition on a server row.
    */
   narrow?: { fts: string; row: SQL }
-  /** An explicit sort's ORDER BY; relevance when absent. */
-  order?: Array<SQL | SQLiteColumn>
-  page: number
-  limit: number
 }
 
-export interface SearchPage {
+/**
+ * Tag and category filters: narrowed inside the index, then held exactly per row (a correlated
+ * look-up per candidate rather than the whole tag's set of ids built per request).
+ */
+function narrowByFilters(tags: readonly string[], categories: readonly string[]): Scoped['narrow'] {
+  const fts = filterExpression(tags, categories)
+  if (!fts) return undefined
+  const row = and(
+    ...tags.map(
+      (tag) => sql`EXISTS (SELECT 1 FROM ${serverTags} WHERE ${serverTags.serverId} = ${servers.id} AND ${serverTags.tag} = ${tag})`,
+    ),
+    categories.length
+      ? sql`EXISTS (SELECT 1 FROM ${serverCategories} WHERE ${serverCategories.serverId} = ${servers.id} AND ${inArray(serverCategories.category, [...categories])})`
+      : undefined,
+  )!
+  return { fts, row }
+}
+
+/** The request's filters as SQL: the favourites as a set of seqs, tags and categories as `narrow`. */
+function scoped({ likedBy, tags, categories, ...req }: SearchRequest): Scoped {
+  return {
+    ...req,
+    only: likedBy ? sql`SELECT ${servers.seq} FROM ${servers} WHERE ${likedFilter(likedBy)}` : null,
+    narrow: narrowByFilters(tags, categories),
+  }
+}
+
+/** A page of cards and why each matched, when the card does not show it (same order as cards). */
+interface SearchPage {
   cards: ServerSummary[]
-  /** Why each card matched, when the card does not show it (same order as cards). */
   reasons: Array<MatchReason | null>
   total: number
-  /** The total stopped counting at SEARCH_TOTAL_CAP. */
   totalCapped: boolean
 }
 
@@ -107,7 +153,7 @@ interface Narrowing {
   fts: string | null
 }
 
-const narrowing = (req: SearchRequest): Narrowing => ({ seqs: req.only, fts: req.narrow?.fts ?? null })
+const narrowing = (req: Scoped): Narrowing => ({ seqs: req.only, fts: req.narrow?.fts ?? null })
 
 /** No narrowing: the whole catalogue (how common a word is, is counted over all of it). */
 const WHOLE_CATALOGUE: Narrowing = { seqs: null, fts: null }
@@ -230,7 +276,7 @@ function unionAll(parts: SQL[]): SQL {
  * Relevance: the bounded candidate set, ranked by tier, name, bm25 and popularity; and, unless
  * the total is already known to be past the cap, the statement that counts it.
  */
-function byRelevance(db: DB, fts: FtsQuery, req: SearchRequest, capped = false) {
+function byRelevance(db: DB, fts: FtsQuery, req: Scoped, capped = false) {
   const only = narrowing(req)
   const offset = pageOffset(req)
   const want = offset + req.limit
@@ -320,7 +366,7 @@ function explained(rows: Array<CardRow & { level: number }>, fts: FtsQuery) {
  * order. Each part walks the sort's index keeping matching rows, so it costs about the page
  * depth over the density of matches.
  */
-async function sorted(db: DB, fts: FtsQuery, req: SearchRequest, order: Array<SQL | SQLiteColumn>): Promise<SearchPage> {
+async function sorted(db: DB, fts: FtsQuery, req: Scoped, order: Array<SQL | SQLiteColumn>): Promise<SearchPage> {
   const only = narrowing(req)
   // Aliased: D1 keys a row by column name, and the two counts' SQL reads the same.
   const counts = await db
@@ -357,8 +403,20 @@ async function sorted(db: DB, fts: FtsQuery, req: SearchRequest, order: Array<SQ
   return { cards, reasons, ...totalOf(nAny) }
 }
 
-/** One page of search results and the (capped) total. */
-export async function searchServers(db: DB, req: SearchRequest): Promise<SearchPage> {
+/**
+ * One page of search results, each card saying why it matched when it does not show it, and the
+ * (capped) total.
+ */
+export async function searchServers(db: DB, req: SearchRequest): Promise<SearchResult> {
+  const page = await searchPage(db, scoped(req))
+  const cards = page.cards.map((card, i) => {
+    const reason = page.reasons[i]
+    return reason ? { ...card, matchedBy: reason } : card
+  })
+  return { servers: cards, total: page.total, totalCapped: page.totalCapped }
+}
+
+async function searchPage(db: DB, req: Scoped): Promise<SearchPage> {
   if (req.order) {
     // A sorted search reads its counts first anyway: a thin one is corrected before its page.
     const counts = await wordCounts(db, req.words)
@@ -393,7 +451,7 @@ export async function searchServers(db: DB, req: SearchRequest): Promise<SearchP
  * the cap settles it (over the whole catalogue every match of a word is a match of the query),
  * and the spelling candidates of `typos`, which SQL reads only for a word no server holds.
  */
-function relevanceReads(db: DB, req: SearchRequest, counts: number[], typos: string[]) {
+function relevanceReads(db: DB, req: Scoped, counts: number[], typos: string[]) {
   const fts = buildFtsQuery(req.words, commonOf(req.words, counts))
   const whole = !req.only && !req.narrow
   const relevance = byRelevance(db, fts, req, whole && counts.some((n) => n > SEARCH_TOTAL_CAP))
@@ -404,7 +462,7 @@ function relevanceReads(db: DB, req: SearchRequest, counts: number[], typos: str
 /** The page, or, when a misspelt word made the query thin, the corrected page (one more round trip). */
 async function relevanceAnswer(
   db: DB,
-  req: SearchRequest,
+  req: Scoped,
   fts: FtsQuery,
   page: Array<CardRow & { level: number }>,
   count: Array<{ n: unknown }> | null,

@@ -4,15 +4,16 @@
  */
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import { alias, type SQLiteColumn } from 'drizzle-orm/sqlite-core'
-import { sanitizeFeaturedHtml } from '../lib/html'
-import { filterExpression, searchWords } from '../lib/search'
+import { sanitizeFeaturedHtml } from '../lib/render/html'
+import { searchWords } from '../lib/search/query'
 import type { ServerSort } from '../limits'
 import type { FeaturedServer, ServerDetail, ServerList, ServerSource, ServerVersionInfo, TagCount } from '../shared/types'
 import { categoryFilter, humanChose } from './categories'
 import type { DB } from './client'
+import { likedFilter } from './engagement'
 import { pageInfo, pageOffset } from './paging'
 import { SYNCED_FIELDS } from './registry-sync'
-import { featured, type ServerRow, serverCategories, serverCounts, serverLikes, servers, serverTags, serverVersions } from './schema'
+import { featured, type ServerRow, serverCounts, servers, serverTags, serverVersions } from './schema'
 import { cardColumns, toCard, toCards } from './server-cards'
 import { searchServers } from './server-search'
 import type { ViewerId } from './sessions'
@@ -29,30 +30,6 @@ function tagFilter(tags: string[]): SQL | undefined {
   if (tags.length === 0) return undefined
   // AND semantics: the server has every selected tag. Driven from the (tag, server_id) key.
   return sql`${servers.id} IN (SELECT ${serverTags.serverId} FROM ${serverTags} WHERE ${inArray(serverTags.tag, tags)} GROUP BY ${serverTags.serverId} HAVING count(*) = ${tags.length})`
-}
-
-/**
- * Tag and category filters for a search: narrowed inside the index, then held exactly per row
- * (a correlated look-up per candidate rather than the whole tag's set of ids built per request).
- */
-function narrowByFilters(tags: string[], categories: string[]) {
-  const fts = filterExpression(tags, categories)
-  if (!fts) return undefined
-  const row = and(
-    ...tags.map(
-      (tag) => sql`EXISTS (SELECT 1 FROM ${serverTags} WHERE ${serverTags.serverId} = ${servers.id} AND ${serverTags.tag} = ${tag})`,
-    ),
-    categories.length
-      ? sql`EXISTS (SELECT 1 FROM ${serverCategories} WHERE ${serverCategories.serverId} = ${servers.id} AND ${inArray(serverCategories.category, categories)})`
-      : undefined,
-  )!
-  return { fts, row }
-}
-
-/** Only servers this user liked (the Favorites view). */
-function likedFilter(userId: ViewerId | undefined): SQL | undefined {
-  if (!userId) return undefined
-  return sql`${servers.id} IN (SELECT ${serverLikes.serverId} FROM ${serverLikes} WHERE ${serverLikes.userId} = ${userId})`
 }
 
 export interface ListOptions {
@@ -82,17 +59,14 @@ export async function listServers(db: DB, opts: ListOptions): Promise<ServerList
     const found = await searchServers(db, {
       words,
       userId: opts.userId,
-      only: opts.likedBy ? sql`SELECT ${servers.seq} FROM ${servers} WHERE ${likedFilter(opts.likedBy)}` : null,
-      narrow: narrowByFilters(tags, opts.categories ?? []),
+      likedBy: opts.likedBy,
+      tags,
+      categories: opts.categories ?? [],
       order: opts.sortBy ? SORT_ORDER[opts.sortBy] : undefined,
       page: opts.page,
       limit: opts.limit,
     })
-    const cards = found.cards.map((card, i) => {
-      const reason = found.reasons[i]
-      return reason ? { ...card, matchedBy: reason } : card
-    })
-    return { servers: cards, ...pageInfo(found.total, opts), totalCapped: found.totalCapped }
+    return { servers: found.servers, ...pageInfo(found.total, opts), totalCapped: found.totalCapped }
   }
   const filters = [tagFilter(tags), categoryFilter(opts.categories ?? []), likedFilter(opts.likedBy)].filter((f) => f !== undefined)
   const where = and(eq(servers.status, 'active'), ...filters)

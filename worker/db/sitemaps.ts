@@ -1,10 +1,10 @@
 /**
  * Sitemap queries: which pages exist with their newest change (the index), and one page's
  * addresses. Only active servers and public packages are ever read. Pages are key ranges (see
- * worker/lib/sitemaps.ts), so a page is one range read of an index and the index one pass over it.
+ * worker/lib/render/sitemaps.ts), so a page is one range read of an index and the index one pass over it.
  */
 import { and, eq, gt, lte, sql } from 'drizzle-orm'
-import { SITEMAP_URLS, type SitemapKind, sitemapRange } from '../lib/sitemaps'
+import { SITEMAP_URLS, type SitemapKind, sitemapRange } from '../lib/render/sitemaps'
 import type { DB } from './client'
 import { packages, servers } from './schema'
 

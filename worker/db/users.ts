@@ -1,7 +1,7 @@
 /** User accounts as sign-in creates and updates them. Logins are stored lower-cased. */
 import { eq, or, sql } from 'drizzle-orm'
-import type { GitHubProfile } from '../lib/github-oauth'
-import { SignInError } from '../lib/github-oauth'
+import type { GitHubProfile } from '../lib/outbound/github-oauth'
+import { SignInError } from '../lib/outbound/github-oauth'
 import type { DB } from './client'
 import { type UserRow, users } from './schema'
 

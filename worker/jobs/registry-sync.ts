@@ -12,11 +12,8 @@
 import type { DB } from '../db/client'
 import { applyRegistryPage, claimRun, findRun, recordRunError, releaseRun } from '../db/registry-sync'
 import type { SyncRunRow } from '../db/schema'
-import { fetchWithTimeout, timeoutMs, trimBase } from '../lib/fetch'
-import { parseRegistryPage } from '../lib/registry-entry'
-
-/** The registry's largest page. */
-export const PAGE_SIZE = 100
+import { timeoutMs } from '../lib/outbound/fetch'
+import { fetchRegistryPage } from '../lib/outbound/registry'
 
 export interface SyncOptions {
   registryBase: string
@@ -58,19 +55,6 @@ export interface InvocationResult {
   pagesRead: number
 }
 
-function pageUrl(base: string, run: SyncRunRow): string {
-  const params = new URLSearchParams({ limit: String(PAGE_SIZE) })
-  if (run.cursor) params.set('cursor', run.cursor)
-  if (run.updatedSince) params.set('updated_since', run.updatedSince)
-  return `${trimBase(base)}/v0.1/servers?${params}`
-}
-
-async function readPage(opts: SyncOptions, run: SyncRunRow) {
-  const res = await fetchWithTimeout(pageUrl(opts.registryBase, run), { headers: { Accept: 'application/json' } }, opts.timeoutMs)
-  if (!res.ok) throw new Error(`registry answered ${res.status}`)
-  return parseRegistryPage(await res.json())
-}
-
 /**
  * One bounded invocation of the sync.
  * @example await runSyncInvocation(db, syncOptions(env))
@@ -83,7 +67,7 @@ export async function runSyncInvocation(db: DB, opts: SyncOptions): Promise<Invo
   let pagesRead = 0
   try {
     while (run.status === 'running' && pagesRead < opts.maxPages && now().getTime() - started < opts.budgetMs) {
-      const page = await readPage(opts, run)
+      const page = await fetchRegistryPage(opts.registryBase, run, opts.timeoutMs)
       await applyRegistryPage(db, run.id, page.items, { cursor: page.nextCursor, done: !page.nextCursor })
       pagesRead++
       run = (await findRun(db, run.id))!

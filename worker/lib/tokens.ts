@@ -2,7 +2,7 @@
  * Random tokens and the deployment's signing key. Session ids, anonymous ids, OAuth states and
  * CSRF tokens are all built from these.
  */
-import { cacheKeys } from './kv-cache'
+import { cacheKeys } from './cache/kv-cache'
 
 const B64URL_TOKEN = /^[A-Za-z0-9_-]{43}$/
 

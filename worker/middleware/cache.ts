@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { contentVersion } from '../db/content-versions'
 import type { AppEnv } from '../env'
-import { AnswerMemo, type KeptAnswer } from '../lib/answer-memo'
+import { AnswerMemo, type KeptAnswer } from '../lib/cache/answer-memo'
 import { isWriteMethod } from '../lib/http-methods'
 
 const PRIVATE = 'private, no-store'

@@ -2,7 +2,7 @@ import type { ErrorHandler, NotFoundHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
-import { notFoundPage } from '../lib/seo/pages'
+import { notFoundPage } from '../lib/render/seo/pages'
 import type { ApiErrorBody, ErrorCode } from '../shared/types'
 import { renderPage } from './pages'
 

@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import type { AppEnv } from '../env'
-import type { PageView } from '../lib/seo/pages'
-import { rewriteShell } from '../lib/seo/rewrite'
+import type { PageView } from '../lib/render/seo/pages'
+import { rewriteShell } from '../lib/render/seo/rewrite'
 
 /**
  * The paths the asset layer serves without running the Worker (wrangler.toml's

@@ -4,8 +4,8 @@
  */
 import type { Context } from 'hono'
 import type { AppEnv } from '../env'
+import { cacheKeys } from '../lib/cache/kv-cache'
 import { sha256Hex } from '../lib/hash'
-import { cacheKeys } from '../lib/kv-cache'
 import { randomToken, safeEqual } from '../lib/tokens'
 import { tokenCookie } from './cookies'
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { categoryCounts } from '../db/categories'
 import type { AppEnv } from '../env'
-import { cachedJson, cacheKeys, TTL } from '../lib/kv-cache'
+import { cachedJson, cacheKeys, TTL } from '../lib/cache/kv-cache'
 import { publicCache } from '../middleware/cache'
 
 /**

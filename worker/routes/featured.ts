@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { deactivateFeatured, getFeatured, saveFeatured } from '../db/featured'
 import type { AppEnv } from '../env'
-import { sanitizeFeaturedHtml } from '../lib/html'
+import { sanitizeFeaturedHtml } from '../lib/render/html'
 import { authorizeServer, signedIn } from '../middleware/authz'
 import { validate } from '../middleware/validate'
 import { featuredSchema, serverIdParam } from '../schemas'

@@ -13,6 +13,7 @@ import { sign } from '../lib/tokens'
 import { authorizePackage, requireUser, signedIn } from '../middleware/authz'
 import { publicCache } from '../middleware/cache'
 import { anonIdFrom } from '../middleware/csrf'
+import { sessionInBatch } from '../middleware/session'
 import { validate } from '../middleware/validate'
 import { packageIdParam, packageListQuery, publicStatusSchema, recommendationMessageSchema, topPackagesQuery } from '../schemas'
 
@@ -41,6 +42,9 @@ async function countView(c: Context<AppEnv>, pkg: PackageRow): Promise<void> {
   const visitor = await visitorKey(c)
   if (visitor) await recordPackageView(c.var.db, pkg.id, visitor)
 }
+
+/** The list reads its session in its own first batch, as `serverReadsInBatch` (servers.ts) says of its reads. */
+export const packageReadsInBatch = new Hono<AppEnv>().use('/', sessionInBatch)
 
 /** Packages: the public list and top, a package page, and the owner's and likers' writes. */
 export const packageRoutes = new Hono<AppEnv>()

@@ -3,7 +3,7 @@ import { every } from 'hono/combine'
 import { findPackage, getPackageDetail, listPackages } from '../db/packages'
 import { getServerDetail, listServers } from '../db/servers'
 import type { AppEnv } from '../env'
-import { serverImageVersion } from '../lib/og/version'
+import { serverImageVersion } from '../lib/render/og/version'
 import {
   ADVISORY_PATH,
   advisoryPage,
@@ -14,7 +14,7 @@ import {
   packagesPage,
   serverPage,
   serversPage,
-} from '../lib/seo/pages'
+} from '../lib/render/seo/pages'
 import { LIMITS } from '../limits'
 import { guestCache } from '../middleware/cache'
 import { database } from '../middleware/database'

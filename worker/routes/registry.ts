@@ -2,7 +2,14 @@ import { type Context, Hono } from 'hono'
 import { registryListing, registryPage, registryVersions } from '../db/registry'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
-import { decodeCursor, encodeCursor, isRegistryName, listingVersions, type RegistryListing, toServerResponse } from '../lib/registry-api'
+import {
+  decodeCursor,
+  encodeCursor,
+  isRegistryName,
+  listingVersions,
+  type RegistryListing,
+  toServerResponse,
+} from '../lib/render/registry-api'
 import { SERVER_NOT_FOUND } from '../middleware/authz'
 import { guestCache, publicCache } from '../middleware/cache'
 import { validate } from '../middleware/validate'

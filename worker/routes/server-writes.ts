@@ -13,7 +13,7 @@ import {
 import { getServerDetail } from '../db/servers'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
-import { cacheKeys } from '../lib/kv-cache'
+import { cacheKeys } from '../lib/cache/kv-cache'
 import { assertMayChange, authorizeServer, requireUser, signedIn } from '../middleware/authz'
 import { rateLimit } from '../middleware/rate-limit'
 import { validate } from '../middleware/validate'

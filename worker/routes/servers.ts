@@ -2,13 +2,13 @@ import { type Context, Hono } from 'hono'
 import { getServerDetail, type ListOptions, listFeatured, listServers, readmeSource, saveRepoFacts, storedRepoFacts } from '../db/servers'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
-import { fetchRepo, requireRepo } from '../lib/github'
-import { featuredCard, sanitizeFeaturedHtml } from '../lib/html'
-import { cachedJson, cacheKeys, TTL } from '../lib/kv-cache'
-import { getReadme } from '../lib/readme'
+import { cachedJson, cacheKeys, TTL } from '../lib/cache/kv-cache'
+import { fetchRepo, requireRepo } from '../lib/outbound/github'
+import { getReadme } from '../lib/outbound/readme'
+import { featuredCard, sanitizeFeaturedHtml } from '../lib/render/html'
 import { AUTH_REQUIRED, SERVER_NOT_FOUND, visibleServer } from '../middleware/authz'
 import { guestCache, publicCache } from '../middleware/cache'
-import { settledUser } from '../middleware/session'
+import { sessionInBatch, settledUser } from '../middleware/session'
 import { validate } from '../middleware/validate'
 import { type ServerListQuery, serverIdParam, serverListQuery } from '../schemas'
 import type { FeaturedServer, RepoInfo } from '../shared/types'
@@ -36,6 +36,20 @@ async function listAnswer(c: Context<AppEnv>, q: ServerListQuery, text: string |
   if (q.favorites && !(await settledUser(c))) throw new ApiError('auth_required', AUTH_REQUIRED)
   return result
 }
+
+/** A server's id in a path: a UUID, as `serverIdParam` requires, so '/featured' and '/search' are not one. */
+const SERVER_ID = ':id{[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}}'
+
+/**
+ * The reads below whose SQL names their reader by the session, so a signed-in one reads its
+ * session in its own first batch (`sessionInBatch`): the list, the search and a server. Mounted
+ * where `serverRoutes` is, ahead of the session middleware (app.ts), which must know before any
+ * route runs.
+ */
+export const serverReadsInBatch = new Hono<AppEnv>()
+  .use('/', sessionInBatch)
+  .use('/search', sessionInBatch)
+  .use(`/${SERVER_ID}`, sessionInBatch)
 
 /** Read side of servers: lists, search, featured, detail, README and repository facts. */
 export const serverRoutes = new Hono<AppEnv>()

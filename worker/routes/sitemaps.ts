@@ -2,7 +2,7 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { sitemapPage, sitemapPages } from '../db/sitemaps'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
-import { renderSitemapIndex, renderUrlset, robotsTxt, type SitemapEntry, STATIC_PAGES, sitemapPath } from '../lib/sitemaps'
+import { renderSitemapIndex, renderUrlset, robotsTxt, type SitemapEntry, STATIC_PAGES, sitemapPath } from '../lib/render/sitemaps'
 import { guestCache, publicCache } from '../middleware/cache'
 import { validate } from '../middleware/validate'
 import { sitemapFileParam } from '../schemas'
@@ -28,7 +28,7 @@ const newest = (times: Array<string | null | undefined>) => times.reduce<string 
 
 /**
  * robots.txt and the sitemaps: `/sitemap.xml` is an index of `/sitemaps/static.xml` and the
- * server and package pages that hold anything (see worker/lib/sitemaps.ts). Only active servers
+ * server and package pages that hold anything (see worker/lib/render/sitemaps.ts). Only active servers
  * and public packages are listed. Public and the same for everyone: no session is read.
  */
 export const sitemapRoutes = new Hono<AppEnv>()

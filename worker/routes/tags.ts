@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { tagCounts } from '../db/servers'
 import type { AppEnv } from '../env'
-import { cachedJson, cacheKeys, TTL } from '../lib/kv-cache'
+import { cachedJson, cacheKeys, TTL } from '../lib/cache/kv-cache'
 import { publicCache } from '../middleware/cache'
 
 /** Tag counts over active servers; a grouped count over every tag, so cached for minutes. */

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { latestServers, taggedServers } from '../../../worker/db/feeds'
-import { FEED_ITEMS } from '../../../worker/lib/feeds/render'
+import { FEED_ITEMS } from '../../../worker/lib/render/feeds/render'
 import { db } from '../helpers'
 
 /** Servers 1..n with tag `tag` (every seventh deleted), updated in an order unlike their insertion. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { servers, syncRuns } from '../../../worker/db/schema'
 import worker from '../../../worker/index'
 import { cardInstallCommand, INSTALL_REV } from '../../../worker/lib/install'
-import { installSummary } from '../../../worker/lib/registry-api'
+import { installSummary } from '../../../worker/lib/render/registry-api'
 import { db } from '../helpers'
 
 describe('the Cron Trigger', () => {

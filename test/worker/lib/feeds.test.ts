@@ -2,8 +2,8 @@ import { parseFeed } from '@rowanmanning/feed-parser'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { describe, expect, it } from 'vitest'
 import { feedLinksFor, feedLinkTags, feedPath, selectedTags } from '../../../worker/lib/feeds/links'
-import { type Feed, feedUpdated, renderAtom, renderRss } from '../../../worker/lib/feeds/render'
-import { isoTime, xmlHtmlText, xmlText } from '../../../worker/lib/feeds/xml'
+import { type Feed, feedUpdated, renderAtom, renderRss } from '../../../worker/lib/render/feeds/render'
+import { isoTime, xmlHtmlText, xmlText } from '../../../worker/lib/render/feeds/xml'
 
 describe('xmlText', () => {
   it('escapes the five markup characters', () => {

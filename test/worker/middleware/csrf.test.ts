@@ -1,7 +1,7 @@
 import { createExecutionContext, env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { app } from '../../../worker/app'
-import { cacheKeys } from '../../../worker/lib/kv-cache'
+import { cacheKeys } from '../../../worker/lib/cache/kv-cache'
 import { type Client, guest, navigate, signIn, withCsrf } from '../auth-helpers'
 import { insertServer } from '../factories'
 import { call, json } from '../helpers'

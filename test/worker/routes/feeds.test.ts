@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { packageServers, packages } from '../../../worker/db/schema'
-import { FEED_ITEMS } from '../../../worker/lib/feeds/render'
+import { FEED_ITEMS } from '../../../worker/lib/render/feeds/render'
 import { signIn } from '../auth-helpers'
 import { insertServer } from '../factories'
 import { readFeed } from '../feed-reader'

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm'
 import { imageSize } from 'image-size'
 import { describe, expect, it } from 'vitest'
 import { servers } from '../../../worker/db/schema'
-import { cacheKeys } from '../../../worker/lib/kv-cache'
+import { cacheKeys } from '../../../worker/lib/cache/kv-cache'
 import { insertServer } from '../factories'
 import { call, db } from '../helpers'
 

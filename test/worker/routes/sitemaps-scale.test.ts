@@ -6,7 +6,7 @@
  */
 import { env } from 'cloudflare:test'
 import { beforeAll, expect, it } from 'vitest'
-import { SITEMAP_URLS } from '../../../worker/lib/sitemaps'
+import { SITEMAP_URLS } from '../../../worker/lib/render/sitemaps'
 import { call } from '../helpers'
 import { readSitemap } from '../sitemap-reader'
 

@@ -4,7 +4,7 @@
  * include also lists the .test.ts files under web/).
  */
 import { describe, expect, it } from 'vitest'
-import { featuredCard } from '../../../worker/lib/html'
+import { featuredCard } from '../../../worker/lib/render/html'
 import { LIMITS } from '../../../worker/limits'
 import { formatCompact, formatNumber, initials } from './format'
 import { readPackagesView } from './packages-view'

@@ -3,7 +3,7 @@
  * for the `<link rel="alternate">` tags in a page's head, so the two never disagree.
  */
 import { LIMITS } from '../../limits'
-import { FEED_FORMATS, type FeedFormat } from './render'
+import { FEED_FORMATS, type FeedFormat } from '../render/feeds/render'
 
 /** What a feed follows. */
 export type FeedSource =

@@ -1,0 +1,51 @@
+/**
+ * Every piece of scheduled work, in one place: which jobs each Cron Trigger runs (wrangler.toml's
+ * [triggers] crons are this table's keys, and a test holds the two equal), and which consumer
+ * each Queue has. `index.ts` only looks them up. A job is bounded, so one invocation stays within
+ * the platform's CPU and subrequest limits; work longer than that resumes from its progress in D1
+ * at the next invocation.
+ */
+import type { DB } from '../db/client'
+import { backfillCategories } from './category-backfill'
+import { fillKeptInstalls } from './install-output-fill'
+import { runSyncInvocation, syncOptions } from './registry-sync'
+import { compactSearchIndexes } from './search-compaction'
+
+/** What a job is given: the database and the Worker's settings. */
+export interface JobContext {
+  db: DB
+  env: Env
+}
+
+export type Job = (context: JobContext) => Promise<unknown>
+
+export const registrySync: Job = ({ db, env }) => runSyncInvocation(db, syncOptions(env))
+export const categoryBackfill: Job = ({ db }) => backfillCategories(db, 500)
+export const installOutputFill: Job = ({ db }) => fillKeptInstalls(db, 2000)
+export const searchCompaction: Job = ({ db }) => compactSearchIndexes(db)
+
+/** Each Cron Trigger's schedule and the jobs it runs, in this order. */
+export const SCHEDULES: Record<string, readonly Job[]> = {
+  // A bounded invocation of the registry sync: it fires more often than a run starts (hourly, as
+  // the registry asks), so a long first sync continues every minute. Then a batch of servers
+  // without categories (rows from before categories existed), and the install output of rows
+  // that are new or changed.
+  '* * * * *': [registrySync, categoryBackfill, installOutputFill],
+  // Once a day, at a quiet hour: the search indexes merged into one segment each.
+  '17 4 * * *': [searchCompaction],
+}
+
+export type QueueConsumer = (batch: MessageBatch, context: JobContext) => Promise<void>
+
+/** Each Queue (by name) and its consumer. */
+export const QUEUES: Record<string, QueueConsumer> = {}
+
+/**
+ * Runs a schedule's jobs one after another, each whether or not the one before it failed (a
+ * failed sync must not hold up the others); rejects with the last failure, if any.
+ */
+export function runSchedule(cron: string, context: JobContext): Promise<void> {
+  const jobs = SCHEDULES[cron]
+  if (!jobs) return Promise.reject(new Error(`No jobs for the schedule '${cron}' (see worker/jobs/schedule.ts)`))
+  return jobs.reduce<Promise<unknown>>((before, next) => before.finally(() => next(context)), Promise.resolve()).then(() => undefined)
+}

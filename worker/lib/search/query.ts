@@ -1,0 +1,270 @@
+/**
+ * Turns what a person types into an FTS5 query. Every word becomes a quoted term (so FTS5
+ * syntax characters are data, never operators); the last word also matches as a prefix, as
+ * people type; spellings of one thing meet ('postgres' ~ 'postgresql'). `any` finds servers with
+ * at least one word, `all` those with every word in what their card shows, which rank first,
+ * those with the words as a phrase before those with the words apart. The vocabulary
+ * (vocabulary.ts) adds related terms and categories, matched in tiers of their own below
+ * what was typed; `explainMatch` says on a card which one found it.
+ */
+import { categoryBySlug } from '../categories'
+import { type Expansion, expandQuery, fold, sameAs, termWords } from './vocabulary'
+
+const MAX_WORDS = 8
+const MAX_WORD = 40
+
+export interface FtsQuery {
+  /** Matches servers having at least one of the words anywhere, README text included. */
+  any: string
+  /** Matches servers having every word in what their card shows (README text left out). */
+  all: string
+  /** Matches servers having the words side by side, in order, on their card; null for a single word. */
+  phrase: string | null
+  /** Matches servers whose card has a term related to what was typed; null when the vocabulary has none. */
+  related: string | null
+  /** Matches servers in a category the query names or implies; null when none. */
+  categories: string | null
+  /** Whatever any of the above finds: what the total counts. */
+  found: string
+  /**
+   * Matches servers having at least one of the words that are not common: what relevance ranks
+   * (bm25) and where its candidates come from. Null when every word is common.
+   */
+  distinctive: string | null
+  /** Matches servers with a word in their display or technical name (the distinctive words, if any). */
+  inName: string
+  /** Matches servers whose display name starts with the first word; null when that word is common. */
+  nameStarts: string | null
+  /** The whole text as a display name, for servers called exactly that. */
+  exactName: string
+  words: string[]
+  expansion: Expansion
+}
+
+/** The index's columns a card shows: the 'every word' tier leaves the README out. */
+const CARD_COLUMNS = '{display_name name description author tags categories}'
+/** Where related terms are looked for: the card's text (categories have their own tier). */
+const RELATED_COLUMNS = '{display_name name description author tags}'
+
+const quote = (term: string) => `"${term}"`
+
+/** Words that join others ('text to speech', 'tools for git'): never a reason to rank by name. */
+const SMALL_WORDS = new Set([
+  'a',
+  'an',
+  'and',
+  'as',
+  'at',
+  'by',
+  'for',
+  'from',
+  'in',
+  'into',
+  'is',
+  'it',
+  'of',
+  'on',
+  'or',
+  'the',
+  'to',
+  'via',
+  'with',
+  'my',
+  'your',
+])
+
+/**
+ * A word's terms: itself and its synonyms; the last word, as people type, also as a prefix and
+ * cut short, unless it is common: a word found in thousands of servers was typed in full, and
+ * expanding it would merge every longer word's postings on each request.
+ */
+function terms(word: string, isLast: boolean, common: boolean, fixed: boolean): string[] {
+  const terms = new Set<string>([quote(word)])
+  for (const same of sameAs(word)) terms.add(quote(termWords(same).join(' ')))
+  if (isLast && !common && !fixed) {
+    terms.add(`${quote(word)}*`)
+    // A half-typed word can run past its own stem ('testin' is indexed as 'test'): also try the
+    // word less one to three letters as a whole stem.
+    for (let cut = 1; cut <= 3 && word.length - cut >= 3; cut++) terms.add(quote(word.slice(0, -cut)))
+  }
+  return [...terms]
+}
+
+const group = (list: string[]) => (list.length === 1 ? list[0] : `(${list.join(' OR ')})`)
+
+/** The searchable words of what a person typed (lower case, deduplicated, bounded); [] when none. */
+export function searchWords(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .toLowerCase()
+        .normalize('NFKC')
+        .match(/[\p{L}\p{N}]+/gu) ?? [],
+    ),
+  ]
+    .map((w) => w.slice(0, MAX_WORD))
+    .slice(0, MAX_WORDS)
+}
+
+/** A word as one exact term, to count the servers holding it. */
+export const exactTerm = (word: string) => quote(word)
+
+/**
+ * The FTS5 expressions for `words` (from `searchWords`, non-empty); `common` holds the words so
+ * frequent in the catalogue that they say little about relevance; `fixed` words are matched
+ * exactly as given, never as a prefix (a spelling correction is a whole indexed term).
+ */
+export function buildFtsQuery(words: string[], common: ReadonlySet<string> = new Set(), fixed: ReadonlySet<string> = new Set()): FtsQuery {
+  const termLists = words.map((w, i) => terms(w, i === words.length - 1, common.has(w), fixed.has(w)))
+  const groups = termLists.map(group)
+  const distinctive = groups.filter((_, i) => !common.has(words[i]))
+  // A name holding 'to' or 'for' says nothing about 'text to speech': small words count in
+  // names only when nothing else was typed.
+  const significant = groups.filter((_, i) => !common.has(words[i]) && !SMALL_WORDS.has(words[i]))
+  const named = significant.length ? significant : distinctive.length ? distinctive : groups
+  const any = groups.join(' OR ')
+  // The words in order, the last one still a prefix while it is being typed.
+  const last = words[words.length - 1]
+  const phrase = words.length > 1 ? `${CARD_COLUMNS} : ${quote(words.join(' '))}${common.has(last) || fixed.has(last) ? '' : '*'}` : null
+  const expansion = expandQuery(words)
+  const related = expansion.related.length
+    ? `${RELATED_COLUMNS} : (${expansion.related.map((r) => quote(termWords(r.term).join(' '))).join(' OR ')})`
+    : null
+  const categories = expansion.categories.length
+    ? `categories : (${expansion.categories.map((c) => quote(c.slug.replace(/-/g, ' '))).join(' OR ')})`
+    : null
+  return {
+    any,
+    all: `${CARD_COLUMNS} : (${groups.join(' AND ')})`,
+    phrase,
+    related,
+    categories,
+    found: [any, related, categories].filter((e) => e !== null).join(' OR '),
+    distinctive: distinctive.length ? distinctive.join(' OR ') : null,
+    inName: `{display_name name} : (${named.join(' OR ')})`,
+    nameStarts:
+      common.has(words[0]) || (words.length > 1 && SMALL_WORDS.has(words[0]))
+        ? null
+        : `display_name : (${termLists[0].map((t) => `^ ${t}`).join(' OR ')})`,
+    exactName: words.join(' '),
+    words,
+    expansion,
+  }
+}
+
+/** How a search result was found, when its card does not show it (see ServerSummary.matchedBy). */
+export type MatchKind = 'category' | 'related' | 'typo' | 'readme'
+export interface MatchReason {
+  kind: MatchKind
+  term: string
+}
+
+/** The tier a result was found in: what was typed, a related term, its category, or only some words or its README. */
+export type MatchLevel = 'typed' | 'related' | 'category' | 'other'
+
+interface CardText {
+  displayName: string
+  name: string
+  description: string
+  author: string
+  tags: string[]
+  categories: string[]
+}
+
+/** A word is on the card when a card word starts with its stem-like head ('payments' ~ 'payment'). */
+function shows(tokens: string[], word: string): boolean {
+  const head = fold(word).slice(0, Math.max(3, fold(word).length - 2))
+  return tokens.some((t) => t.startsWith(head))
+}
+
+/**
+ * Why a result matched, when its card does not make it obvious: the related term or category
+ * that found it, or its README when no typed word is on the card. Null when the card shows it.
+ */
+export function explainMatch(card: CardText, level: MatchLevel, fts: Pick<FtsQuery, 'words' | 'expansion'>): MatchReason | null {
+  const tokens = termWords(`${card.displayName} ${card.name} ${card.description} ${card.author} ${card.tags.join(' ')}`)
+  const typedShown = fts.words.some((w) => shows(tokens, w) || sameAs(w).some((s) => termWords(s).every((x) => shows(tokens, x))))
+  if (level === 'related') {
+    // A typed word in its name put it here ('slack' for 'slack messages'): nothing to explain.
+    const name = termWords(`${card.displayName} ${card.name}`)
+    if (fts.words.some((w) => !SMALL_WORDS.has(w) && shows(name, w))) return null
+    const shown = fts.expansion.related.find((r) => termWords(r.term).every((w) => shows(tokens, w)))
+    const term = shown ?? fts.expansion.related[0]
+    return term ? { kind: 'related', term: term.term } : null
+  }
+  const categoryName = (slug: string | undefined) => (slug ? (categoryBySlug(slug)?.name ?? null) : null)
+  if (level === 'category') {
+    const name = categoryName(fts.expansion.categories.find((c) => card.categories.includes(c.slug))?.slug)
+    return name ? { kind: 'category', term: name } : null
+  }
+  if (typedShown) return null
+  // Not on the card: a typed word names one of its categories ('finance'), else its README said it.
+  const named = card.categories.find((slug) => fts.words.some((w) => termWords(slug).map(fold).includes(fold(w))))
+  if (named) return { kind: 'category', term: categoryName(named) ?? named }
+  return level === 'other' ? { kind: 'readme', term: fts.words.find((w) => w.length > 2) ?? fts.words[0] } : null
+}
+
+/** Edit distance counting a swap of neighbours as one edit ('obsidain' ~ 'obsidian': 1). */
+export function editDistance(a: string, b: string): number {
+  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)])
+  for (let j = 0; j <= b.length; j++) rows[0][j] = j
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1
+      rows[i][j] = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost)
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) rows[i][j] = Math.min(rows[i][j], rows[i - 2][j - 2] + 1)
+    }
+  return rows[a.length][b.length]
+}
+
+/** Words shorter than this are never corrected: too many real words lie one edit apart. */
+export const MIN_TYPO_WORD = 5
+/** Edits allowed per letter typed: one in a five-letter word, two in a seven-letter one. */
+const EDITS_PER_LETTER = 0.28
+/** Endings the index's stemmer drops, so an indexed term may lack them ('playwrit' for 'playwrite'). */
+const STEMMED_ENDINGS = ['s', 'e', 'es', 'ed', 'ing', 'er', 'ion', 'ly']
+
+/** How far an indexed term (a stem) is from a typed word; Infinity beyond what counts as a typo. */
+export function typoCost(word: string, term: string): number {
+  if (term === word || term.length < 3 || word.length < MIN_TYPO_WORD) return Number.POSITIVE_INFINITY
+  let cost = editDistance(word, term)
+  for (const ending of STEMMED_ENDINGS)
+    if (word.endsWith(ending) && word.length - ending.length >= 4)
+      cost = Math.min(cost, editDistance(word.slice(0, -ending.length), term) + 0.5)
+  return cost <= word.length * EDITS_PER_LETTER ? cost : Number.POSITIVE_INFINITY
+}
+
+/** Where the index's terms are read for a word's corrections: those sharing its first letters. */
+export function typoPrefix(word: string): string {
+  return word.slice(0, word.length >= 7 ? 4 : 3)
+}
+
+/**
+ * The indexed term a misspelt word most likely meant: the fewest edits, then the most servers.
+ * `candidates` are index terms sharing the word's first letters, with how many servers hold each.
+ */
+export function correctSpelling(
+  word: string,
+  candidates: Array<{ term: string; servers: number }>,
+): { term: string; servers: number } | null {
+  let best: { term: string; servers: number; cost: number } | null = null
+  for (const c of candidates) {
+    const cost = typoCost(word, c.term)
+    if (cost === Number.POSITIVE_INFINITY) continue
+    if (!best || cost < best.cost || (cost === best.cost && c.servers > best.servers)) best = { ...c, cost }
+  }
+  return best && { term: best.term, servers: best.servers }
+}
+
+/**
+ * An FTS5 expression for list filters, so a search narrows inside the index rather than
+ * checking a set of ids per match: every tag (AND) and any of the categories (OR), each a phrase
+ * in its own column. It can over-match (a stem, or words of two tags side by side); the rows are
+ * checked exactly afterwards. Null when there is no filter.
+ */
+export function filterExpression(tags: readonly string[], categories: readonly string[]): string | null {
+  const phrase = (column: string, text: string) => `${column} : "${text.replace(/"/g, '""')}"`
+  const parts = tags.map((t) => phrase('tags', t))
+  if (categories.length) parts.push(`(${categories.map((c) => phrase('categories', c)).join(' OR ')})`)
+  return parts.length ? parts.join(' AND ') : null
+}
