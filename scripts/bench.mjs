@@ -5,7 +5,8 @@
  * state of its own, serves it with `vite preview` on workerd, and drives it with autocannon from
  * a second process (bench/load.mjs). Every figure is set against the hello-world route
  * (/api/health) measured in the same run, so the table compares routes rather than machines.
- * Writes bench/results/<time>.json and bench/results/latest.json. The search relevance harness
+ * Writes bench/results/<time>.json and bench/results/latest.json, and appends the run to
+ * docs/bench-log.md (its date, commit, machine and table). The search relevance harness
  * (`npm run eval:search`, a few seconds over the bundled snapshot) runs as a step, so a report
  * carries how well search finds as well as how fast.
  *
@@ -35,6 +36,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, r
 import { cpus, loadavg } from 'node:os'
 import { dirname, join, relative, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { appendBenchLog, benchLogEntry } from './bench-log.mjs'
 import { localEnv, run as runLocal, startPreview } from './local.mjs'
 
 const { values: opts } = parseArgs({
@@ -66,6 +68,8 @@ const CACHE = join(ROOT, 'cache')
 /** The synthetic catalogue's generator (`npm run generate`), whose every file keys the cached database. */
 const GENERATOR = 'scripts/generate'
 const RESULTS = join(ROOT, 'results')
+/** Every full run is appended here, dated and with its commit (scripts/bench-log.mjs). */
+const BENCH_LOG = resolve('docs/bench-log.md')
 // The project's Node 22 first even when run as plain `node scripts/bench.mjs` on an older
 // system Node; and nothing leaves this machine: no request-metadata fetch, no telemetry.
 const env = localEnv({ CATALOGUE_DIST: DIST, CATALOGUE_STATE: STATE })
@@ -507,33 +511,33 @@ async function main() {
   writeFileSync(file, JSON.stringify(report, null, 2))
   writeFileSync(join(RESULTS, 'latest.json'), JSON.stringify(report, null, 2))
 
-  console.log(
-    `\n${COUNT} servers, ${CONNECTIONS} connections unless noted, medians of ${ROUNDS} rounds of ${SECONDS} s, ${cpus().length} CPUs; ratios against the hello-world route of the same round.\n`,
-  )
-  console.log(table(results))
-  console.log(floorBound(results).trimEnd())
-  console.log(
-    `Edge rewrite: a server page answers ${fmt(edgeRewrite.rpsRatio, 2)} × the requests per second of a static asset, p50 ${fmt(edgeRewrite.p50Ratio, 1)} × its latency`,
-  )
-  for (const [name, r] of Object.entries(registrySync)) {
-    console.log(
-      `Registry sync, ${name}: ${r.entries} entries in ${r.seconds} s, ${r.invocations} invocations, ${r.rowsWrittenPerEntry} D1 rows written per entry`,
-    )
-  }
+  const setup = `${COUNT} servers, ${CONNECTIONS} connections unless noted, medians of ${ROUNDS} rounds of ${SECONDS} s, ${cpus().length} CPUs; ratios against the hello-world route of the same round`
   const rel = (f) => `recall@10 ${fmt(f.recall, 3)}, MRR@10 ${fmt(f.mrr, 3)}`
-  console.log(
+  const missed = results.filter((r) => r.met === false)
+  const summary = [
+    floorBound(results).trimEnd(),
+    `Edge rewrite: a server page answers ${fmt(edgeRewrite.rpsRatio, 2)} × the requests per second of a static asset, p50 ${fmt(edgeRewrite.p50Ratio, 1)} × its latency`,
+    ...Object.entries(registrySync).map(
+      ([name, r]) =>
+        `Registry sync, ${name}: ${r.entries} entries in ${r.seconds} s, ${r.invocations} invocations, ${r.rowsWrittenPerEntry} D1 rows written per entry`,
+    ),
     `Search relevance, ${searchRelevance.overall.queries} labelled queries: ${rel(searchRelevance.overall)} (baseline ${rel(searchRelevance.baseline)})${searchRelevance.belowBaseline.length ? ' BELOW BASELINE' : ''}`,
-  )
-  console.log(
     `  by type: ${Object.entries(searchRelevance.byType)
       .map(([type, f]) => `${type} ${fmt(f.recall, 2)}/${fmt(f.mrr, 2)}`)
       .join(', ')}`,
+    missed.length ? `Aim missed by: ${missed.map((r) => `${r.name}, ${r.variant} (${r.connections} conn)`).join(', ')}` : 'Every aim met.',
+  ].filter(Boolean)
+
+  console.log(`\n${setup}.\n`)
+  console.log(table(results))
+  console.log(summary.slice(0, -1).join('\n'))
+  console.log(`\n${summary.at(-1)}`)
+  const machine = `${report.machine.cpus} × ${report.machine.cpu}, Node ${report.machine.node}, load ${loadAtStart.map((l) => l.toFixed(2)).join(' ')} at the start`
+  appendBenchLog(
+    BENCH_LOG,
+    benchLogEntry({ date: startedAt, commit, setup: `${setup}; ${machine}`, table: table(results), lines: summary.map((l) => l.trim()) }),
   )
-  const missed = results.filter((r) => r.met === false)
-  console.log(
-    `\n${missed.length ? `Aim missed by: ${missed.map((r) => `${r.name}, ${r.variant} (${r.connections} conn)`).join(', ')}` : 'Every aim met.'}`,
-  )
-  console.log(`Written to ${file} and bench/results/latest.json`)
+  console.log(`Written to ${file} and bench/results/latest.json, and appended to docs/bench-log.md`)
 }
 
 try {

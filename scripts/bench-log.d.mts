@@ -1,0 +1,2 @@
+export function benchLogEntry(run: { date: Date; commit: string; setup: string; table: string; lines?: string[] }): string
+export function appendBenchLog(file: string, entry: string): void
