@@ -72,11 +72,12 @@ function importsOf(source: string): Import[] {
   return found
 }
 
-/** Resolves a relative specifier against the importing file to a key of the glob, when it is one. */
+/** Resolves a relative or `@shared/` specifier against the importing file to a key of the glob, when it is one. */
 function resolveIn(files: Record<string, string>, from: string, specifier: string): string | null {
-  if (!specifier.startsWith('.')) return null
-  const parts = from.split('/').slice(0, -1)
-  for (const part of specifier.split('/')) {
+  const shared = specifier.startsWith('@shared/')
+  if (!shared && !specifier.startsWith('.')) return null
+  const parts = shared ? ['..', '..', 'worker', 'shared'] : from.split('/').slice(0, -1)
+  for (const part of shared ? specifier.slice('@shared/'.length).split('/') : specifier.split('/')) {
     if (part === '..') parts.pop()
     else if (part !== '.') parts.push(part)
   }
@@ -193,7 +194,7 @@ describe('the checker itself', () => {
     expect(layerOf('../../worker/lib/html.ts')).toBe('lib')
     expect(layerOf('../../worker/app.ts')).toBe('entry')
     expect(layerOf('../../worker/env.ts')).toBe('middleware')
-    expect(layerOf('../../worker/schemas.ts')).toBe('contract')
+    expect(layerOf('../../worker/shared/schemas.ts')).toBe('contract')
     expect(layerOf('../../worker/shared/types.ts')).toBe('contract')
     expect(layerOf('../../worker/lib/categories.ts')).toBe('contract')
     expect(MAY_IMPORT.lib).not.toContain('db')

@@ -9,8 +9,8 @@
  */
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
+import type { CategoryCount } from '@shared/types'
 import { CATEGORIES, type CategorySlug, classify } from '../lib/categories'
-import type { CategoryCount } from '../shared/types'
 import type { DB } from './client'
 import { type ServerRow, serverCategories, servers } from './schema'
 

@@ -35,6 +35,7 @@
  */
 import { and, type SQL, sql } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
+import type { ServerSummary } from '@shared/types'
 import { RecentMap } from '../lib/recent-map'
 import {
   buildFtsQuery,
@@ -47,7 +48,6 @@ import {
   MIN_TYPO_WORD,
   typoPrefix,
 } from '../lib/search'
-import type { ServerSummary } from '../shared/types'
 import { batchOf } from './batch'
 import type { DB } from './client'
 import { pageOffset } from './paging'

@@ -4,10 +4,10 @@
  */
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import { alias, type SQLiteColumn } from 'drizzle-orm/sqlite-core'
+import type { ServerSort } from '@shared/limits'
+import type { FeaturedServer, ServerDetail, ServerList, ServerSource, ServerVersionInfo, TagCount } from '@shared/types'
 import { sanitizeFeaturedHtml } from '../lib/html'
 import { filterExpression, searchWords } from '../lib/search'
-import type { ServerSort } from '../limits'
-import type { FeaturedServer, ServerDetail, ServerList, ServerSource, ServerVersionInfo, TagCount } from '../shared/types'
 import { categoryFilter, humanChose } from './categories'
 import type { DB } from './client'
 import { pageInfo, pageOffset } from './paging'

@@ -6,7 +6,7 @@
  *
  * @example toServerResponse(row, { origin: 'https://catalogue.example' }).server.name // 'io.github.acme/widget'
  */
-import { parseGithubUrl } from '../github-url'
+import { parseGithubUrl } from '@shared/github-url'
 import { type ClientId, clientConfig, installPlan, runCommand } from './install'
 import type { DeclaredArgument, DeclaredInput, DeclaredKeyValue, DeclaredPackage, DeclaredRemote } from './install/model'
 import { readPackage, readRemote } from './install/source'

@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono'
+import { packageIdParam, packageListQuery, publicStatusSchema, recommendationMessageSchema, topPackagesQuery } from '@shared/schemas'
 import {
   getPackageDetail,
   listPackages,
@@ -14,7 +15,6 @@ import { authorizePackage, requireUser, signedIn } from '../middleware/authz'
 import { publicCache } from '../middleware/cache'
 import { anonIdFrom } from '../middleware/csrf'
 import { validate } from '../middleware/validate'
-import { packageIdParam, packageListQuery, publicStatusSchema, recommendationMessageSchema, topPackagesQuery } from '../schemas'
 
 const idParam = validate('param', packageIdParam)
 

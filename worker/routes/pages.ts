@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { every } from 'hono/combine'
+import { LIMITS } from '@shared/limits'
 import { findPackage, getPackageDetail, listPackages } from '../db/packages'
 import { getServerDetail, listServers } from '../db/servers'
 import type { AppEnv } from '../env'
@@ -15,7 +16,6 @@ import {
   serverPage,
   serversPage,
 } from '../lib/seo/pages'
-import { LIMITS } from '../limits'
 import { guestCache } from '../middleware/cache'
 import { database } from '../middleware/database'
 import { renderPage } from '../middleware/pages'

@@ -1,4 +1,6 @@
 import { type Context, Hono } from 'hono'
+import { type ServerListQuery, serverIdParam, serverListQuery } from '@shared/schemas'
+import type { FeaturedServer, RepoInfo } from '@shared/types'
 import { getServerDetail, type ListOptions, listFeatured, listServers, readmeSource, saveRepoFacts, storedRepoFacts } from '../db/servers'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
@@ -10,8 +12,6 @@ import { AUTH_REQUIRED, SERVER_NOT_FOUND, visibleServer } from '../middleware/au
 import { guestCache, publicCache } from '../middleware/cache'
 import { settledUser } from '../middleware/session'
 import { validate } from '../middleware/validate'
-import { type ServerListQuery, serverIdParam, serverListQuery } from '../schemas'
-import type { FeaturedServer, RepoInfo } from '../shared/types'
 
 /** List options from the query; the Favorites view needs a session (whether it is live is told by the batch). */
 function listOptions(c: Context<AppEnv>, q: ServerListQuery, text: string | undefined): ListOptions {

@@ -1,7 +1,7 @@
 import { Download, Star } from 'lucide-react'
 import { toast } from 'sonner'
 import { Link } from 'wouter'
-import type { ServerSummary } from '../../../worker/shared/types'
+import type { ServerSummary } from '@shared/types'
 import type { RemovableItemProps } from '../hooks/useFocusAfterRemoval'
 import { prefetchServer } from '../hooks/useServers'
 import { copyText } from '../lib/clipboard'

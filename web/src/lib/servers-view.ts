@@ -1,5 +1,5 @@
+import { LIMITS, type ServerSort } from '@shared/limits'
 import { isCategorySlug, MAX_CATEGORY_FILTER } from '../../../worker/lib/categories'
-import { LIMITS, type ServerSort } from '../../../worker/limits'
 import { api, apiKey } from './api'
 import { readOption, readPage, writePage } from './list-url'
 

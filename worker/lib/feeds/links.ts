@@ -2,7 +2,7 @@
  * Where each feed lives and which pages offer which feeds: for the SPA's visible feed links and
  * for the `<link rel="alternate">` tags in a page's head, so the two never disagree.
  */
-import { LIMITS } from '../../limits'
+import { LIMITS } from '@shared/limits'
 import { FEED_FORMATS, type FeedFormat } from './render'
 
 /** What a feed follows. */

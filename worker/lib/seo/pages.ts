@@ -4,8 +4,8 @@
  * mounts. The summaries use the SPA's own layout classes, so the page looks the same before and
  * after and nothing moves when it does.
  */
-import { followableAuthor } from '../../github-url'
-import type { PackageDetail, PackageSummary, ServerDetail, ServerSummary } from '../../shared/types'
+import { followableAuthor } from '@shared/github-url'
+import type { PackageDetail, PackageSummary, ServerDetail, ServerSummary } from '@shared/types'
 import { metaDescription, type PageMeta, SITE_DESCRIPTION, SITE_NAME } from './head'
 import { headLinksFor, type Page } from './head-links'
 import { html, type Markup } from './markup'

@@ -1,4 +1,4 @@
-import { fieldErrors } from '../../../../worker/schemas'
+import { fieldErrors } from '@shared/schemas'
 import { isApiError } from '../../lib/api'
 import type { FieldErrors } from './form-model'
 
