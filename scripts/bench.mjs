@@ -111,7 +111,7 @@ function cacheKey() {
     'worker/db/search-compaction.ts',
     'worker/db/kept-installs.ts',
     // INSTALL_REV, and the registry's install options: the kept install output's generator
-    'worker/lib/install/index.ts',
+    'worker/shared/install/index.ts',
     'worker/lib/registry-api.ts',
     // The classifier that files each generated server in its categories
     'worker/lib/categories.ts',

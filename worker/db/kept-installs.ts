@@ -10,7 +10,7 @@
  */
 import { and, eq, inArray, lt, sql } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
-import { cardInstallCommand, INSTALL_REV } from '../lib/install'
+import { cardInstallCommand, INSTALL_REV } from '@shared/install'
 import { installSummary } from '../lib/registry-api'
 import { batchOf } from './batch'
 import type { DB } from './client'

@@ -7,9 +7,9 @@
  * @example toServerResponse(row, { origin: 'https://catalogue.example' }).server.name // 'io.github.acme/widget'
  */
 import { parseGithubUrl } from '@shared/github-url'
-import { type ClientId, clientConfig, installPlan, runCommand } from './install'
-import type { DeclaredArgument, DeclaredInput, DeclaredKeyValue, DeclaredPackage, DeclaredRemote } from './install/model'
-import { readPackage, readRemote } from './install/source'
+import { type ClientId, clientConfig, installPlan, runCommand } from '@shared/install'
+import type { DeclaredArgument, DeclaredInput, DeclaredKeyValue, DeclaredPackage, DeclaredRemote } from '@shared/install/model'
+import { readPackage, readRemote } from '@shared/install/source'
 
 /** The server.json schema the `server` objects follow. */
 export const SERVER_SCHEMA_URL = 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json'

@@ -6,9 +6,9 @@
  */
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { cardInstallCommand, INSTALL_REV } from '@shared/install'
 import { fillAllKeptInstalls, fillKeptInstalls } from '../../../worker/db/kept-installs'
 import { servers, serverVersions } from '../../../worker/db/schema'
-import { cardInstallCommand, INSTALL_REV } from '../../../worker/lib/install'
 import { CATALOGUE_META_KEY, installSummary } from '../../../worker/lib/registry-api'
 import { mapRegistryEntry } from '../../../worker/lib/registry-entry'
 import withPackage from '../../fixtures/server-json-examples/valid/with-package.json'

@@ -1,7 +1,7 @@
 import { Check, Copy, Download } from 'lucide-react'
 import { useMemo } from 'react'
+import { CLIENTS, type InstallOption, type InstallPlan, installPlan, mergedClientConfig } from '@shared/install'
 import type { PackageDetail, ServerDetail, ServerSummary } from '@shared/types'
-import { CLIENTS, type InstallOption, type InstallPlan, installPlan, mergedClientConfig } from '../../../../worker/lib/install'
 import { useCopy } from '../../hooks/useCopy'
 import { usePackageServerDetails } from '../../hooks/usePackageData'
 import { ClientSelect, useRememberedClient } from '../install/ClientSelect'
