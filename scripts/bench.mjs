@@ -114,7 +114,7 @@ function cacheKey() {
     'worker/shared/install/index.ts',
     'worker/lib/registry-api.ts',
     // The classifier that files each generated server in its categories
-    'worker/lib/categories.ts',
+    'worker/lib/classify/terms.ts',
     'node_modules/wrangler/package.json',
   ])
     hash.update(readFileSync(file))

@@ -4,7 +4,7 @@
  * and, with --list, every server's categories and the terms that put it there.
  */
 import { readFileSync } from 'node:fs'
-import { CATEGORIES, classify, scoreCategories } from '../worker/lib/categories'
+import { CATEGORIES, classify, scoreCategories } from '../worker/lib/classify/terms'
 import { entriesOf, mapRegistryEntry } from '../worker/lib/registry-entry'
 
 const args = process.argv.slice(2)

@@ -42,7 +42,7 @@ const SPA_SAFE: Layer[] = ['contract', 'lib']
 const WORKER = '/worker/'
 
 /** Pure, import-free modules of lib/ that the contract itself may import. */
-const CONTRACT_LIB = new Set(['lib/categories.ts'])
+const CONTRACT_LIB = new Set(['lib/classify/terms.ts'])
 
 function layerOf(path: string): Layer {
   const rel = path.slice(path.indexOf(WORKER) + WORKER.length)
@@ -196,7 +196,7 @@ describe('the checker itself', () => {
     expect(layerOf('../../worker/env.ts')).toBe('middleware')
     expect(layerOf('../../worker/shared/schemas.ts')).toBe('contract')
     expect(layerOf('../../worker/shared/types.ts')).toBe('contract')
-    expect(layerOf('../../worker/lib/categories.ts')).toBe('contract')
+    expect(layerOf('../../worker/lib/classify/terms.ts')).toBe('contract')
     expect(MAY_IMPORT.lib).not.toContain('db')
     expect(MAY_IMPORT.db).not.toContain('middleware')
   })

@@ -10,7 +10,7 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
 import type { CategoryCount } from '@shared/types'
-import { CATEGORIES, type CategorySlug, classify } from '../lib/categories'
+import { CATEGORIES, type CategorySlug, classify } from '../lib/classify/terms'
 import type { DB } from './client'
 import { type ServerRow, serverCategories, servers } from './schema'
 

@@ -19,7 +19,7 @@
  * leading '>' one that the topic searches for but that does not lead to it when typed, because
  * it belongs to a narrower topic of its own ('cloud' finds AWS; 'gcp' should not find Azure).
  */
-import { CATEGORIES, type CategorySlug } from './categories'
+import { CATEGORIES, type CategorySlug } from './classify/terms'
 
 /** Spellings of one thing, matched as the typed word. A phrase here is matched as a phrase. */
 export const SAME: readonly (readonly string[])[] = [

@@ -12,7 +12,7 @@ import {
   README_CAP,
   scoreCategories,
   THRESHOLD,
-} from '../../../worker/lib/categories'
+} from '../../../worker/lib/classify/terms'
 import { mapRegistryEntry } from '../../../worker/lib/registry-entry'
 
 const server = (name: string, description: string, more: { tags?: string[]; readme?: string; displayName?: string } = {}) => ({

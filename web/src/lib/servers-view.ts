@@ -1,5 +1,5 @@
 import { LIMITS, type ServerSort } from '@shared/limits'
-import { isCategorySlug, MAX_CATEGORY_FILTER } from '../../../worker/lib/categories'
+import { isCategorySlug, MAX_CATEGORY_FILTER } from '../../../worker/lib/classify/terms'
 import { api, apiKey } from './api'
 import { readOption, readPage, writePage } from './list-url'
 
