@@ -113,8 +113,10 @@ function cacheKey() {
     // INSTALL_REV, and the registry's install options: the kept install output's generator
     'worker/shared/install/index.ts',
     'worker/lib/registry-api.ts',
-    // The classifier that files each generated server in its categories
+    // The taxonomy and the classifier that file each generated server in its categories
+    'worker/shared/categories.ts',
     'worker/lib/classify/terms.ts',
+    'worker/lib/classify/classifier.ts',
     'node_modules/wrangler/package.json',
   ])
     hash.update(readFileSync(file))

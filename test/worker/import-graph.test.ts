@@ -41,17 +41,11 @@ const SPA_SAFE: Layer[] = ['contract', 'lib']
 
 const WORKER = '/worker/'
 
-/** Pure, import-free modules of lib/ that the contract itself may import. */
-const CONTRACT_LIB = new Set(['lib/classify/terms.ts'])
-
 function layerOf(path: string): Layer {
   const rel = path.slice(path.indexOf(WORKER) + WORKER.length)
   if (rel === 'index.ts' || rel === 'app.ts') return 'entry'
   // The request context (bindings, `c.var`) is middleware's to set and routes' to read.
   if (rel === 'env.ts') return 'middleware'
-  // The category taxonomy lives with the classifier in lib/ but is shared like the contract:
-  // the input schemas validate against it and the SPA names categories with it.
-  if (CONTRACT_LIB.has(rel)) return 'contract'
   const top = rel.split('/')[0]
   if (top === 'routes' || top === 'jobs' || top === 'middleware' || top === 'db' || top === 'lib') return top
   return 'contract'
@@ -196,7 +190,8 @@ describe('the checker itself', () => {
     expect(layerOf('../../worker/env.ts')).toBe('middleware')
     expect(layerOf('../../worker/shared/schemas.ts')).toBe('contract')
     expect(layerOf('../../worker/shared/types.ts')).toBe('contract')
-    expect(layerOf('../../worker/lib/classify/terms.ts')).toBe('contract')
+    expect(layerOf('../../worker/shared/categories.ts')).toBe('contract')
+    expect(layerOf('../../worker/lib/classify/terms.ts')).toBe('lib')
     expect(MAY_IMPORT.lib).not.toContain('db')
     expect(MAY_IMPORT.db).not.toContain('middleware')
   })

@@ -42,7 +42,7 @@ export interface RegistryListing {
   icon: string | null
   githubUrl: string | null
   tags: string[]
-  /** Category slugs of the catalogue's taxonomy (worker/lib/categories.ts), best first. */
+  /** Category slugs of the catalogue's taxonomy (worker/shared/categories.ts), best first. */
   categories: string[]
   packages: unknown[]
   remotes: unknown[]

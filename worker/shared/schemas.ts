@@ -3,7 +3,7 @@
  * forms validate with exactly the rules the Worker enforces.
  */
 import { z } from 'zod'
-import { isCategorySlug, MAX_CATEGORIES, MAX_CATEGORY_FILTER, OTHER } from '../lib/classify/terms'
+import { isCategorySlug, MAX_CATEGORIES, MAX_CATEGORY_FILTER, OTHER } from './categories'
 import { GITHUB_LOGIN_RE, GITHUB_URL_RE } from './github-url'
 import { COMMENT_SORTS, LIMITS, PACKAGE_SORTS, SERVER_SORTS } from './limits'
 

@@ -1,5 +1,5 @@
+import { isCategorySlug, MAX_CATEGORY_FILTER } from '@shared/categories'
 import { LIMITS, type ServerSort } from '@shared/limits'
-import { isCategorySlug, MAX_CATEGORY_FILTER } from '../../../worker/lib/classify/terms'
 import { api, apiKey } from './api'
 import { readOption, readPage, writePage } from './list-url'
 
