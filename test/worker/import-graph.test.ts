@@ -2,44 +2,74 @@
 /**
  * The layering, checked on the source itself: imports run one way (`routes -> middleware -> db ->
  * lib`, and `jobs -> db -> lib`), no module takes part in an import cycle, `lib/` touches neither
- * the request nor the database, and the SPA reaches the Worker only through modules safe to ship
- * to a browser. Vite reads every source file here as text, so a new file is checked without
- * anyone listing it.
+ * the request nor the database, `worker/shared/` (what the SPA and the Worker both import) stands
+ * on its own, and the SPA reaches the Worker through `worker/shared/` alone, by its alias, with
+ * zod behind one door. Vite reads every source file here as text, so a new file is checked without
+ * anyone listing it; the checks are functions of a file map, so they also run over planted files.
  */
 import { describe, expect, it } from 'vitest'
 
-const workerFiles = import.meta.glob<string>('../../worker/**/*.ts', { query: '?raw', import: 'default', eager: true })
-const webFiles = import.meta.glob<string>('../../web/src/**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true })
+/** Source text by path, as `import.meta.glob` keys it (relative to this file). */
+type Files = Record<string, string>
 
-type Layer = 'entry' | 'routes' | 'jobs' | 'middleware' | 'db' | 'lib' | 'contract'
+const workerFiles: Files = import.meta.glob<string>('../../worker/**/*.ts', { query: '?raw', import: 'default', eager: true })
+/**
+ * The SPA: what Vite bundles for the browser. Its tests (`*.test.ts`) run in Node, never ship, and
+ * may pin the Worker's own rules (rules.test.ts checks the featured card's text against them).
+ */
+const webFiles: Files = import.meta.glob<string>(['../../web/src/**/*.{ts,tsx}', '!**/*.test.ts'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+})
+
+type Layer = 'entry' | 'routes' | 'jobs' | 'middleware' | 'db' | 'lib' | 'common' | 'shared'
 
 /**
- * Which layers each layer may import. `contract` is what both sides share (errors, schemas,
- * limits, response types): it imports nothing of the Worker's but itself.
+ * Which layers each layer may import. `shared` is `worker/shared/`, what both sides import: it
+ * imports nothing of the Worker's but itself. `common` is the Worker's own modules every layer
+ * uses (the error model, errors.ts), which the SPA does not.
  */
 const MAY_IMPORT: Record<Layer, Layer[]> = {
-  entry: ['entry', 'routes', 'jobs', 'middleware', 'db', 'lib', 'contract'],
+  entry: ['entry', 'routes', 'jobs', 'middleware', 'db', 'lib', 'common', 'shared'],
   // An admin's "run now" runs the scheduled job's code, not a copy of it.
-  routes: ['middleware', 'jobs', 'db', 'lib', 'contract'],
-  jobs: ['jobs', 'db', 'lib', 'contract'],
-  middleware: ['middleware', 'db', 'lib', 'contract'],
-  db: ['db', 'lib', 'contract'],
-  lib: ['lib', 'contract'],
-  contract: ['contract'],
+  routes: ['middleware', 'jobs', 'db', 'lib', 'common', 'shared'],
+  jobs: ['jobs', 'db', 'lib', 'common', 'shared'],
+  middleware: ['middleware', 'db', 'lib', 'common', 'shared'],
+  db: ['db', 'lib', 'common', 'shared'],
+  lib: ['lib', 'common', 'shared'],
+  common: ['common', 'shared'],
+  shared: ['shared'],
 }
+
+/**
+ * What a layer may name in types alone beyond MAY_IMPORT: erased from every build, so no code
+ * follows. `shared` may name the entry's `AppType` (shared/app-type.ts): the type of the route tree,
+ * which the SPA's typed client is built from, can only come from the Worker itself, and the entry
+ * is where the Worker publishes it. Nothing else of the Worker is named, not even as a type.
+ */
+const MAY_IMPORT_TYPES: Partial<Record<Layer, Layer[]>> = { shared: ['entry'] }
 
 /** Packages a layer must not run: `lib/` is pure (no request, no database), `db/` knows no HTTP (types may be borrowed). */
 const FORBIDDEN_PACKAGES: Partial<Record<Layer, RegExp>> = {
   // hono/html is a string template, not the request: the development sign-in page is built with it.
   lib: /^(hono(?!\/html$)(\/.*)?|drizzle-orm(\/.*)?|@hono\/.*)$/,
   db: /^(hono(\/.*)?|@hono\/.*)$/,
-  contract: /^(hono(\/.*)?|drizzle-orm(\/.*)?|@hono\/.*)$/,
+  common: /^(hono(\/.*)?|drizzle-orm(\/.*)?|@hono\/.*)$/,
 }
 
-/** Worker modules the SPA may import at run time (type-only imports are erased and may name any). */
-const SPA_SAFE: Layer[] = ['contract', 'lib']
+/**
+ * The only packages `worker/shared/` may import, types included: it runs in the browser too. zod
+ * for the schemas, and smol-toml, with which the install generator writes Codex's configuration.
+ */
+const SHARED_PACKAGES = /^(zod|smol-toml)(\/.*)?$/
 
-const WORKER = '/worker/'
+/** The SPA's one door to zod: it turns zod's code generation off (the CSP forbids eval) before any schema is built. */
+const ZOD_DOOR = ['../../web/src/lib/schemas.ts', '../../web/src/lib/zod-jitless.ts']
+
+const WORKER = '../../worker/'
+const SHARED = `${WORKER}shared/`
+const ALIAS = '@shared/'
 
 function layerOf(path: string): Layer {
   const rel = path.slice(path.indexOf(WORKER) + WORKER.length)
@@ -47,8 +77,8 @@ function layerOf(path: string): Layer {
   // The request context (bindings, `c.var`) is middleware's to set and routes' to read.
   if (rel === 'env.ts') return 'middleware'
   const top = rel.split('/')[0]
-  if (top === 'routes' || top === 'jobs' || top === 'middleware' || top === 'db' || top === 'lib') return top
-  return 'contract'
+  if (top === 'routes' || top === 'jobs' || top === 'middleware' || top === 'db' || top === 'lib' || top === 'shared') return top
+  return 'common'
 }
 
 interface Import {
@@ -66,33 +96,129 @@ function importsOf(source: string): Import[] {
   return found
 }
 
-/** Resolves a relative or `@shared/` specifier against the importing file to a key of the glob, when it is one. */
-function resolveIn(files: Record<string, string>, from: string, specifier: string): string | null {
-  const shared = specifier.startsWith('@shared/')
-  if (!shared && !specifier.startsWith('.')) return null
-  const parts = shared ? ['..', '..', 'worker', 'shared'] : from.split('/').slice(0, -1)
-  for (const part of shared ? specifier.slice('@shared/'.length).split('/') : specifier.split('/')) {
+/** The path a relative or `@shared/` specifier names (extension dropped), whether or not a file is there; null for a package. */
+function pathOf(from: string, specifier: string): string | null {
+  const aliased = specifier.startsWith(ALIAS)
+  if (!aliased && !specifier.startsWith('.')) return null
+  const parts = aliased ? SHARED.split('/').slice(0, -1) : from.split('/').slice(0, -1)
+  for (const part of (aliased ? specifier.slice(ALIAS.length) : specifier).split('/')) {
     if (part === '..') parts.pop()
     else if (part !== '.') parts.push(part)
   }
-  const base = parts.join('/').replace(/\.(ts|tsx|js|mjs)$/, '')
+  return parts.join('/').replace(/\.(ts|tsx|js|mjs)$/, '')
+}
+
+/** Resolves a specifier against the importing file to a key of `files`, when it is one. */
+function resolveIn(files: Files, from: string, specifier: string): string | null {
+  const base = pathOf(from, specifier)
+  if (base === null) return null
   for (const candidate of [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`]) if (candidate in files) return candidate
   return null
 }
 
-const allFiles = { ...workerFiles, ...webFiles }
 const short = (path: string) => path.replace(/^(\.\.\/)+/, '')
 
-describe('the Worker import graph', () => {
-  const graph = new Map<string, string[]>()
-  for (const [file, source] of Object.entries(workerFiles)) {
-    graph.set(
-      file,
-      importsOf(source)
-        .map((i) => resolveIn(workerFiles, file, i.specifier))
-        .filter((target): target is string => target !== null),
-    )
+/** Each Worker module's imports of other Worker modules (types included). */
+function workerGraph(files: Files): Map<string, Array<{ target: string; typeOnly: boolean }>> {
+  const graph = new Map<string, Array<{ target: string; typeOnly: boolean }>>()
+  for (const [file, source] of Object.entries(files)) {
+    const edges = importsOf(source).flatMap(({ specifier, typeOnly }) => {
+      const target = resolveIn(files, file, specifier)
+      return target ? [{ target, typeOnly }] : []
+    })
+    graph.set(file, edges)
   }
+  return graph
+}
+
+/** Arrows against the layering: 'file (layer) -> target (layer)'. */
+function layerViolations(files: Files): string[] {
+  const wrong: string[] = []
+  for (const [file, edges] of workerGraph(files)) {
+    const from = layerOf(file)
+    for (const { target, typeOnly } of edges) {
+      const to = layerOf(target)
+      const allowed = MAY_IMPORT[from].includes(to) || (typeOnly && (MAY_IMPORT_TYPES[from] ?? []).includes(to))
+      if (!allowed) wrong.push(`${short(file)} (${from}) -> ${short(target)} (${to})`)
+    }
+  }
+  return wrong
+}
+
+/** Packages a layer must not use: the forbidden ones at run time, and for `shared` anything but SHARED_PACKAGES. */
+function packageViolations(files: Files): string[] {
+  const wrong: string[] = []
+  for (const [file, source] of Object.entries(files)) {
+    const layer = layerOf(file)
+    for (const { specifier, typeOnly } of importsOf(source)) {
+      if (specifier.startsWith('.') || specifier.startsWith(ALIAS)) continue
+      const refused = layer === 'shared' ? !SHARED_PACKAGES.test(specifier) : !typeOnly && !!FORBIDDEN_PACKAGES[layer]?.test(specifier)
+      if (refused) wrong.push(`${short(file)} -> ${specifier}`)
+    }
+  }
+  return wrong
+}
+
+/** One way to write a shared import on each side: `@shared/...` from the rest of the Worker, relative inside `worker/shared/`. */
+function aliasViolations(files: Files): string[] {
+  const wrong: string[] = []
+  for (const [file, source] of Object.entries(files)) {
+    const inShared = file.startsWith(SHARED)
+    for (const { specifier } of importsOf(source)) {
+      const path = pathOf(file, specifier)
+      if (path === null || !`${path}/`.startsWith(SHARED)) continue
+      if (inShared === specifier.startsWith(ALIAS)) wrong.push(`${short(file)} -> ${specifier}`)
+    }
+  }
+  return wrong
+}
+
+/** Shared modules that load zod when they run (themselves or through other shared modules). */
+function zodModules(files: Files): Set<string> {
+  const graph = workerGraph(files)
+  const loads = new Set(
+    Object.entries(files)
+      .filter(([file, source]) => file.startsWith(SHARED) && importsOf(source).some((i) => !i.typeOnly && /^zod(\/|$)/.test(i.specifier)))
+      .map(([file]) => file),
+  )
+  for (let grew = true; grew; ) {
+    grew = false
+    for (const [file, edges] of graph) {
+      if (!loads.has(file) && edges.some((e) => !e.typeOnly && loads.has(e.target))) {
+        loads.add(file)
+        grew = true
+      }
+    }
+  }
+  return loads
+}
+
+/**
+ * What the SPA must not import: anything of the Worker outside `worker/shared/` (types included),
+ * a shared module written other than as `@shared/...`, and zod, directly or through a shared module
+ * that loads it, anywhere but its one door.
+ */
+function spaViolations(web: Files, worker: Files): string[] {
+  const all = { ...worker, ...web }
+  const zod = zodModules(worker)
+  const wrong: string[] = []
+  for (const [file, source] of Object.entries(web)) {
+    for (const { specifier, typeOnly } of importsOf(source)) {
+      const path = pathOf(file, specifier)
+      const target = resolveIn(all, file, specifier) ?? path
+      if (/^zod(\/|$)/.test(specifier) || (target !== null && zod.has(target) && !typeOnly)) {
+        if (!ZOD_DOOR.includes(file)) wrong.push(`${short(file)} -> ${specifier} (zod outside web/src/lib/schemas.ts)`)
+      }
+      if (target === null || !target.startsWith(WORKER)) continue
+      if (!target.startsWith(SHARED)) wrong.push(`${short(file)} -> ${short(target)} (not worker/shared/)`)
+      else if (!specifier.startsWith(ALIAS)) wrong.push(`${short(file)} -> ${specifier} (not by ${ALIAS})`)
+    }
+  }
+  return wrong
+}
+
+describe('the Worker import graph', () => {
+  const graph = workerGraph(workerFiles)
 
   it('reads the whole Worker', () => {
     // Guards the glob itself: a broken pattern would make every other check here pass vacuously.
@@ -102,27 +228,15 @@ describe('the Worker import graph', () => {
   })
 
   it('has no arrow against the direction routes -> middleware -> db -> lib', () => {
-    const wrong: string[] = []
-    for (const [file, targets] of graph) {
-      const from = layerOf(file)
-      for (const target of targets) {
-        const to = layerOf(target)
-        if (!MAY_IMPORT[from].includes(to)) wrong.push(`${short(file)} (${from}) -> ${short(target)} (${to})`)
-      }
-    }
-    expect(wrong).toEqual([])
+    expect(layerViolations(workerFiles)).toEqual([])
   })
 
-  it('keeps lib/ free of the request and the database, and db/ free of HTTP', () => {
-    const wrong: string[] = []
-    for (const [file, source] of Object.entries(workerFiles)) {
-      const forbidden = FORBIDDEN_PACKAGES[layerOf(file)]
-      if (!forbidden) continue
-      for (const { specifier, typeOnly } of importsOf(source)) {
-        if (!typeOnly && forbidden.test(specifier)) wrong.push(`${short(file)} -> ${specifier}`)
-      }
-    }
-    expect(wrong).toEqual([])
+  it('keeps lib/ free of the request and the database, db/ free of HTTP, and shared/ to zod and smol-toml', () => {
+    expect(packageViolations(workerFiles)).toEqual([])
+  })
+
+  it('imports shared modules by @shared/... from the rest of the Worker, relatively inside worker/shared/', () => {
+    expect(aliasViolations(workerFiles)).toEqual([])
   })
 
   it('has no import cycle', () => {
@@ -132,7 +246,7 @@ describe('the Worker import graph', () => {
     const visit = (file: string) => {
       state.set(file, 'open')
       stack.push(file)
-      for (const next of graph.get(file) ?? []) {
+      for (const { target: next } of graph.get(file) ?? []) {
         if (state.get(next) === 'open') cycles.push([...stack.slice(stack.indexOf(next)), next].map(short).join(' -> '))
         else if (!state.has(next)) visit(next)
       }
@@ -145,17 +259,10 @@ describe('the Worker import graph', () => {
 })
 
 describe('the SPA', () => {
-  it('imports at run time only Worker modules safe for a browser (the contract and pure lib/)', () => {
+  it('imports of the Worker only worker/shared/, by @shared/..., and zod only through lib/schemas.ts', () => {
     expect(Object.keys(webFiles).length).toBeGreaterThan(50)
-    const wrong: string[] = []
-    for (const [file, source] of Object.entries(webFiles)) {
-      for (const { specifier, typeOnly } of importsOf(source)) {
-        const target = resolveIn(allFiles, file, specifier)
-        if (!target?.includes(WORKER) || typeOnly) continue
-        if (!SPA_SAFE.includes(layerOf(target))) wrong.push(`${short(file)} -> ${short(target)}`)
-      }
-    }
-    expect(wrong).toEqual([])
+    expect(Object.keys(webFiles).some((f) => f.endsWith('.test.ts'))).toBe(false)
+    expect(spaViolations(webFiles, workerFiles)).toEqual([])
   })
 })
 
@@ -188,11 +295,79 @@ describe('the checker itself', () => {
     expect(layerOf('../../worker/lib/html.ts')).toBe('lib')
     expect(layerOf('../../worker/app.ts')).toBe('entry')
     expect(layerOf('../../worker/env.ts')).toBe('middleware')
-    expect(layerOf('../../worker/shared/schemas.ts')).toBe('contract')
-    expect(layerOf('../../worker/shared/types.ts')).toBe('contract')
-    expect(layerOf('../../worker/shared/categories.ts')).toBe('contract')
+    expect(layerOf('../../worker/errors.ts')).toBe('common')
+    expect(layerOf('../../worker/shared/schemas.ts')).toBe('shared')
+    expect(layerOf('../../worker/shared/types.ts')).toBe('shared')
+    expect(layerOf('../../worker/shared/categories.ts')).toBe('shared')
+    expect(layerOf('../../worker/shared/install/plan.ts')).toBe('shared')
     expect(layerOf('../../worker/lib/classify/terms.ts')).toBe('lib')
     expect(MAY_IMPORT.lib).not.toContain('db')
     expect(MAY_IMPORT.db).not.toContain('middleware')
+  })
+
+  // A small Worker for the planted files below to import.
+  const worker: Files = {
+    '../../worker/index.ts': "import { app } from './app'\nexport type AppType = typeof app",
+    '../../worker/app.ts': "import { listServers } from './db/servers'",
+    '../../worker/env.ts': 'export interface AppEnv {}',
+    '../../worker/db/servers.ts': "import { LIMITS } from '@shared/limits'",
+    '../../worker/shared/limits.ts': 'export const LIMITS = {}',
+    '../../worker/shared/schemas.ts': "import { z } from 'zod'\nimport { LIMITS } from './limits'",
+    '../../worker/shared/forms.ts': "import { fieldErrors } from './schemas'",
+    '../../worker/shared/app-type.ts': "export type { AppType } from '../index'",
+  }
+
+  it('reports a planted SPA import of Worker code outside worker/shared/, however it is written', () => {
+    const web: Files = {
+      '../../web/src/lib/fine.ts': "import { LIMITS } from '@shared/limits'\nimport type { AppType } from '@shared/app-type'",
+      '../../web/src/pages/Planted.tsx': "import { listServers } from '../../../worker/db/servers'",
+      '../../web/src/pages/PlantedType.tsx': "import type { AppEnv } from '../../../worker/env'",
+      '../../web/src/pages/PlantedEscape.tsx': "import { listServers } from '@shared/../db/servers'",
+      '../../web/src/pages/PlantedMissing.tsx': "const later = await import('../../../worker/lib/not-yet')",
+      '../../web/src/pages/PlantedPath.tsx': "import { LIMITS } from '../../../worker/shared/limits'",
+    }
+    expect(spaViolations(web, worker)).toEqual([
+      'web/src/pages/Planted.tsx -> worker/db/servers.ts (not worker/shared/)',
+      'web/src/pages/PlantedType.tsx -> worker/env.ts (not worker/shared/)',
+      'web/src/pages/PlantedEscape.tsx -> worker/db/servers.ts (not worker/shared/)',
+      'web/src/pages/PlantedMissing.tsx -> worker/lib/not-yet (not worker/shared/)',
+      'web/src/pages/PlantedPath.tsx -> ../../../worker/shared/limits (not by @shared/)',
+    ])
+  })
+
+  it('reports zod reached around the door, directly or through a shared module that loads it', () => {
+    const web: Files = {
+      '../../web/src/lib/zod-jitless.ts': "import { z } from 'zod'",
+      '../../web/src/lib/schemas.ts': "import './zod-jitless'\nexport * from '@shared/schemas'",
+      '../../web/src/lib/fine.ts': "import { fieldErrors } from './schemas'",
+      '../../web/src/pages/PlantedZod.tsx': "import { z } from 'zod'",
+      '../../web/src/pages/PlantedSchemas.tsx': "import { fieldErrors } from '@shared/schemas'",
+      '../../web/src/pages/PlantedForms.tsx': "import { fieldErrors } from '@shared/forms'",
+    }
+    expect(spaViolations(web, worker)).toEqual([
+      'web/src/pages/PlantedZod.tsx -> zod (zod outside web/src/lib/schemas.ts)',
+      'web/src/pages/PlantedSchemas.tsx -> @shared/schemas (zod outside web/src/lib/schemas.ts)',
+      'web/src/pages/PlantedForms.tsx -> @shared/forms (zod outside web/src/lib/schemas.ts)',
+    ])
+  })
+
+  it('reports a planted worker/shared/ import of the rest of the Worker, of another package, or by the alias', () => {
+    const planted: Files = {
+      ...worker,
+      '../../worker/shared/planted-db.ts': "import { listServers } from '../db/servers'",
+      '../../worker/shared/planted-type.ts': "import type { AppEnv } from '../env'",
+      '../../worker/shared/planted-package.ts': "import { Hono } from 'hono'",
+      '../../worker/shared/planted-alias.ts': "import { LIMITS } from '@shared/limits'",
+      '../../worker/db/planted-relative.ts': "import { LIMITS } from '../shared/limits'",
+    }
+    expect(layerViolations(planted)).toEqual([
+      'worker/shared/planted-db.ts (shared) -> worker/db/servers.ts (db)',
+      'worker/shared/planted-type.ts (shared) -> worker/env.ts (middleware)',
+    ])
+    expect(packageViolations(planted)).toEqual(['worker/shared/planted-package.ts -> hono'])
+    expect(aliasViolations(planted)).toEqual([
+      'worker/shared/planted-alias.ts -> @shared/limits',
+      'worker/db/planted-relative.ts -> ../shared/limits',
+    ])
   })
 })
