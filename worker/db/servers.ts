@@ -5,6 +5,7 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import { alias, type SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { ServerSort } from '@shared/limits'
+import type { ServerListing } from '@shared/server-list'
 import type { FeaturedServer, ServerDetail, ServerList, ServerSource, ServerVersionInfo, TagCount } from '@shared/types'
 import { sanitizeFeaturedHtml } from '../lib/html'
 import { filterExpression, searchWords } from '../lib/search'
@@ -55,12 +56,11 @@ function likedFilter(userId: ViewerId | undefined): SQL | undefined {
   return sql`${servers.id} IN (SELECT ${serverLikes.serverId} FROM ${serverLikes} WHERE ${serverLikes.userId} = ${userId})`
 }
 
-export interface ListOptions {
-  q?: string
+/** A search or a list, as `serverListing` decided, and its filters and page. */
+export type ListOptions = ServerListing & {
   tags?: string[]
   /** Category slugs: servers in any of them. */
   categories?: string[]
-  sortBy?: ServerSort
   page: number
   limit: number
   /** Who reads (whether each card is liked). */
@@ -76,7 +76,7 @@ export interface ListOptions {
  */
 export async function listServers(db: DB, opts: ListOptions): Promise<ServerList> {
   const tags = opts.tags ?? []
-  if (opts.q) {
+  if (opts.q !== undefined) {
     const words = searchWords(opts.q)
     if (words.length === 0) return { servers: [], ...pageInfo(0, opts) }
     const found = await searchServers(db, {
@@ -102,7 +102,7 @@ export async function listServers(db: DB, opts: ListOptions): Promise<ServerList
       .select(cardColumns(opts.userId))
       .from(servers)
       .where(where)
-      .orderBy(...SORT_ORDER[opts.sortBy ?? 'stars'])
+      .orderBy(...SORT_ORDER[opts.sortBy])
       .limit(opts.limit)
       .offset(pageOffset(opts)),
     filters.length

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { every } from 'hono/combine'
 import { LIMITS } from '@shared/limits'
+import { serverListing } from '@shared/server-list'
 import { findPackage, getPackageDetail, listPackages } from '../db/packages'
 import { getServerDetail, listServers } from '../db/servers'
 import type { AppEnv } from '../env'
@@ -34,7 +35,7 @@ const origin = (url: string) => new URL(url).origin
 export const pageRoutes = new Hono<AppEnv>()
   .get('/', (c) => renderPage(c, homePage(origin(c.req.url))))
   .get('/servers', reader, guestCache(), async (c) => {
-    const list = await listServers(c.var.db, { sortBy: 'stars', page: 1, limit: LIMITS.pageSize, userId: null })
+    const list = await listServers(c.var.db, { ...serverListing(null, null), page: 1, limit: LIMITS.pageSize, userId: null })
     return renderPage(c, serversPage(origin(c.req.url), list.servers, list.total))
   })
   .get('/servers/new', (c) => renderPage(c, appPage('/servers/new')))

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 import { categoryBySlug } from '@shared/categories'
 import type { FeedSource } from '@shared/feed-links'
+import { serverListing } from '@shared/server-list'
 import type { ServerSummary } from '@shared/types'
 import { FeedLinks } from '../components/FeedLinks'
 import { SignInLink } from '../components/Header'
@@ -241,7 +242,7 @@ function ServersList({ category }: { category?: string }) {
                 {filters}
                 <AboutMcpCard />
               </FiltersDialog>
-              <SortSelect value={view.sortBy ?? (view.q ? '' : 'stars')} onChange={(sortBy) => go({ sortBy, page: 1 })} />
+              <SortSelect value={serverListing(view.q, view.sortBy).sortBy ?? ''} onChange={(sortBy) => go({ sortBy, page: 1 })} />
               <ViewSwitch value={layout} onChange={setLayout} />
               {user ? (
                 <Link href="/servers/new" className={buttonClass('primary', 'md')}>
