@@ -4,7 +4,7 @@
  * lib`, and `jobs -> db -> lib`), no module takes part in an import cycle, `lib/` touches neither
  * the request nor the database, `worker/shared/` (what the SPA and the Worker both import) stands
  * on its own, and the SPA reaches the Worker through `worker/shared/` alone, by its alias, with
- * zod behind one door. Vite reads every source file here as text, so a new file is checked without
+ * zod behind one door, and runs one way itself (`App -> pages -> components -> hooks -> lib`). Vite reads every source file here as text, so a new file is checked without
  * anyone listing it; the checks are functions of a file map, so they also run over planted files.
  */
 import { describe, expect, it } from 'vitest'
@@ -217,6 +217,27 @@ function spaViolations(web: Files, worker: Files): string[] {
   return wrong
 }
 
+/** The SPA's own layers, top down: each imports only its own and those below it. */
+const SPA_LAYERS: readonly string[] = ['app', 'pages', 'components', 'hooks', 'lib']
+const WEB = '../../web/src/'
+
+/** A web/src/ module's place in SPA_LAYERS; the files at the top (App.tsx, main.tsx) are the app. */
+function spaLayerOf(path: string): number {
+  return Math.max(0, SPA_LAYERS.indexOf(path.slice(WEB.length).split('/')[0]))
+}
+
+/** SPA imports that run upward (a hook importing a component, a component a page): 'file -> target'. */
+function spaDirectionViolations(web: Files): string[] {
+  const wrong: string[] = []
+  for (const [file, source] of Object.entries(web)) {
+    for (const { specifier } of importsOf(source)) {
+      const target = resolveIn(web, file, specifier)
+      if (target && spaLayerOf(target) < spaLayerOf(file)) wrong.push(`${short(file)} -> ${short(target)}`)
+    }
+  }
+  return wrong
+}
+
 describe('the Worker import graph', () => {
   const graph = workerGraph(workerFiles)
 
@@ -263,6 +284,10 @@ describe('the SPA', () => {
     expect(Object.keys(webFiles).length).toBeGreaterThan(50)
     expect(Object.keys(webFiles).some((f) => f.endsWith('.test.ts'))).toBe(false)
     expect(spaViolations(webFiles, workerFiles)).toEqual([])
+  })
+
+  it('runs one way: App -> pages -> components -> hooks -> lib', () => {
+    expect(spaDirectionViolations(webFiles)).toEqual([])
   })
 })
 
@@ -348,6 +373,22 @@ describe('the checker itself', () => {
       'web/src/pages/PlantedZod.tsx -> zod (zod outside web/src/lib/schemas.ts)',
       'web/src/pages/PlantedSchemas.tsx -> @shared/schemas (zod outside web/src/lib/schemas.ts)',
       'web/src/pages/PlantedForms.tsx -> @shared/forms (zod outside web/src/lib/schemas.ts)',
+    ])
+  })
+
+  it('reports planted SPA imports that run upward', () => {
+    const web: Files = {
+      '../../web/src/App.tsx': "import LandingPage from './pages/LandingPage'",
+      '../../web/src/pages/LandingPage.tsx': "import { ServerCard } from '../components/ServerCard'",
+      '../../web/src/components/ServerCard.tsx':
+        "import { prefetchServer } from '../hooks/useServers'\nconst d = () => import('../pages/LandingPage')",
+      '../../web/src/hooks/useServers.ts': "import { api } from '../lib/api'\nimport type { CardProps } from '../components/ServerCard'",
+      '../../web/src/lib/api.ts': "import { App } from '../App'",
+    }
+    expect(spaDirectionViolations(web)).toEqual([
+      'web/src/components/ServerCard.tsx -> web/src/pages/LandingPage.tsx',
+      'web/src/hooks/useServers.ts -> web/src/components/ServerCard.tsx',
+      'web/src/lib/api.ts -> web/src/App.tsx',
     ])
   })
 

@@ -12,7 +12,7 @@ import { CATEGORIES_KEY, serverKey, TAGS_KEY } from './hooks/useServers'
 import { loadSession, useSession } from './hooks/useSession'
 import { LINKS } from './lib/links'
 import { packagesKey, readPackagesView } from './lib/packages-view'
-import { screen } from './lib/screens'
+import { type ScreenLoaders, ScreenLoadersContext, screen } from './lib/screens'
 import { serversKey, serversViewOf } from './lib/servers-view'
 import { nextTask } from './lib/tasks'
 import LandingPage from './pages/LandingPage'
@@ -33,6 +33,8 @@ const DashboardPage = lazy(() => import('./pages/DashboardPage'))
 const advisoryScreen = screen(() => import('./pages/SecurityAdvisoryPage'))
 const SecurityAdvisoryPage = advisoryScreen.Component
 const SyncAdminPage = lazy(() => import('./pages/SyncAdminPage'))
+/** What components may load ahead of a visit: the detail's code when a card is hovered. */
+const SCREEN_LOADERS: ScreenLoaders = { serverDetail: serverDetailScreen.load }
 
 /**
  * What the first screen needs before the app mounts over the page's summary: who is signed in
@@ -153,7 +155,9 @@ export function App() {
               arrives after a spinner does not push a visible footer down (a layout shift). */}
           <main id="main" className="min-h-svh flex-1" tabIndex={-1}>
             <Suspense fallback={<PageSpinner />}>
-              <Routes />
+              <ScreenLoadersContext value={SCREEN_LOADERS}>
+                <Routes />
+              </ScreenLoadersContext>
             </Suspense>
           </main>
           <Footer />
