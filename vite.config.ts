@@ -41,6 +41,8 @@ export default defineConfig({
   root: 'web',
   publicDir: 'public',
   plugins: [react(), tailwindcss(), previewFonts(), cloudflare({ configPath: '../wrangler.toml', persistState: { path: state } })],
+  // `@shared/...` (worker/shared/), for the SPA and the Worker alike, as tsconfig.base.json's paths say.
+  resolve: { tsconfigPaths: true },
   build: {
     outDir,
     emptyOutDir: true,

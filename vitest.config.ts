@@ -18,6 +18,8 @@ function workerProject(
   bindings: Record<string, unknown>,
 ): TestProjectInlineConfiguration {
   return {
+    // `@shared/...`, as tsconfig.base.json's paths say (what vite.config.ts resolves for the build).
+    resolve: { tsconfigPaths: true },
     plugins: [
       cloudflareTest({
         wrangler: { configPath: './wrangler.toml' },

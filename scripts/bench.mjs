@@ -123,10 +123,12 @@ function cacheKey() {
     'worker/db/kept-installs.ts',
     'worker/jobs/install-output-fill.ts',
     // INSTALL_REV, and the registry's install options: the kept install output's generator
-    'worker/lib/install/index.ts',
+    'worker/shared/install/index.ts',
     'worker/lib/render/registry-api.ts',
-    // The classifier that files each generated server in its categories
-    'worker/lib/categories.ts',
+    // The taxonomy and the classifier that file each generated server in its categories
+    'worker/shared/categories.ts',
+    'worker/lib/classify/terms.ts',
+    'worker/lib/classify/classifier.ts',
     'node_modules/wrangler/package.json',
   ])
     hash.update(readFileSync(file))

@@ -1,10 +1,11 @@
 /**
  * `npx tsx scripts/categories-audit.ts [--list] [--category slug]`: how the bundled snapshot's
- * servers fall into the categories (worker/lib/categories.ts), with the servers left in 'other'
+ * servers fall into the categories (worker/lib/classify/), with the servers left in 'other'
  * and, with --list, every server's categories and the terms that put it there.
  */
 import { readFileSync } from 'node:fs'
-import { CATEGORIES, classify, scoreCategories } from '../worker/lib/categories'
+import { CATEGORIES } from '@shared/categories'
+import { classify, scoreCategories } from '../worker/lib/classify/classifier'
 import { entriesOf, mapRegistryEntry } from '../worker/lib/registry-entry'
 
 const args = process.argv.slice(2)

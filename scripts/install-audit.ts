@@ -6,7 +6,7 @@
  * registry) is counted apart, since it tells the user rather than failing them.
  */
 import { readFileSync } from 'node:fs'
-import { type InstallOption, installPlan, placeholder } from '../worker/lib/install'
+import { type InstallOption, installPlan, placeholder } from '@shared/install'
 import { entriesOf, mapRegistryEntry } from '../worker/lib/registry-entry'
 
 type Pkg = Record<string, unknown>

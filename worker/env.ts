@@ -1,6 +1,6 @@
+import type { SessionUser } from '@shared/types'
 import type { DB } from './db/client'
 import type { ViewerId } from './db/sessions'
-import type { SessionUser } from './shared/types'
 
 /**
  * The Worker's context: bindings and settings are the global `Env` that `wrangler types` writes

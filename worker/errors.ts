@@ -1,4 +1,4 @@
-import type { ApiErrorBody, ErrorCode } from './shared/types'
+import type { ApiErrorBody, ErrorCode } from '@shared/types'
 
 /** The one status each error code answers with, so a code never means two things. */
 export const ERROR_STATUS = {

@@ -39,7 +39,7 @@ export interface SyntheticServer {
   repoOwner: string | null
   readmeText: string | null
   tags: string[]
-  /** As the classifier files it (worker/lib/categories.ts). */
+  /** As the classifier files it (worker/lib/classify/classifier.ts). */
   categories: string[]
   packages: Array<Record<string, unknown>>
   remotes: Array<{ name: string; url: string; type: string }>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { CategoryCount } from '../../worker/shared/types'
+import type { CategoryCount } from '@shared/types'
 import { axeViolations, newSession, setupBrowser } from './browser'
 import { apiJson, cardNames, type ListPage, pathAndQuery } from './helpers'
 

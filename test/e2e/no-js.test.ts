@@ -3,7 +3,7 @@
  * the SPA then takes the page over: the same content, and nothing moves.
  */
 import { describe, expect, it } from 'vitest'
-import type { ServerDetail, ServerSummary } from '../../worker/shared/types'
+import type { ServerDetail, ServerSummary } from '@shared/types'
 import { newSession, setupBrowser } from './browser'
 import { apiJson, WIDGET_ID } from './helpers'
 

@@ -5,7 +5,7 @@
  * The e2e app syncs from the fixture registry's 'syncdemo' namespace (test/fixtures/registry.ts).
  */
 import { afterAll, describe, expect, it } from 'vitest'
-import type { ServerList } from '../../worker/shared/types'
+import type { ServerList } from '@shared/types'
 import { signInAs } from './auth'
 import { newSession, type Session, setupBrowser } from './browser'
 import { apiJson } from './helpers'

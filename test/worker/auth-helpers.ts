@@ -13,8 +13,8 @@
  */
 import { env } from 'cloudflare:test'
 import { eq } from 'drizzle-orm'
+import type { SessionUser } from '@shared/types'
 import { users } from '../../worker/db/schema'
-import type { SessionUser } from '../../worker/shared/types'
 import { call, db } from './helpers'
 
 /** A login in the tests' `ADMIN_LOGINS` (vitest.config.ts): `signIn(ADMIN_LOGIN)` is an admin. */

@@ -2,59 +2,83 @@
 /**
  * The layering, checked on the source itself: imports run one way (`routes -> middleware -> db ->
  * lib`, and `jobs -> db -> lib`), no module takes part in an import cycle, `lib/` touches neither
- * the request nor the database, and the SPA reaches the Worker only through modules safe to ship
- * to a browser. Vite reads every source file here as text, so a new file is checked without
- * anyone listing it.
+ * the request nor the database, `worker/shared/` (what the SPA and the Worker both import) stands
+ * on its own, and the SPA reaches the Worker through `worker/shared/` alone, by its alias, with
+ * zod behind one door, and runs one way itself (`App -> pages -> components -> hooks -> lib`). Vite reads every source file here as text, so a new file is checked without
+ * anyone listing it; the checks are functions of a file map, so they also run over planted files.
  */
 import { describe, expect, it } from 'vitest'
 
-const workerFiles = import.meta.glob<string>('../../worker/**/*.ts', { query: '?raw', import: 'default', eager: true })
-const webFiles = import.meta.glob<string>('../../web/src/**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true })
+/** Source text by path, as `import.meta.glob` keys it (relative to this file). */
+type Files = Record<string, string>
 
-type Layer = 'entry' | 'routes' | 'jobs' | 'middleware' | 'db' | 'lib' | 'contract'
+const workerFiles: Files = import.meta.glob<string>('../../worker/**/*.ts', { query: '?raw', import: 'default', eager: true })
+/**
+ * The SPA: what Vite bundles for the browser. Its tests (`*.test.ts`) run in Node, never ship, and
+ * may pin the Worker's own rules (rules.test.ts checks the featured card's text against them).
+ */
+const webFiles: Files = import.meta.glob<string>(['../../web/src/**/*.{ts,tsx}', '!**/*.test.ts'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+})
+
+type Layer = 'entry' | 'routes' | 'jobs' | 'middleware' | 'db' | 'lib' | 'common' | 'shared'
 
 /**
- * Which layers each layer may import. `contract` is what both sides share (errors, schemas,
- * limits, response types): it imports nothing of the Worker's but itself.
+ * Which layers each layer may import. `shared` is `worker/shared/`, what both sides import: it
+ * imports nothing of the Worker's but itself. `common` is the Worker's own modules every layer
+ * uses (the error model, errors.ts), which the SPA does not.
  */
 const MAY_IMPORT: Record<Layer, Layer[]> = {
-  entry: ['entry', 'routes', 'jobs', 'middleware', 'db', 'lib', 'contract'],
+  entry: ['entry', 'routes', 'jobs', 'middleware', 'db', 'lib', 'common', 'shared'],
   // An admin's "run now" runs the scheduled job's code, not a copy of it.
-  routes: ['middleware', 'jobs', 'db', 'lib', 'contract'],
-  jobs: ['jobs', 'db', 'lib', 'contract'],
-  middleware: ['middleware', 'db', 'lib', 'contract'],
-  db: ['db', 'lib', 'contract'],
-  lib: ['lib', 'contract'],
-  contract: ['contract'],
+  routes: ['middleware', 'jobs', 'db', 'lib', 'common', 'shared'],
+  jobs: ['jobs', 'db', 'lib', 'common', 'shared'],
+  middleware: ['middleware', 'db', 'lib', 'common', 'shared'],
+  db: ['db', 'lib', 'common', 'shared'],
+  lib: ['lib', 'common', 'shared'],
+  common: ['common', 'shared'],
+  shared: ['shared'],
 }
+
+/**
+ * What a layer may name in types alone beyond MAY_IMPORT: erased from every build, so no code
+ * follows. `shared` may name the entry's `AppType` (shared/app-type.ts): the type of the route tree,
+ * which the SPA's typed client is built from, can only come from the Worker itself, and the entry
+ * is where the Worker publishes it. Nothing else of the Worker is named, not even as a type.
+ */
+const MAY_IMPORT_TYPES: Partial<Record<Layer, Layer[]>> = { shared: ['entry'] }
 
 /** Packages a layer must not run: `lib/` is pure (no request, no database), `db/` knows no HTTP (types may be borrowed). */
 const FORBIDDEN_PACKAGES: Partial<Record<Layer, RegExp>> = {
   // hono/html is a string template, not the request: the development sign-in page is built with it.
   lib: /^(hono(?!\/html$)(\/.*)?|drizzle-orm(\/.*)?|@hono\/.*)$/,
   db: /^(hono(\/.*)?|@hono\/.*)$/,
-  contract: /^(hono(\/.*)?|drizzle-orm(\/.*)?|@hono\/.*)$/,
+  common: /^(hono(\/.*)?|drizzle-orm(\/.*)?|@hono\/.*)$/,
 }
 
-/** Worker modules the SPA may import at run time (type-only imports are erased and may name any). */
-const SPA_SAFE: Layer[] = ['contract', 'lib']
+/**
+ * The only packages `worker/shared/` may import, types included: it runs in the browser too. zod
+ * for the schemas, and smol-toml, with which the install generator writes Codex's configuration.
+ */
+const SHARED_PACKAGES = /^(zod|smol-toml)(\/.*)?$/
 
-const WORKER = '/worker/'
+/** The SPA's one door to zod: it turns zod's code generation off (the CSP forbids eval) before any schema is built. */
+const ZOD_DOOR = ['../../web/src/lib/schemas.ts', '../../web/src/lib/zod-jitless.ts']
 
-/** Pure, import-free modules of lib/ that the contract itself may import. */
-const CONTRACT_LIB = new Set(['lib/categories.ts'])
+const WORKER = '../../worker/'
+const SHARED = `${WORKER}shared/`
+const ALIAS = '@shared/'
 
 function layerOf(path: string): Layer {
   const rel = path.slice(path.indexOf(WORKER) + WORKER.length)
   if (rel === 'index.ts' || rel === 'app.ts') return 'entry'
   // The request context (bindings, `c.var`) is middleware's to set and routes' to read.
   if (rel === 'env.ts') return 'middleware'
-  // The category taxonomy lives with the classifier in lib/ but is shared like the contract:
-  // the input schemas validate against it and the SPA names categories with it.
-  if (CONTRACT_LIB.has(rel)) return 'contract'
   const top = rel.split('/')[0]
-  if (top === 'routes' || top === 'jobs' || top === 'middleware' || top === 'db' || top === 'lib') return top
-  return 'contract'
+  if (top === 'routes' || top === 'jobs' || top === 'middleware' || top === 'db' || top === 'lib' || top === 'shared') return top
+  return 'common'
 }
 
 interface Import {
@@ -72,32 +96,150 @@ function importsOf(source: string): Import[] {
   return found
 }
 
-/** Resolves a relative specifier against the importing file to a key of the glob, when it is one. */
-function resolveIn(files: Record<string, string>, from: string, specifier: string): string | null {
-  if (!specifier.startsWith('.')) return null
-  const parts = from.split('/').slice(0, -1)
-  for (const part of specifier.split('/')) {
+/** The path a relative or `@shared/` specifier names (extension dropped), whether or not a file is there; null for a package. */
+function pathOf(from: string, specifier: string): string | null {
+  const aliased = specifier.startsWith(ALIAS)
+  if (!aliased && !specifier.startsWith('.')) return null
+  const parts = aliased ? SHARED.split('/').slice(0, -1) : from.split('/').slice(0, -1)
+  for (const part of (aliased ? specifier.slice(ALIAS.length) : specifier).split('/')) {
     if (part === '..') parts.pop()
     else if (part !== '.') parts.push(part)
   }
-  const base = parts.join('/').replace(/\.(ts|tsx|js|mjs)$/, '')
+  return parts.join('/').replace(/\.(ts|tsx|js|mjs)$/, '')
+}
+
+/** Resolves a specifier against the importing file to a key of `files`, when it is one. */
+function resolveIn(files: Files, from: string, specifier: string): string | null {
+  const base = pathOf(from, specifier)
+  if (base === null) return null
   for (const candidate of [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`]) if (candidate in files) return candidate
   return null
 }
 
-const allFiles = { ...workerFiles, ...webFiles }
 const short = (path: string) => path.replace(/^(\.\.\/)+/, '')
 
-describe('the Worker import graph', () => {
-  const graph = new Map<string, string[]>()
-  for (const [file, source] of Object.entries(workerFiles)) {
-    graph.set(
-      file,
-      importsOf(source)
-        .map((i) => resolveIn(workerFiles, file, i.specifier))
-        .filter((target): target is string => target !== null),
-    )
+/** Each Worker module's imports of other Worker modules (types included). */
+function workerGraph(files: Files): Map<string, Array<{ target: string; typeOnly: boolean }>> {
+  const graph = new Map<string, Array<{ target: string; typeOnly: boolean }>>()
+  for (const [file, source] of Object.entries(files)) {
+    const edges = importsOf(source).flatMap(({ specifier, typeOnly }) => {
+      const target = resolveIn(files, file, specifier)
+      return target ? [{ target, typeOnly }] : []
+    })
+    graph.set(file, edges)
   }
+  return graph
+}
+
+/** Arrows against the layering: 'file (layer) -> target (layer)'. */
+function layerViolations(files: Files): string[] {
+  const wrong: string[] = []
+  for (const [file, edges] of workerGraph(files)) {
+    const from = layerOf(file)
+    for (const { target, typeOnly } of edges) {
+      const to = layerOf(target)
+      const allowed = MAY_IMPORT[from].includes(to) || (typeOnly && (MAY_IMPORT_TYPES[from] ?? []).includes(to))
+      if (!allowed) wrong.push(`${short(file)} (${from}) -> ${short(target)} (${to})`)
+    }
+  }
+  return wrong
+}
+
+/** Packages a layer must not use: the forbidden ones at run time, and for `shared` anything but SHARED_PACKAGES. */
+function packageViolations(files: Files): string[] {
+  const wrong: string[] = []
+  for (const [file, source] of Object.entries(files)) {
+    const layer = layerOf(file)
+    for (const { specifier, typeOnly } of importsOf(source)) {
+      if (specifier.startsWith('.') || specifier.startsWith(ALIAS)) continue
+      const refused = layer === 'shared' ? !SHARED_PACKAGES.test(specifier) : !typeOnly && !!FORBIDDEN_PACKAGES[layer]?.test(specifier)
+      if (refused) wrong.push(`${short(file)} -> ${specifier}`)
+    }
+  }
+  return wrong
+}
+
+/** One way to write a shared import on each side: `@shared/...` from the rest of the Worker, relative inside `worker/shared/`. */
+function aliasViolations(files: Files): string[] {
+  const wrong: string[] = []
+  for (const [file, source] of Object.entries(files)) {
+    const inShared = file.startsWith(SHARED)
+    for (const { specifier } of importsOf(source)) {
+      const path = pathOf(file, specifier)
+      if (path === null || !`${path}/`.startsWith(SHARED)) continue
+      if (inShared === specifier.startsWith(ALIAS)) wrong.push(`${short(file)} -> ${specifier}`)
+    }
+  }
+  return wrong
+}
+
+/** Shared modules that load zod when they run (themselves or through other shared modules). */
+function zodModules(files: Files): Set<string> {
+  const graph = workerGraph(files)
+  const loads = new Set(
+    Object.entries(files)
+      .filter(([file, source]) => file.startsWith(SHARED) && importsOf(source).some((i) => !i.typeOnly && /^zod(\/|$)/.test(i.specifier)))
+      .map(([file]) => file),
+  )
+  for (let grew = true; grew; ) {
+    grew = false
+    for (const [file, edges] of graph) {
+      if (!loads.has(file) && edges.some((e) => !e.typeOnly && loads.has(e.target))) {
+        loads.add(file)
+        grew = true
+      }
+    }
+  }
+  return loads
+}
+
+/**
+ * What the SPA must not import: anything of the Worker outside `worker/shared/` (types included),
+ * a shared module written other than as `@shared/...`, and zod, directly or through a shared module
+ * that loads it, anywhere but its one door.
+ */
+function spaViolations(web: Files, worker: Files): string[] {
+  const all = { ...worker, ...web }
+  const zod = zodModules(worker)
+  const wrong: string[] = []
+  for (const [file, source] of Object.entries(web)) {
+    for (const { specifier, typeOnly } of importsOf(source)) {
+      const path = pathOf(file, specifier)
+      const target = resolveIn(all, file, specifier) ?? path
+      if (/^zod(\/|$)/.test(specifier) || (target !== null && zod.has(target) && !typeOnly)) {
+        if (!ZOD_DOOR.includes(file)) wrong.push(`${short(file)} -> ${specifier} (zod outside web/src/lib/schemas.ts)`)
+      }
+      if (target === null || !target.startsWith(WORKER)) continue
+      if (!target.startsWith(SHARED)) wrong.push(`${short(file)} -> ${short(target)} (not worker/shared/)`)
+      else if (!specifier.startsWith(ALIAS)) wrong.push(`${short(file)} -> ${specifier} (not by ${ALIAS})`)
+    }
+  }
+  return wrong
+}
+
+/** The SPA's own layers, top down: each imports only its own and those below it. */
+const SPA_LAYERS: readonly string[] = ['app', 'pages', 'components', 'hooks', 'lib']
+const WEB = '../../web/src/'
+
+/** A web/src/ module's place in SPA_LAYERS; the files at the top (App.tsx, main.tsx) are the app. */
+function spaLayerOf(path: string): number {
+  return Math.max(0, SPA_LAYERS.indexOf(path.slice(WEB.length).split('/')[0]))
+}
+
+/** SPA imports that run upward (a hook importing a component, a component a page): 'file -> target'. */
+function spaDirectionViolations(web: Files): string[] {
+  const wrong: string[] = []
+  for (const [file, source] of Object.entries(web)) {
+    for (const { specifier } of importsOf(source)) {
+      const target = resolveIn(web, file, specifier)
+      if (target && spaLayerOf(target) < spaLayerOf(file)) wrong.push(`${short(file)} -> ${short(target)}`)
+    }
+  }
+  return wrong
+}
+
+describe('the Worker import graph', () => {
+  const graph = workerGraph(workerFiles)
 
   it('reads the whole Worker', () => {
     // Guards the glob itself: a broken pattern would make every other check here pass vacuously.
@@ -107,27 +249,15 @@ describe('the Worker import graph', () => {
   })
 
   it('has no arrow against the direction routes -> middleware -> db -> lib', () => {
-    const wrong: string[] = []
-    for (const [file, targets] of graph) {
-      const from = layerOf(file)
-      for (const target of targets) {
-        const to = layerOf(target)
-        if (!MAY_IMPORT[from].includes(to)) wrong.push(`${short(file)} (${from}) -> ${short(target)} (${to})`)
-      }
-    }
-    expect(wrong).toEqual([])
+    expect(layerViolations(workerFiles)).toEqual([])
   })
 
-  it('keeps lib/ free of the request and the database, and db/ free of HTTP', () => {
-    const wrong: string[] = []
-    for (const [file, source] of Object.entries(workerFiles)) {
-      const forbidden = FORBIDDEN_PACKAGES[layerOf(file)]
-      if (!forbidden) continue
-      for (const { specifier, typeOnly } of importsOf(source)) {
-        if (!typeOnly && forbidden.test(specifier)) wrong.push(`${short(file)} -> ${specifier}`)
-      }
-    }
-    expect(wrong).toEqual([])
+  it('keeps lib/ free of the request and the database, db/ free of HTTP, and shared/ to zod and smol-toml', () => {
+    expect(packageViolations(workerFiles)).toEqual([])
+  })
+
+  it('imports shared modules by @shared/... from the rest of the Worker, relatively inside worker/shared/', () => {
+    expect(aliasViolations(workerFiles)).toEqual([])
   })
 
   it('has no import cycle', () => {
@@ -137,7 +267,7 @@ describe('the Worker import graph', () => {
     const visit = (file: string) => {
       state.set(file, 'open')
       stack.push(file)
-      for (const next of graph.get(file) ?? []) {
+      for (const { target: next } of graph.get(file) ?? []) {
         if (state.get(next) === 'open') cycles.push([...stack.slice(stack.indexOf(next)), next].map(short).join(' -> '))
         else if (!state.has(next)) visit(next)
       }
@@ -150,17 +280,14 @@ describe('the Worker import graph', () => {
 })
 
 describe('the SPA', () => {
-  it('imports at run time only Worker modules safe for a browser (the contract and pure lib/)', () => {
+  it('imports of the Worker only worker/shared/, by @shared/..., and zod only through lib/schemas.ts', () => {
     expect(Object.keys(webFiles).length).toBeGreaterThan(50)
-    const wrong: string[] = []
-    for (const [file, source] of Object.entries(webFiles)) {
-      for (const { specifier, typeOnly } of importsOf(source)) {
-        const target = resolveIn(allFiles, file, specifier)
-        if (!target?.includes(WORKER) || typeOnly) continue
-        if (!SPA_SAFE.includes(layerOf(target))) wrong.push(`${short(file)} -> ${short(target)}`)
-      }
-    }
-    expect(wrong).toEqual([])
+    expect(Object.keys(webFiles).some((f) => f.endsWith('.test.ts'))).toBe(false)
+    expect(spaViolations(webFiles, workerFiles)).toEqual([])
+  })
+
+  it('runs one way: App -> pages -> components -> hooks -> lib', () => {
+    expect(spaDirectionViolations(webFiles)).toEqual([])
   })
 })
 
@@ -193,10 +320,111 @@ describe('the checker itself', () => {
     expect(layerOf('../../worker/lib/render/html.ts')).toBe('lib')
     expect(layerOf('../../worker/app.ts')).toBe('entry')
     expect(layerOf('../../worker/env.ts')).toBe('middleware')
-    expect(layerOf('../../worker/schemas.ts')).toBe('contract')
-    expect(layerOf('../../worker/shared/types.ts')).toBe('contract')
-    expect(layerOf('../../worker/lib/categories.ts')).toBe('contract')
+    expect(layerOf('../../worker/errors.ts')).toBe('common')
+    expect(layerOf('../../worker/shared/schemas.ts')).toBe('shared')
+    expect(layerOf('../../worker/shared/types.ts')).toBe('shared')
+    expect(layerOf('../../worker/shared/categories.ts')).toBe('shared')
+    expect(layerOf('../../worker/shared/install/plan.ts')).toBe('shared')
+    expect(layerOf('../../worker/lib/classify/terms.ts')).toBe('lib')
     expect(MAY_IMPORT.lib).not.toContain('db')
     expect(MAY_IMPORT.db).not.toContain('middleware')
+  })
+
+  // A small Worker for the planted files below to import.
+  const worker: Files = {
+    '../../worker/index.ts': "import { app } from './app'\nexport type AppType = typeof app",
+    '../../worker/app.ts': "import { listServers } from './db/servers'",
+    '../../worker/env.ts': 'export interface AppEnv {}',
+    '../../worker/db/servers.ts': "import { LIMITS } from '@shared/limits'",
+    '../../worker/shared/limits.ts': 'export const LIMITS = {}',
+    '../../worker/shared/schemas.ts': "import { z } from 'zod'\nimport { LIMITS } from './limits'",
+    '../../worker/shared/forms.ts': "import { fieldErrors } from './schemas'",
+    '../../worker/shared/app-type.ts': "export type { AppType } from '../index'",
+  }
+
+  it('reports each planted SPA import of the Worker outside worker/shared/, however written, and of zod around its door', () => {
+    // Each planted file, and what the checker must say of it (nothing, for the ones that keep the rules).
+    const planted: Array<{ file: string; source: string; reported?: string }> = [
+      { file: 'lib/fine.ts', source: "import { LIMITS } from '@shared/limits'\nimport type { AppType } from '@shared/app-type'" },
+      { file: 'lib/zod-jitless.ts', source: "import { z } from 'zod'" },
+      { file: 'lib/schemas.ts', source: "import './zod-jitless'\nexport * from '@shared/schemas'" },
+      { file: 'lib/form.ts', source: "import { fieldErrors } from './schemas'" },
+      {
+        file: 'pages/Db.tsx',
+        source: "import { listServers } from '../../../worker/db/servers'",
+        reported: 'worker/db/servers.ts (not worker/shared/)',
+      },
+      {
+        file: 'pages/Type.tsx',
+        source: "import type { AppEnv } from '../../../worker/env'",
+        reported: 'worker/env.ts (not worker/shared/)',
+      },
+      {
+        file: 'pages/Escape.tsx',
+        source: "import { listServers } from '@shared/../db/servers'",
+        reported: 'worker/db/servers.ts (not worker/shared/)',
+      },
+      {
+        file: 'pages/Missing.tsx',
+        source: "const later = await import('../../../worker/lib/not-yet')",
+        reported: 'worker/lib/not-yet (not worker/shared/)',
+      },
+      {
+        file: 'pages/Path.tsx',
+        source: "import { LIMITS } from '../../../worker/shared/limits'",
+        reported: '../../../worker/shared/limits (not by @shared/)',
+      },
+      { file: 'pages/Zod.tsx', source: "import { z } from 'zod'", reported: 'zod (zod outside web/src/lib/schemas.ts)' },
+      {
+        file: 'pages/Schemas.tsx',
+        source: "import { fieldErrors } from '@shared/schemas'",
+        reported: '@shared/schemas (zod outside web/src/lib/schemas.ts)',
+      },
+      {
+        file: 'pages/Forms.tsx',
+        source: "import { fieldErrors } from '@shared/forms'",
+        reported: '@shared/forms (zod outside web/src/lib/schemas.ts)',
+      },
+    ]
+    const web = Object.fromEntries(planted.map((p) => [`${WEB}${p.file}`, p.source]))
+    const expected = planted.filter((p) => p.reported).map((p) => `web/src/${p.file} -> ${p.reported}`)
+    expect(spaViolations(web, worker)).toEqual(expected)
+    expect(expected).toHaveLength(8)
+  })
+
+  it('reports planted SPA imports that run upward', () => {
+    const web: Files = {
+      '../../web/src/App.tsx': "import LandingPage from './pages/LandingPage'",
+      '../../web/src/pages/LandingPage.tsx': "import { ServerCard } from '../components/ServerCard'",
+      '../../web/src/components/ServerCard.tsx':
+        "import { prefetchServer } from '../hooks/useServers'\nconst d = () => import('../pages/LandingPage')",
+      '../../web/src/hooks/useServers.ts': "import { api } from '../lib/api'\nimport type { CardProps } from '../components/ServerCard'",
+      '../../web/src/lib/api.ts': "import { App } from '../App'",
+    }
+    expect(spaDirectionViolations(web)).toEqual([
+      'web/src/components/ServerCard.tsx -> web/src/pages/LandingPage.tsx',
+      'web/src/hooks/useServers.ts -> web/src/components/ServerCard.tsx',
+      'web/src/lib/api.ts -> web/src/App.tsx',
+    ])
+  })
+
+  it('reports a planted worker/shared/ import of the rest of the Worker, of another package, or by the alias', () => {
+    const planted: Files = {
+      ...worker,
+      '../../worker/shared/planted-db.ts': "import { listServers } from '../db/servers'",
+      '../../worker/shared/planted-type.ts': "import type { AppEnv } from '../env'",
+      '../../worker/shared/planted-package.ts': "import { Hono } from 'hono'",
+      '../../worker/shared/planted-alias.ts': "import { LIMITS } from '@shared/limits'",
+      '../../worker/db/planted-relative.ts': "import { LIMITS } from '../shared/limits'",
+    }
+    expect(layerViolations(planted)).toEqual([
+      'worker/shared/planted-db.ts (shared) -> worker/db/servers.ts (db)',
+      'worker/shared/planted-type.ts (shared) -> worker/env.ts (middleware)',
+    ])
+    expect(packageViolations(planted)).toEqual(['worker/shared/planted-package.ts -> hono'])
+    expect(aliasViolations(planted)).toEqual([
+      'worker/shared/planted-alias.ts -> @shared/limits',
+      'worker/db/planted-relative.ts -> ../shared/limits',
+    ])
   })
 })

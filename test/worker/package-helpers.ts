@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm'
 import { expect } from 'vitest'
+import type { PackageSummary } from '@shared/types'
 import { packageLikes, packageServers, packages, packageViews } from '../../worker/db/schema'
-import type { PackageSummary } from '../../worker/shared/types'
 import type { Client } from './auth-helpers'
 import { db, json } from './helpers'
 

@@ -7,12 +7,12 @@
  */
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { LIMITS } from '@shared/limits'
+import type { ServerList } from '@shared/types'
 import snapshot from '../../data/mcp-registry-seed-2025-05-16.json'
 import { importEntries } from '../../worker/db/imports'
 import { servers } from '../../worker/db/schema'
 import { entriesOf } from '../../worker/lib/registry-entry'
-import { LIMITS } from '../../worker/limits'
-import type { ServerList } from '../../worker/shared/types'
 import baseline from '../search-eval/baseline.json'
 import {
   type LabelledQuery,

@@ -6,7 +6,7 @@
  * const { clients, ids } = await seedServerRoles()
  * await json(`/api/servers/${ids.created}/permissions`, clients.loginOwner.read())
  */
-import type { ServerPermissions } from '../../worker/shared/types'
+import type { ServerPermissions } from '@shared/types'
 import { ADMIN_LOGIN, type Client, guest, signIn } from './auth-helpers'
 import { insertServer } from './factories'
 

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef } from 'react'
 import { Toaster } from 'sonner'
 import { Route, Switch, useLocation } from 'wouter'
+import { matchPage, PAGE_PATHS } from '@shared/page-paths'
 import { AuthErrorNotice } from './components/AuthErrorNotice'
 import { Footer } from './components/Footer'
 import { Header } from './components/Header'
@@ -11,13 +12,11 @@ import { CATEGORIES_KEY, serverKey, TAGS_KEY } from './hooks/useServers'
 import { loadSession, useSession } from './hooks/useSession'
 import { LINKS } from './lib/links'
 import { packagesKey, readPackagesView } from './lib/packages-view'
-import { screen } from './lib/screens'
+import { type ScreenLoaders, ScreenLoadersContext, screen } from './lib/screens'
 import { serversKey, serversViewOf } from './lib/servers-view'
 import { nextTask } from './lib/tasks'
 import LandingPage from './pages/LandingPage'
 import NotFoundPage from './pages/NotFoundPage'
-
-const ADVISORY_PATH = '/security/mcp-supply-chain'
 
 // Every screen but the landing page is its own chunk, so '/' loads only what it shows.
 const serversScreen = screen(() => import('./pages/ServersPage'))
@@ -34,6 +33,8 @@ const DashboardPage = lazy(() => import('./pages/DashboardPage'))
 const advisoryScreen = screen(() => import('./pages/SecurityAdvisoryPage'))
 const SecurityAdvisoryPage = advisoryScreen.Component
 const SyncAdminPage = lazy(() => import('./pages/SyncAdminPage'))
+/** What components may load ahead of a visit: the detail's code when a card is hovered. */
+const SCREEN_LOADERS: ScreenLoaders = { serverDetail: serverDetailScreen.load }
 
 /**
  * What the first screen needs before the app mounts over the page's summary: who is signed in
@@ -45,23 +46,23 @@ export function loadFirstScreen(path: string, search: string): Promise<unknown> 
   // The screen's chunk is asked for in a task of its own: importing it appends a preload link per
   // module it needs, and with the answers' fetches in the same task that made one long task.
   const load = (screen: { load: () => Promise<unknown> }) => needs.push(nextTask().then(screen.load))
-  const server = /^\/servers\/([^/]+)$/.exec(path)
-  const category = /^\/categories\/([^/]+)$/.exec(path)
-  const pkg = /^\/packages\/([^/]+)$/.exec(path)
-  if (server && server[1] !== 'new') {
+  const server = matchPage(PAGE_PATHS.server, path)
+  const category = matchPage(PAGE_PATHS.category, path)
+  const pkg = matchPage(PAGE_PATHS.package, path)
+  if (server && !matchPage(PAGE_PATHS.newServer, path)) {
     load(serverDetailScreen)
-    needs.push(loadAhead(serverKey(decodeURIComponent(server[1]))))
-  } else if (path === '/servers' || category) {
-    const view = serversViewOf(search, category ? decodeURIComponent(category[1]) : undefined)
+    needs.push(loadAhead(serverKey(decodeURIComponent(server.id))))
+  } else if (path === PAGE_PATHS.servers || category) {
+    const view = serversViewOf(search, category ? decodeURIComponent(category.slug) : undefined)
     load(serversScreen)
     needs.push(loadAhead(serversKey(view)), loadAhead(TAGS_KEY), loadAhead(CATEGORIES_KEY))
-  } else if (path === '/packages') {
+  } else if (path === PAGE_PATHS.packages) {
     load(packagesScreen)
     needs.push(loadAhead(packagesKey(readPackagesView(search))))
   } else if (pkg) {
     load(packageDetailScreen)
-    needs.push(loadAhead(packageKey(decodeURIComponent(pkg[1]))))
-  } else if (path === ADVISORY_PATH) load(advisoryScreen)
+    needs.push(loadAhead(packageKey(decodeURIComponent(pkg.id))))
+  } else if (path === PAGE_PATHS.advisory) load(advisoryScreen)
   return Promise.all(needs)
 }
 
@@ -85,18 +86,18 @@ export const TOAST_DURATION_MS = 5000
 function Routes() {
   return (
     <Switch>
-      <Route path="/" component={LandingPage} />
-      <Route path="/servers">{() => <ServersPage />}</Route>
-      <Route path="/categories/:slug">{(p) => <ServersPage key={p.slug} category={p.slug} />}</Route>
-      <Route path="/servers/new">{() => <ServerFormPage />}</Route>
-      <Route path="/servers/:id/edit">{(p) => <ServerFormPage id={p.id} />}</Route>
-      <Route path="/servers/:id/featured">{() => <FeaturedEditorPage />}</Route>
-      <Route path="/servers/:id">{(p) => <ServerDetailPage key={p.id} id={p.id} />}</Route>
-      <Route path="/packages" component={PackagesPage} />
-      <Route path="/packages/:id" component={PackageDetailPage} />
-      <Route path="/dashboard" component={DashboardPage} />
-      <Route path="/admin/sync" component={SyncAdminPage} />
-      <Route path={ADVISORY_PATH} component={SecurityAdvisoryPage} />
+      <Route path={PAGE_PATHS.home} component={LandingPage} />
+      <Route path={PAGE_PATHS.servers}>{() => <ServersPage />}</Route>
+      <Route path={PAGE_PATHS.category}>{(p) => <ServersPage key={p.slug} category={p.slug} />}</Route>
+      <Route path={PAGE_PATHS.newServer}>{() => <ServerFormPage />}</Route>
+      <Route path={PAGE_PATHS.editServer}>{(p) => <ServerFormPage id={p.id} />}</Route>
+      <Route path={PAGE_PATHS.featuredEditor}>{() => <FeaturedEditorPage />}</Route>
+      <Route path={PAGE_PATHS.server}>{(p) => <ServerDetailPage key={p.id} id={p.id} />}</Route>
+      <Route path={PAGE_PATHS.packages} component={PackagesPage} />
+      <Route path={PAGE_PATHS.package} component={PackageDetailPage} />
+      <Route path={PAGE_PATHS.dashboard} component={DashboardPage} />
+      <Route path={PAGE_PATHS.syncAdmin} component={SyncAdminPage} />
+      <Route path={PAGE_PATHS.advisory} component={SecurityAdvisoryPage} />
       <Route path={LINKS.login}>{() => <WorkerNavigation to={LINKS.login} label="Continue to sign in" />}</Route>
       <Route path={LINKS.logout}>{() => <WorkerNavigation to={LINKS.logout} label="Continue to log out" />}</Route>
       <Route component={NotFoundPage} />
@@ -154,7 +155,9 @@ export function App() {
               arrives after a spinner does not push a visible footer down (a layout shift). */}
           <main id="main" className="min-h-svh flex-1" tabIndex={-1}>
             <Suspense fallback={<PageSpinner />}>
-              <Routes />
+              <ScreenLoadersContext value={SCREEN_LOADERS}>
+                <Routes />
+              </ScreenLoadersContext>
             </Suspense>
           </main>
           <Footer />

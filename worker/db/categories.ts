@@ -1,7 +1,7 @@
 /**
  * Server categories in D1: `servers.categories` (what cards and details show) and
  * `server_categories` (what the filter and the facet's counts read), always written together.
- * The taxonomy and the classifier are worker/lib/categories.ts.
+ * The taxonomy is worker/shared/categories.ts; the classifier is worker/lib/classify/.
  *
  * Who chose them is kept two ways that never disagree: 'categories' in `servers.local_edits`
  * (the one rule imports, the sync and edits read, as for every field a person changed) and the
@@ -9,8 +9,9 @@
  */
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
-import { CATEGORIES, type CategorySlug, classify } from '../lib/categories'
-import type { CategoryCount } from '../shared/types'
+import { CATEGORIES, type CategorySlug } from '@shared/categories'
+import type { CategoryCount } from '@shared/types'
+import { classify } from '../lib/classify/classifier'
 import type { DB } from './client'
 import { type ServerRow, serverCategories, servers } from './schema'
 

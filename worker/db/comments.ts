@@ -1,6 +1,6 @@
 /** Package comments: a page of them with their authors, and the writes. */
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
-import type { CommentList, PackageComment } from '../shared/types'
+import type { CommentList, PackageComment } from '@shared/types'
 import type { DB } from './client'
 import { pageInfo, pageOffset } from './paging'
 import { packageComments, users } from './schema'

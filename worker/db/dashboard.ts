@@ -4,7 +4,7 @@
  */
 import { and, desc, eq, gte, or, type SQL, sql } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
-import type { Dashboard, ServerStats } from '../shared/types'
+import type { Dashboard, ServerStats } from '@shared/types'
 import type { DB } from './client'
 import { followsQuery, toFollowedAuthors } from './follows'
 import { categoriesQuery, categoryPreviewsQuery, toCategories } from './packages'

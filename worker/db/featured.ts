@@ -1,6 +1,6 @@
 /** The featured recommendation of a server, as the admin's editor reads and writes it. */
 import { eq } from 'drizzle-orm'
-import type { FeaturedComment } from '../shared/types'
+import type { FeaturedComment } from '@shared/types'
 import type { DB } from './client'
 import { featured } from './schema'
 

@@ -1,6 +1,6 @@
 /** Follows of authors by GitHub login (stored lower-cased, as logins are everywhere else). */
 import { and, desc, eq, sql } from 'drizzle-orm'
-import type { FollowedAuthor, FollowState } from '../shared/types'
+import type { FollowedAuthor, FollowState } from '@shared/types'
 import type { DB } from './client'
 import { follows } from './schema'
 

@@ -11,7 +11,7 @@
  */
 import { and, eq, inArray, lt, sql } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
-import { INSTALL_REV } from '../lib/install'
+import { INSTALL_REV } from '@shared/install'
 import { batchOf } from './batch'
 import type { DB } from './client'
 import { servedName, servers } from './schema'

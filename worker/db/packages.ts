@@ -5,8 +5,8 @@
  */
 import { and, asc, desc, eq, lte, ne, type SQL, sql } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
-import type { PackageSort } from '../limits'
-import type { CategoryServerState, CategorySummary, PackageDetail, PackageLikeState, PackageList, PackageSummary } from '../shared/types'
+import type { PackageSort } from '@shared/limits'
+import type { CategoryServerState, CategorySummary, PackageDetail, PackageLikeState, PackageList, PackageSummary } from '@shared/types'
 import type { DB } from './client'
 import { pageInfo, pageOffset } from './paging'
 import { packageLikes, packageServers, packages, packageViews, servers, users } from './schema'

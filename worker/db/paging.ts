@@ -1,4 +1,4 @@
-import type { PageInfo } from '../shared/types'
+import type { PageInfo } from '@shared/types'
 
 /** A page of a list as the API is asked for it: 1-based page number and page size. */
 export interface PageRequest {

@@ -70,7 +70,7 @@ export const servers = sqliteTable(
     readmeText: text('readme_text'),
     tags: text('tags', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
     /**
-     * Category slugs (worker/lib/categories.ts), best first; kept in step with `server_categories`.
+     * Category slugs (worker/shared/categories.ts), best first; kept in step with `server_categories`.
      * Empty only until the backfill classifies a row written before categories existed.
      */
     categories: text('categories', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),

@@ -7,8 +7,8 @@
  * bound parameters and saves a second round trip.
  */
 import { type SQL, sql } from 'drizzle-orm'
-import { cardInstallCommand } from '../lib/install'
-import type { ServerSummary } from '../shared/types'
+import { cardInstallCommand } from '@shared/install'
+import type { ServerSummary } from '@shared/types'
 import { keptOutput } from './kept-installs'
 import { serverLikes, servers } from './schema'
 import type { ViewerId } from './sessions'

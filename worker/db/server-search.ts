@@ -35,6 +35,7 @@
  */
 import { and, inArray, type SQL, sql } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
+import type { ServerSummary } from '@shared/types'
 import { RecentMap } from '../lib/cache/recent-map'
 import {
   buildFtsQuery,
@@ -48,7 +49,6 @@ import {
   MIN_TYPO_WORD,
   typoPrefix,
 } from '../lib/search/query'
-import type { ServerSummary } from '../shared/types'
 import { batchOf } from './batch'
 import type { DB } from './client'
 import { likedFilter } from './engagement'

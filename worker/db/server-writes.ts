@@ -9,9 +9,9 @@
  */
 import { and, count, desc, eq, sql } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
-import { parseGithubUrl } from '../github-url'
-import { normalizeTags, type ServerForm, type ServerUpdate } from '../schemas'
-import type { ServerRevision, ServerRevisionList, ServerStatus } from '../shared/types'
+import { parseGithubUrl } from '@shared/github-url'
+import { normalizeTags, type ServerForm, type ServerUpdate } from '@shared/schemas'
+import type { ServerRevision, ServerRevisionList, ServerStatus } from '@shared/types'
 import { autoCategories, CATEGORIES_FIELD, CLASSIFIED_FIELDS, categoryRowStatements, humanChose, newCategoryRows } from './categories'
 import type { DB } from './client'
 import { refreshPackagesOfServer } from './packages'

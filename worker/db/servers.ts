@@ -4,10 +4,11 @@
  */
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import { alias, type SQLiteColumn } from 'drizzle-orm/sqlite-core'
+import type { ServerSort } from '@shared/limits'
+import type { ServerListing } from '@shared/server-list'
+import type { FeaturedServer, ServerDetail, ServerList, ServerSource, ServerVersionInfo, TagCount } from '@shared/types'
 import { sanitizeFeaturedHtml } from '../lib/render/html'
 import { searchWords } from '../lib/search/query'
-import type { ServerSort } from '../limits'
-import type { FeaturedServer, ServerDetail, ServerList, ServerSource, ServerVersionInfo, TagCount } from '../shared/types'
 import { categoryFilter, humanChose } from './categories'
 import type { DB } from './client'
 import { likedFilter } from './engagement'
@@ -32,12 +33,11 @@ function tagFilter(tags: string[]): SQL | undefined {
   return sql`${servers.id} IN (SELECT ${serverTags.serverId} FROM ${serverTags} WHERE ${inArray(serverTags.tag, tags)} GROUP BY ${serverTags.serverId} HAVING count(*) = ${tags.length})`
 }
 
-export interface ListOptions {
-  q?: string
+/** A search or a list, as `serverListing` decided, and its filters and page. */
+export type ListOptions = ServerListing & {
   tags?: string[]
   /** Category slugs: servers in any of them. */
   categories?: string[]
-  sortBy?: ServerSort
   page: number
   limit: number
   /** Who reads (whether each card is liked). */
@@ -53,7 +53,7 @@ export interface ListOptions {
  */
 export async function listServers(db: DB, opts: ListOptions): Promise<ServerList> {
   const tags = opts.tags ?? []
-  if (opts.q) {
+  if (opts.q !== undefined) {
     const words = searchWords(opts.q)
     if (words.length === 0) return { servers: [], ...pageInfo(0, opts) }
     const found = await searchServers(db, {
@@ -76,7 +76,7 @@ export async function listServers(db: DB, opts: ListOptions): Promise<ServerList
       .select(cardColumns(opts.userId))
       .from(servers)
       .where(where)
-      .orderBy(...SORT_ORDER[opts.sortBy ?? 'stars'])
+      .orderBy(...SORT_ORDER[opts.sortBy])
       .limit(opts.limit)
       .offset(pageOffset(opts)),
     filters.length

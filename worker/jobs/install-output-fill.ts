@@ -3,9 +3,10 @@
  * the minutely schedule fills a batch of new or changed rows at a time, and a bulk load (the seed
  * script, the bench's generator) fills every row, leaving the catalogue as the cron would.
  */
+
+import { cardInstallCommand } from '@shared/install'
 import type { DB } from '../db/client'
 import { type ClaimedListing, claimStaleInstalls, type KeptInstall, saveKeptInstalls } from '../db/kept-installs'
-import { cardInstallCommand } from '../lib/install'
 import { installSummary } from '../lib/render/registry-api'
 
 /**

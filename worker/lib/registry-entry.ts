@@ -9,9 +9,9 @@
  * its reason and never half-written.
  */
 import { z } from 'zod'
-import { parseGithubUrl } from '../github-url'
-import { LIMITS } from '../limits'
-import { keywordTags } from '../shared/keywords'
+import { parseGithubUrl } from '@shared/github-url'
+import { keywordTags } from '@shared/keywords'
+import { LIMITS } from '@shared/limits'
 
 export interface ImportedServer {
   /** The seed's own UUID, reused as the public id when the server is new. */

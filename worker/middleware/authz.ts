@@ -11,13 +11,13 @@
  * that is listed: a deleted server takes no new likes or views, whoever can see it.
  */
 import type { Context, MiddlewareHandler } from 'hono'
+import type { ServerPermissions } from '@shared/types'
 import type { CommentRow } from '../db/comments'
 import { findPackage, type PackageRow } from '../db/packages'
 import type { ServerRow } from '../db/schema'
 import { findServerRow } from '../db/servers'
 import type { AppEnv, SignedInUser } from '../env'
 import { ApiError } from '../errors'
-import type { ServerPermissions } from '../shared/types'
 
 /** The specification's 401 message, for every route that needs a signed-in user. */
 export const AUTH_REQUIRED = 'Authentication required'

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
+import { LIMITS } from '@shared/limits'
 import { ApiError } from '../errors'
-import { LIMITS } from '../limits'
 
 /**
  * Past this much, an unread body is cancelled instead of read to its end: the largest body

@@ -1,9 +1,9 @@
 import type { ErrorHandler, NotFoundHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
+import type { ApiErrorBody, ErrorCode } from '@shared/types'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
 import { notFoundPage } from '../lib/render/seo/pages'
-import type { ApiErrorBody, ErrorCode } from '../shared/types'
 import { renderPage } from './pages'
 
 /** Codes for the statuses Hono's own middleware throws (a malformed JSON body is its 400). */

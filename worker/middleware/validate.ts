@@ -1,11 +1,11 @@
 import { zValidator } from '@hono/zod-validator'
 import type { ValidationTargets } from 'hono'
 import type { z } from 'zod'
+import { fieldIssues } from '@shared/schemas'
 import { ApiError } from '../errors'
-import { fieldIssues } from '../schemas'
 
 /**
- * Validates one part of the request with a schema of worker/schemas.ts; a failure is a 400
+ * Validates one part of the request with a schema of worker/shared/schemas.ts; a failure is a 400
  * `invalid_input` whose message is the first issue's, with every issue listed. Handlers then read
  * only `c.req.valid(target)`.
  * @example .get('/:id', validate('param', serverIdParam), (c) => c.json(c.req.valid('param')))

@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
+import { trackActivitySchema } from '@shared/schemas'
 import { recordServerView } from '../db/engagement'
 import type { AppEnv } from '../env'
 import { authorizeServer, signedIn } from '../middleware/authz'
 import { validate } from '../middleware/validate'
-import { trackActivitySchema } from '../schemas'
 
 /** Activity of the signed-in user; a server detail view is the one kind recorded. */
 export const activityRoutes = new Hono<AppEnv>().post('/track', signedIn, validate('json', trackActivitySchema), async (c) => {

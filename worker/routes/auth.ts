@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono'
+import type { SessionUser } from '@shared/types'
 import { upsertDevUser, upsertGitHubUser } from '../db/users'
 import type { AppEnv, SignedInUser } from '../env'
 import { ApiError } from '../errors'
@@ -7,7 +8,6 @@ import { DEV_USERNAME_RE, devLoginPage } from '../lib/render/dev-login-page'
 import { issueCsrfToken } from '../middleware/csrf'
 import { DEV_ADMIN_ROLE, devLoginEnabled, endSession, startSession } from '../middleware/session'
 import { beginSignIn, consumeSignInState } from '../middleware/sign-in-state'
-import type { SessionUser } from '../shared/types'
 
 const callbackUrl = (c: Context<AppEnv>) => new URL('/api/auth/callback', c.req.url).toString()
 

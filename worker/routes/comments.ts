@@ -1,12 +1,12 @@
 import { Hono } from 'hono'
 import { validator } from 'hono/validator'
+import { commentIdParam, commentListQuery, commentSchema, guestCommentSchema, packageIdParam } from '@shared/schemas'
 import { addComment, deleteComment, findComment, listComments } from '../db/comments'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
 import { authorizePackage, mayDeleteComment, requireUser, signedIn } from '../middleware/authz'
 import { type RateRule, rateLimit } from '../middleware/rate-limit'
 import { parseInput, validate } from '../middleware/validate'
-import { commentIdParam, commentListQuery, commentSchema, guestCommentSchema, packageIdParam } from '../schemas'
 
 /**
  * Guest comments per client, on top of the general write limit: enough for a conversation,

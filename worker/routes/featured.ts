@@ -1,11 +1,11 @@
 import { Hono } from 'hono'
+import { featuredSchema, serverIdParam } from '@shared/schemas'
+import type { FeaturedComment } from '@shared/types'
 import { deactivateFeatured, getFeatured, saveFeatured } from '../db/featured'
 import type { AppEnv } from '../env'
 import { sanitizeFeaturedHtml } from '../lib/render/html'
 import { authorizeServer, signedIn } from '../middleware/authz'
 import { validate } from '../middleware/validate'
-import { featuredSchema, serverIdParam } from '../schemas'
-import type { FeaturedComment } from '../shared/types'
 
 const idParam = validate('param', serverIdParam)
 

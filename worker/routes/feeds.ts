@@ -1,15 +1,15 @@
 import { type Context, Hono } from 'hono'
 import { etag } from 'hono/etag'
+import { type FeedFormat, type FeedSource, feedPath, feedTitle } from '@shared/feed-links'
+import { followableAuthor } from '@shared/github-url'
+import { authorFeedParam, packageFeedParam, tagFeedParam } from '@shared/schemas'
 import { authorServers, type FeedServer, latestServers, packageFeed, taggedServers } from '../db/feeds'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
-import { followableAuthor } from '../github-url'
-import { type FeedSource, feedPath, feedTitle } from '../lib/feeds/links'
-import { FEED_CONTENT_TYPES, type Feed, type FeedFormat, type FeedItem, feedUpdated, renderFeed } from '../lib/render/feeds/render'
+import { FEED_CONTENT_TYPES, type Feed, type FeedItem, feedUpdated, renderFeed } from '../lib/render/feeds/render'
 import { PACKAGE_NOT_FOUND } from '../middleware/authz'
 import { publicCache } from '../middleware/cache'
 import { validate } from '../middleware/validate'
-import { authorFeedParam, packageFeedParam, tagFeedParam } from '../schemas'
 
 /**
  * Readers poll feeds; five minutes keeps a popular feed cheap, and the ETag turns a poll after

@@ -1,13 +1,13 @@
 import { Hono } from 'hono'
+import { LIMITS } from '@shared/limits'
+import { authorNameParam, categorySchema, categoryServerParam, packageIdParam, serverIdParam, statsQuery } from '@shared/schemas'
 import { getDashboard, getServerStats } from '../db/dashboard'
 import { followsQuery, isFollowing, setFollow, toFollowedAuthors } from '../db/follows'
 import { categoryServers, createCategory, setCategoryServer, userCategories } from '../db/packages'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
-import { LIMITS } from '../limits'
 import { authorizePackage, authorizeServer, requireUser, signedIn } from '../middleware/authz'
 import { validate } from '../middleware/validate'
-import { authorNameParam, categorySchema, categoryServerParam, packageIdParam, serverIdParam, statsQuery } from '../schemas'
 
 const authorParam = validate('param', authorNameParam)
 

@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono'
+import { packageIdParam, packageListQuery, publicStatusSchema, recommendationMessageSchema, topPackagesQuery } from '@shared/schemas'
 import {
   getPackageDetail,
   listPackages,
@@ -15,7 +16,6 @@ import { publicCache } from '../middleware/cache'
 import { anonIdFrom } from '../middleware/csrf'
 import { sessionInBatch } from '../middleware/session'
 import { validate } from '../middleware/validate'
-import { packageIdParam, packageListQuery, publicStatusSchema, recommendationMessageSchema, topPackagesQuery } from '../schemas'
 
 const idParam = validate('param', packageIdParam)
 

@@ -1,21 +1,13 @@
 import { Hono } from 'hono'
 import { every } from 'hono/combine'
+import { LIMITS } from '@shared/limits'
+import { PAGE_PATHS } from '@shared/page-paths'
+import { serverListing } from '@shared/server-list'
 import { findPackage, getPackageDetail, listPackages } from '../db/packages'
 import { getServerDetail, listServers } from '../db/servers'
 import type { AppEnv } from '../env'
 import { serverImageVersion } from '../lib/render/og/version'
-import {
-  ADVISORY_PATH,
-  advisoryPage,
-  appPage,
-  homePage,
-  notFoundPage,
-  packagePage,
-  packagesPage,
-  serverPage,
-  serversPage,
-} from '../lib/render/seo/pages'
-import { LIMITS } from '../limits'
+import { advisoryPage, appPage, homePage, notFoundPage, packagePage, packagesPage, serverPage, serversPage } from '../lib/render/seo/pages'
 import { guestCache } from '../middleware/cache'
 import { database } from '../middleware/database'
 import { renderPage } from '../middleware/pages'
@@ -32,31 +24,31 @@ const origin = (url: string) => new URL(url).origin
  * knows fall to the app's not-found handler (the same page, 404).
  */
 export const pageRoutes = new Hono<AppEnv>()
-  .get('/', (c) => renderPage(c, homePage(origin(c.req.url))))
-  .get('/servers', reader, guestCache(), async (c) => {
-    const list = await listServers(c.var.db, { sortBy: 'stars', page: 1, limit: LIMITS.pageSize, userId: null })
+  .get(PAGE_PATHS.home, (c) => renderPage(c, homePage(origin(c.req.url))))
+  .get(PAGE_PATHS.servers, reader, guestCache(), async (c) => {
+    const list = await listServers(c.var.db, { ...serverListing(null, null), page: 1, limit: LIMITS.pageSize, userId: null })
     return renderPage(c, serversPage(origin(c.req.url), list.servers, list.total))
   })
-  .get('/servers/new', (c) => renderPage(c, appPage('/servers/new')))
-  .get('/servers/:id/edit', (c) => renderPage(c, appPage(c.req.path)))
-  .get('/servers/:id/featured', (c) => renderPage(c, appPage(c.req.path)))
-  .get('/servers/:id', reader, guestCache(), async (c) => {
+  .get(PAGE_PATHS.newServer, (c) => renderPage(c, appPage(PAGE_PATHS.newServer)))
+  .get(PAGE_PATHS.editServer, (c) => renderPage(c, appPage(c.req.path)))
+  .get(PAGE_PATHS.featuredEditor, (c) => renderPage(c, appPage(c.req.path)))
+  .get(PAGE_PATHS.server, reader, guestCache(), async (c) => {
     const id = c.req.param('id')
     // As the API: a soft-deleted server is not found for everyone but admins, who may restore it.
     const server = await getServerDetail(c.var.db, id, null, { includeDeleted: c.var.user?.isAdmin ?? false })
     if (!server) return renderPage(c, notFoundPage(c.req.path), 404)
     return renderPage(c, serverPage(origin(c.req.url), server, await serverImageVersion(server)))
   })
-  .get('/packages', reader, async (c) => {
+  .get(PAGE_PATHS.packages, reader, async (c) => {
     const list = await listPackages(c.var.db, { sortBy: 'ranking', page: 1, limit: LIMITS.pageSize, userId: null })
     return renderPage(c, packagesPage(origin(c.req.url), list.packages, list.total))
   })
-  .get('/packages/:id', reader, async (c) => {
+  .get(PAGE_PATHS.package, reader, async (c) => {
     const pkg = await findPackage(c.var.db, c.req.param('id'))
     // A private package does not exist for anyone but its owner: not its name, not its servers.
     if (!pkg || (!pkg.isPublic && pkg.userId !== c.var.user?.id)) return renderPage(c, notFoundPage(c.req.path), 404)
     return renderPage(c, packagePage(origin(c.req.url), await getPackageDetail(c.var.db, pkg, null)))
   })
-  .get(ADVISORY_PATH, (c) => renderPage(c, advisoryPage(origin(c.req.url))))
-  .get('/dashboard', (c) => renderPage(c, appPage('/dashboard')))
-  .get('/admin/sync', (c) => renderPage(c, appPage('/admin/sync')))
+  .get(PAGE_PATHS.advisory, (c) => renderPage(c, advisoryPage(origin(c.req.url))))
+  .get(PAGE_PATHS.dashboard, (c) => renderPage(c, appPage(PAGE_PATHS.dashboard)))
+  .get(PAGE_PATHS.syncAdmin, (c) => renderPage(c, appPage(PAGE_PATHS.syncAdmin)))

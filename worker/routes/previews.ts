@@ -1,13 +1,13 @@
 import { Hono } from 'hono'
+import { parseGithubUrl } from '@shared/github-url'
+import { githubPreviewQuery, npmPreviewQuery } from '@shared/schemas'
+import type { GithubPreview } from '@shared/types'
 import type { AppEnv } from '../env'
-import { parseGithubUrl } from '../github-url'
 import { cachedJson, cacheKeys, TTL } from '../lib/cache/kv-cache'
 import { fetchReadme, fetchRepo } from '../lib/outbound/github'
 import { fetchNpmPreview } from '../lib/outbound/npm'
 import { signedIn } from '../middleware/authz'
 import { validate } from '../middleware/validate'
-import { githubPreviewQuery, npmPreviewQuery } from '../schemas'
-import type { GithubPreview } from '../shared/types'
 
 type PreviewEntry = GithubPreview & { readmeFailed?: boolean }
 

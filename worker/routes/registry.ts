@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono'
+import { registryListQuery, registryServerParam, registryServerQuery } from '@shared/schemas'
 import { registryListing, registryPage, registryVersions } from '../db/registry'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
@@ -13,7 +14,6 @@ import {
 import { SERVER_NOT_FOUND } from '../middleware/authz'
 import { guestCache, publicCache } from '../middleware/cache'
 import { validate } from '../middleware/validate'
-import { registryListQuery, registryServerParam, registryServerQuery } from '../schemas'
 
 const origin = (c: Context<AppEnv>) => new URL(c.req.url).origin
 

@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
+import { serverIdParam } from '@shared/schemas'
 import { setServerLike } from '../db/engagement'
 import type { AppEnv } from '../env'
 import { authorizeServer, loadServer, requireUser, serverPermissions, signedIn } from '../middleware/authz'
 import { validate } from '../middleware/validate'
-import { serverIdParam } from '../schemas'
 
 const idParam = validate('param', serverIdParam)
 

@@ -1,4 +1,6 @@
 import { type Context, Hono } from 'hono'
+import { revisionListQuery, revisionParams, serverFormSchema, serverIdParam, serverUpdateSchema } from '@shared/schemas'
+import type { ServerPermissions } from '@shared/types'
 import type { ServerRow } from '../db/schema'
 import {
   changesFromForm,
@@ -17,8 +19,6 @@ import { cacheKeys } from '../lib/cache/kv-cache'
 import { assertMayChange, authorizeServer, requireUser, signedIn } from '../middleware/authz'
 import { rateLimit } from '../middleware/rate-limit'
 import { validate } from '../middleware/validate'
-import { revisionListQuery, revisionParams, serverFormSchema, serverIdParam, serverUpdateSchema } from '../schemas'
-import type { ServerPermissions } from '../shared/types'
 
 const idParam = validate('param', serverIdParam)
 

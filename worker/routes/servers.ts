@@ -1,4 +1,7 @@
 import { type Context, Hono } from 'hono'
+import { type ServerListQuery, serverIdParam, serverListQuery } from '@shared/schemas'
+import { type ServerListing, serverListing } from '@shared/server-list'
+import type { FeaturedServer, RepoInfo } from '@shared/types'
 import { getServerDetail, type ListOptions, listFeatured, listServers, readmeSource, saveRepoFacts, storedRepoFacts } from '../db/servers'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
@@ -10,19 +13,15 @@ import { AUTH_REQUIRED, SERVER_NOT_FOUND, visibleServer } from '../middleware/au
 import { guestCache, publicCache } from '../middleware/cache'
 import { sessionInBatch, settledUser } from '../middleware/session'
 import { validate } from '../middleware/validate'
-import { type ServerListQuery, serverIdParam, serverListQuery } from '../schemas'
-import type { FeaturedServer, RepoInfo } from '../shared/types'
 
 /** List options from the query; the Favorites view needs a session (whether it is live is told by the batch). */
-function listOptions(c: Context<AppEnv>, q: ServerListQuery, text: string | undefined): ListOptions {
+function listOptions(c: Context<AppEnv>, q: ServerListQuery, listing: ServerListing): ListOptions {
   const userId = c.var.viewer
   if (q.favorites && userId === null) throw new ApiError('auth_required', AUTH_REQUIRED)
   return {
-    q: text,
+    ...listing,
     tags: q.tags,
     categories: q.category,
-    // Search ranks by relevance unless a sort is asked for; a plain list defaults to stars.
-    sortBy: text ? q.sortBy : (q.sortBy ?? 'stars'),
     page: q.page,
     limit: q.limit,
     userId,
@@ -31,8 +30,8 @@ function listOptions(c: Context<AppEnv>, q: ServerListQuery, text: string | unde
 }
 
 /** A list or search page, once the reader is known: the Favorites view of an expired session is refused. */
-async function listAnswer(c: Context<AppEnv>, q: ServerListQuery, text: string | undefined) {
-  const result = await listServers(c.var.db, listOptions(c, q, text))
+async function listAnswer(c: Context<AppEnv>, q: ServerListQuery, listing: ServerListing) {
+  const result = await listServers(c.var.db, listOptions(c, q, listing))
   if (q.favorites && !(await settledUser(c))) throw new ApiError('auth_required', AUTH_REQUIRED)
   return result
 }
@@ -54,14 +53,15 @@ export const serverReadsInBatch = new Hono<AppEnv>()
 /** Read side of servers: lists, search, featured, detail, README and repository facts. */
 export const serverRoutes = new Hono<AppEnv>()
   .get('/', guestCache(), validate('query', serverListQuery), async (c) => {
-    const result = await listAnswer(c, c.req.valid('query'), undefined)
+    const q = c.req.valid('query')
+    // The plain list: text in its query is for /search.
+    const result = await listAnswer(c, q, serverListing(undefined, q.sortBy))
     publicCache(c, 30)
     return c.json(result)
   })
   .get('/search', guestCache({ shared: true }), validate('query', serverListQuery), async (c) => {
     const q = c.req.valid('query')
-    // An empty query lists, as the specification says search runs only on non-empty text.
-    const result = await listAnswer(c, q, q.q?.trim() || undefined)
+    const result = await listAnswer(c, q, serverListing(q.q, q.sortBy))
     publicCache(c, 30)
     return c.json(result)
   })

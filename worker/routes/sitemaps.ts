@@ -1,11 +1,11 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
+import { sitemapFileParam } from '@shared/schemas'
 import { sitemapPage, sitemapPages } from '../db/sitemaps'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
 import { renderSitemapIndex, renderUrlset, robotsTxt, type SitemapEntry, STATIC_PAGES, sitemapPath } from '../lib/render/sitemaps'
 import { guestCache, publicCache } from '../middleware/cache'
 import { validate } from '../middleware/validate'
-import { sitemapFileParam } from '../schemas'
 
 /** Crawlers read these rarely; the edge cache (keyed by the content version) keeps repeats cheap. */
 const SITEMAP_CACHE_SECONDS = 30

@@ -1,11 +1,11 @@
 import { Hono } from 'hono'
+import type { SyncRun } from '@shared/types'
 import { listRuns } from '../db/registry-sync'
 import type { SyncRunRow } from '../db/schema'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
 import { runSyncInvocation, syncOptions } from '../jobs/registry-sync'
 import { adminOnly } from '../middleware/authz'
-import type { SyncRun } from '../shared/types'
 
 /** Runs the admin screen lists: enough to see the last day of hourly runs. */
 const RUNS_SHOWN = 25

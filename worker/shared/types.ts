@@ -34,7 +34,7 @@ export interface ServerSummary {
   githubUrl: string | null
   ownerAvatarUrl: string | null
   tags: string[]
-  /** Category slugs (worker/lib/categories.ts), best first: one to three. */
+  /** Category slugs (worker/shared/categories.ts), best first: one to three. */
   categories: string[]
   likeCount: number
   isLiked: boolean

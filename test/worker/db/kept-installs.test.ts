@@ -6,9 +6,9 @@
  */
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { cardInstallCommand, INSTALL_REV } from '@shared/install'
 import { servers, serverVersions } from '../../../worker/db/schema'
 import { fillAllKeptInstalls, fillKeptInstalls } from '../../../worker/jobs/install-output-fill'
-import { cardInstallCommand, INSTALL_REV } from '../../../worker/lib/install'
 import { mapRegistryEntry } from '../../../worker/lib/registry-entry'
 import { CATALOGUE_META_KEY, installSummary } from '../../../worker/lib/render/registry-api'
 import withPackage from '../../fixtures/server-json-examples/valid/with-package.json'

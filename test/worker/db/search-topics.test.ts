@@ -5,8 +5,8 @@
  */
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import type { ServerList } from '@shared/types'
 import { servers } from '../../../worker/db/schema'
-import type { ServerList } from '../../../worker/shared/types'
 import { insertServer } from '../factories'
 import { db, json } from '../helpers'
 

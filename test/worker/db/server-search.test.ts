@@ -5,8 +5,8 @@
  */
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import type { ServerList } from '@shared/types'
 import { SEARCH_TOTAL_CAP } from '../../../worker/db/server-search'
-import type { ServerList } from '../../../worker/shared/types'
 import { db, json } from '../helpers'
 
 const MANY = SEARCH_TOTAL_CAP + 50

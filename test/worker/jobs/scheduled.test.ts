@@ -1,8 +1,8 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { cardInstallCommand, INSTALL_REV } from '@shared/install'
 import { servers, syncRuns } from '../../../worker/db/schema'
 import worker from '../../../worker/index'
-import { cardInstallCommand, INSTALL_REV } from '../../../worker/lib/install'
 import { installSummary } from '../../../worker/lib/render/registry-api'
 import { db } from '../helpers'
 

@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { CATEGORIES, CATEGORY_SLUGS, categoryBySlug, isCategorySlug, MAX_CATEGORIES, OTHER } from '@shared/categories'
 import seed from '../../../data/mcp-registry-seed-2025-05-16.json'
-import {
-  CATEGORIES,
-  CATEGORY_SLUGS,
-  categoryBySlug,
-  classify,
-  FIELD_WEIGHTS,
-  isCategorySlug,
-  MAX_CATEGORIES,
-  OTHER,
-  README_CAP,
-  scoreCategories,
-  THRESHOLD,
-} from '../../../worker/lib/categories'
+import { classify, FIELD_WEIGHTS, README_CAP, scoreCategories, THRESHOLD } from '../../../worker/lib/classify/classifier'
 import { mapRegistryEntry } from '../../../worker/lib/registry-entry'
 
 const server = (name: string, description: string, more: { tags?: string[]; readme?: string; displayName?: string } = {}) => ({

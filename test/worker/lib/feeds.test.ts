@@ -1,7 +1,7 @@
 import { parseFeed } from '@rowanmanning/feed-parser'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { describe, expect, it } from 'vitest'
-import { feedLinksFor, feedLinkTags, feedPath, selectedTags } from '../../../worker/lib/feeds/links'
+import { feedLinksFor, feedLinkTags, feedPath, selectedTags } from '@shared/feed-links'
 import { type Feed, feedUpdated, renderAtom, renderRss } from '../../../worker/lib/render/feeds/render'
 import { isoTime, xmlHtmlText, xmlText } from '../../../worker/lib/render/feeds/xml'
 

@@ -6,8 +6,8 @@
  * standing, stale, until its listing changed.
  */
 import { describe, expect, it } from 'vitest'
+import { cardInstallCommand, INSTALL_REV } from '@shared/install'
 import seed from '../../../data/mcp-registry-seed-2025-05-16.json'
-import { cardInstallCommand, INSTALL_REV } from '../../../worker/lib/install'
 import { mapRegistryEntry } from '../../../worker/lib/registry-entry'
 import { installSummary } from '../../../worker/lib/render/registry-api'
 import minimal from '../../fixtures/server-json-examples/valid/minimal.json'
@@ -33,7 +33,7 @@ describe('the install output revision', () => {
     const now = await digestOfOutput()
     expect(
       recorded,
-      `The kept install output changed: raise INSTALL_REV (worker/lib/install/index.ts) and record "${now}" under the new revision in test/worker/lib/install-revs.json`,
+      `The kept install output changed: raise INSTALL_REV (worker/shared/install/index.ts) and record "${now}" under the new revision in test/worker/lib/install-revs.json`,
     ).toBe(now)
   })
 })

@@ -5,7 +5,6 @@
 import { parse as parseToml } from 'smol-toml'
 import { describe, expect, it } from 'vitest'
 import { parse as parseYaml } from 'yaml'
-import seed from '../../../data/mcp-registry-seed-2025-05-16.json'
 import {
   CLIENTS,
   type ClientId,
@@ -21,7 +20,8 @@ import {
   placeholder,
   runCommand,
   serverKey,
-} from '../../../worker/lib/install'
+} from '@shared/install'
+import seed from '../../../data/mcp-registry-seed-2025-05-16.json'
 import { mapRegistryEntry } from '../../../worker/lib/registry-entry'
 import withPackage from '../../fixtures/server-json-examples/valid/with-package.json'
 import withRemote from '../../fixtures/server-json-examples/valid/with-remote.json'

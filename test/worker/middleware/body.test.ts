@@ -4,9 +4,9 @@
  * create and then fail every later edit with a 500).
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { LIMITS } from '../../../worker/limits'
+import { LIMITS } from '@shared/limits'
+import type { ServerDetail } from '@shared/types'
 import { jsonDepth } from '../../../worker/middleware/body'
-import type { ServerDetail } from '../../../worker/shared/types'
 import { type Client, signIn } from '../auth-helpers'
 import { call } from '../helpers'
 

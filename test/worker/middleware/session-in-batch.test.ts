@@ -8,8 +8,8 @@
  */
 import { eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import type { PackageList, ServerDetail, ServerList } from '@shared/types'
 import { sessions } from '../../../worker/db/schema'
-import type { PackageList, ServerDetail, ServerList } from '../../../worker/shared/types'
 import { ADMIN_LOGIN, type Client, navigate, signIn } from '../auth-helpers'
 import { insertServer } from '../factories'
 import { call, db, json } from '../helpers'

@@ -1,9 +1,9 @@
 import { count, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import type { CommentList, PackageComment } from '@shared/types'
 import { packageComments, packages } from '../../../worker/db/schema'
 import { RATE_LIMIT_MESSAGE } from '../../../worker/middleware/rate-limit'
 import { GUEST_COMMENT_RULE } from '../../../worker/routes/comments'
-import type { CommentList, PackageComment } from '../../../worker/shared/types'
 import { ADMIN_LOGIN, type Client, guest, signIn, withCsrf } from '../auth-helpers'
 import { call, db, expectInvalidInput, json, roomInWindow } from '../helpers'
 

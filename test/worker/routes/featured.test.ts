@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import type { FeaturedComment, FeaturedServer, ServerDetail } from '@shared/types'
 import { featured } from '../../../worker/db/schema'
-import type { FeaturedComment, FeaturedServer, ServerDetail } from '../../../worker/shared/types'
 import { ADMIN_LOGIN, type Client, guest, signIn } from '../auth-helpers'
 import { insertServer } from '../factories'
 import { call, db, json } from '../helpers'

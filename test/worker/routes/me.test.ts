@@ -1,8 +1,6 @@
 import { and, eq, gte, inArray, ne, or } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { refreshPackagesOfServer } from '../../../worker/db/packages'
-import { activities, follows, packages, serverLikes, servers, serverTags } from '../../../worker/db/schema'
-import { LIMITS } from '../../../worker/limits'
+import { LIMITS } from '@shared/limits'
 import type {
   CategoryServerState,
   CategorySummary,
@@ -14,7 +12,9 @@ import type {
   ServerStats,
   ServerSummary,
   TagCount,
-} from '../../../worker/shared/types'
+} from '@shared/types'
+import { refreshPackagesOfServer } from '../../../worker/db/packages'
+import { activities, follows, packages, serverLikes, servers, serverTags } from '../../../worker/db/schema'
 import { ADMIN_LOGIN, type Client, guest, signIn } from '../auth-helpers'
 import { insertServer } from '../factories'
 import { call, db, expectInvalidInput, json } from '../helpers'

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import type { PackageDetail, PackageList, PackageSummary } from '@shared/types'
 import { packages, packageViews } from '../../../worker/db/schema'
-import type { PackageDetail, PackageList, PackageSummary } from '../../../worker/shared/types'
 import { ADMIN_LOGIN, type Client, guest, signIn } from '../auth-helpers'
 import { insertServer } from '../factories'
 import { db, expectInvalidInput, json } from '../helpers'

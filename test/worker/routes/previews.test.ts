@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { GithubPreview, NpmPreview } from '../../../worker/shared/types'
+import type { GithubPreview, NpmPreview } from '@shared/types'
 import { type Client, signIn } from '../auth-helpers'
 import { fixtureHits, json } from '../helpers'
 

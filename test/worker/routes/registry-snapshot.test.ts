@@ -4,11 +4,11 @@
  * server.json shape, validates against the registry's OpenAPI file.
  */
 import { beforeAll, expect, it } from 'vitest'
+import { LIMITS } from '@shared/limits'
 import seed from '../../../data/mcp-registry-seed-2025-05-16.json'
 import { importEntries } from '../../../worker/db/imports'
 import { servers } from '../../../worker/db/schema'
 import { isRegistryName } from '../../../worker/lib/render/registry-api'
-import { LIMITS } from '../../../worker/limits'
 import { db, json } from '../helpers'
 import { expectConforms } from '../registry-conformance'
 

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import type { ServerPermissions } from '@shared/types'
 import { serverLikes, servers } from '../../../worker/db/schema'
-import type { ServerPermissions } from '../../../worker/shared/types'
 import { type Client, guest, signIn } from '../auth-helpers'
 import { insertServer } from '../factories'
 import { db, expectInvalidInput, json } from '../helpers'

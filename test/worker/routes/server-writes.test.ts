@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import type { ApiErrorBody, ServerDetail, ServerList, ServerRevisionList, TagCount } from '@shared/types'
 import { serverRevisions, servers, serverTags } from '../../../worker/db/schema'
-import type { ApiErrorBody, ServerDetail, ServerList, ServerRevisionList, TagCount } from '../../../worker/shared/types'
 import { ADMIN_LOGIN, type Client, guest, signIn } from '../auth-helpers'
 import { insertServer } from '../factories'
 import { call, db, expectInvalidInput, json, roomInWindow } from '../helpers'

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { ServerDetail, SyncRun } from '../../../worker/shared/types'
+import type { ServerDetail, SyncRun } from '@shared/types'
 import { ADMIN_LOGIN, type Client, guest, signIn } from '../auth-helpers'
 import { json } from '../helpers'
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { TagCount } from '../../../worker/shared/types'
+import type { TagCount } from '@shared/types'
 import { signIn } from '../auth-helpers'
 import { insertServer } from '../factories'
 import { json } from '../helpers'

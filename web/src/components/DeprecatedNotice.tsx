@@ -1,5 +1,5 @@
 import { TriangleAlert } from 'lucide-react'
-import type { ServerSummary } from '../../../worker/shared/types'
+import type { ServerSummary } from '@shared/types'
 import { cx } from './ui/cx'
 
 /** The registry deprecated this server: said on its card (compact) and its page, with the reason. */

@@ -1,12 +1,12 @@
 import { Rss } from 'lucide-react'
-import { type FeedSource, feedPath, feedTitle } from '../../../worker/lib/feeds/links'
+import { type FeedSource, feedPath, feedTitle } from '@shared/feed-links'
 import { cx } from './ui/cx'
 
 const linkClass = 'rounded text-blue-700 underline-offset-2 hover:underline dark:text-blue-400'
 
 /**
  * Visible links to a page's feeds (the same the page's head announces, from
- * worker/lib/feeds/links.ts): each feed's Atom address under its title, and its RSS one beside
+ * worker/shared/feed-links.ts): each feed's Atom address under its title, and its RSS one beside
  * it. Plain links, not the router's: a feed is the Worker's, never a screen of the SPA.
  */
 export function FeedLinks({ sources, className }: { sources: readonly FeedSource[]; className?: string }) {

@@ -1,7 +1,7 @@
 import { Heart, LayoutDashboard, Search } from 'lucide-react'
 import { type FormEvent, lazy, Suspense, useState } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
-import type { SessionUser } from '../../../worker/shared/types'
+import type { SessionUser } from '@shared/types'
 import { useSession } from '../hooks/useSession'
 import { LINKS, PROVIDER_NAME } from '../lib/links'
 import { readServersView, serversHref } from '../lib/servers-view'

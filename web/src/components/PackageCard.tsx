@@ -1,6 +1,6 @@
 import { Eye, Heart, Server } from 'lucide-react'
 import { Link } from 'wouter'
-import type { PackageSummary } from '../../../worker/shared/types'
+import type { PackageSummary } from '@shared/types'
 import { formatCompact } from '../lib/format'
 import { Card } from './ui/Card'
 

@@ -1,11 +1,14 @@
 import { Download, Star } from 'lucide-react'
+import { useContext } from 'react'
 import { toast } from 'sonner'
 import { Link } from 'wouter'
-import type { ServerSummary } from '../../../worker/shared/types'
+import type { ServerSummary } from '@shared/types'
 import type { RemovableItemProps } from '../hooks/useFocusAfterRemoval'
+import type { CardLayout } from '../hooks/useLayoutPreference'
 import { prefetchServer } from '../hooks/useServers'
 import { copyText } from '../lib/clipboard'
 import { formatNumber } from '../lib/format'
+import { ScreenLoadersContext } from '../lib/screens'
 import { DeprecatedNotice } from './DeprecatedNotice'
 import { GithubMark } from './GithubMark'
 import { LikeButton } from './LikeButton'
@@ -14,13 +17,8 @@ import { Badge } from './ui/Badge'
 import { buttonClass } from './ui/button'
 import { cx } from './ui/cx'
 
-export type CardLayout = 'grid' | 'list'
-
 /** Tags shown before '+N': 3 in the grid, 5 in the list. */
 const TAGS_SHOWN: Record<CardLayout, number> = { grid: 3, list: 5 }
-
-// The detail page's code, fetched along with its data when a card is hovered.
-const loadDetailPage = () => import('../pages/ServerDetailPage')
 
 function CardTags({ tags, max }: { tags: string[]; max: number }) {
   if (!tags.length) return null
@@ -130,9 +128,10 @@ interface ServerCardProps extends Partial<RemovableItemProps> {
  * list's useFocusAfterRemoval item props.
  */
 export function ServerCard({ server, layout, ...removable }: ServerCardProps) {
+  const loaders = useContext(ScreenLoadersContext)
   const prefetch = () => {
     prefetchServer(server.id)
-    void loadDetailPage()
+    void loaders.serverDetail()
   }
   const list = layout === 'list'
   return (

@@ -2,7 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import { LayoutDashboard, LogOut, RefreshCw, Settings } from 'lucide-react'
 import { useState } from 'react'
 import { useLocation } from 'wouter'
-import type { SessionUser } from '../../../worker/shared/types'
+import type { SessionUser } from '@shared/types'
 import { initials } from '../lib/format'
 import { LINKS } from '../lib/links'
 

@@ -1,5 +1,7 @@
 import { useState } from 'react'
-import type { CardLayout } from '../components/ServerCard'
+
+/** How a screen lays out its cards. */
+export type CardLayout = 'grid' | 'list'
 
 /**
  * Grid or list for one screen's cards, remembered on this device under `storageKey`. Storage may

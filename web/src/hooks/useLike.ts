@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { useSWRConfig } from 'swr'
-import type { ServerSummary } from '../../../worker/shared/types'
+import type { ServerSummary } from '@shared/types'
 import { api, call, isKeyOf } from '../lib/api'
 import { DASHBOARD_KEY, isPackageListKey, packageKey } from './usePackageData'
 import { SERVER_LIST_KEY, SERVER_SEARCH_KEY, serverKey } from './useServers'

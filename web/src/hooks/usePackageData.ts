@@ -1,6 +1,6 @@
 import useSWR, { type SWRConfiguration, useSWRConfig } from 'swr'
-import type { COMMENT_SORTS } from '../../../worker/limits'
-import type { ServerDetail } from '../../../worker/shared/types'
+import type { COMMENT_SORTS } from '@shared/limits'
+import type { ServerDetail } from '@shared/types'
 import { api, apiKey, call, isKeyOf } from '../lib/api'
 import { type PackagesView, packagesKey } from '../lib/packages-view'
 import { useApi } from './useApi'

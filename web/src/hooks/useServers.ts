@@ -1,5 +1,5 @@
 import { preload } from 'swr'
-import type { ErrorCode } from '../../../worker/shared/types'
+import type { ErrorCode } from '@shared/types'
 import { api, apiKey, fetcher, hasStatus, isApiError } from '../lib/api'
 import { type ServersView, serversKey } from '../lib/servers-view'
 import { MINUTE, retrying, staleAfter } from './swr-options'

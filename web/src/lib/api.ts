@@ -9,8 +9,8 @@
  * is tied to the session, which may have changed since it was cached).
  */
 import { type ClientResponse, hc } from 'hono/client'
-import type { AppType } from '../../../worker/index'
-import type { ApiErrorBody, ErrorCode } from '../../../worker/shared/types'
+import type { AppType } from '@shared/app-type'
+import type { ApiErrorBody, ErrorCode } from '@shared/types'
 
 /** Where the Worker serves the API: the route tree below is mounted here. */
 export const API_BASE = '/api'

@@ -1,8 +1,8 @@
 /**
  * What /packages shows, as read from and written to its URL, and the small formats its cards
- * use. Kept free of zod and of worker/schemas.ts so the list's chunk stays small.
+ * use. Kept free of zod and of worker/shared/schemas.ts so the list's chunk stays small.
  */
-import { LIMITS, type PackageSort } from '../../../worker/limits'
+import { LIMITS, type PackageSort } from '@shared/limits'
 import { api, apiKey } from './api'
 import { readOption, readPage, writePage } from './list-url'
 

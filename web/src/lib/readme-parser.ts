@@ -2,7 +2,7 @@
  * Pre-fills the register form from a repository's README (Markdown as text). Pure string work, no
  * DOM and no rendering: the text is only read, never shown, so nothing in it can run.
  */
-import { keywordTags } from '../../../worker/shared/keywords'
+import { keywordTags } from '@shared/keywords'
 
 export interface ParsedPackage {
   registry_type: 'npm' | 'pypi'

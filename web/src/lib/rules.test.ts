@@ -4,8 +4,8 @@
  * include also lists the .test.ts files under web/).
  */
 import { describe, expect, it } from 'vitest'
+import { LIMITS } from '@shared/limits'
 import { featuredCard } from '../../../worker/lib/render/html'
-import { LIMITS } from '../../../worker/limits'
 import { formatCompact, formatNumber, initials } from './format'
 import { readPackagesView } from './packages-view'
 import { pageWindow } from './pagination'

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy } from 'react'
+import { type ComponentType, createContext, lazy } from 'react'
 
 /**
  * A screen in a chunk of its own that can also be loaded ahead of time: `Component` for the
@@ -22,3 +22,14 @@ export function screen<P extends object>(importer: () => Promise<{ default: Comp
   })
   return { Component, load }
 }
+
+/** The screens a component may load ahead of a visit (a card loads the detail's code on hover). */
+export interface ScreenLoaders {
+  serverDetail: () => Promise<unknown>
+}
+
+/**
+ * Screens' loaders for components: the app provides them, as it alone imports pages, so a
+ * component can warm a screen without importing one.
+ */
+export const ScreenLoadersContext = createContext<ScreenLoaders>({ serverDetail: () => Promise.resolve() })

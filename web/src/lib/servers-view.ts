@@ -1,5 +1,6 @@
-import { isCategorySlug, MAX_CATEGORY_FILTER } from '../../../worker/lib/categories'
-import { LIMITS, type ServerSort } from '../../../worker/limits'
+import { isCategorySlug, MAX_CATEGORY_FILTER } from '@shared/categories'
+import { LIMITS, type ServerSort } from '@shared/limits'
+import { serverListing } from '@shared/server-list'
 import { api, apiKey } from './api'
 import { readOption, readPage, writePage } from './list-url'
 
@@ -10,7 +11,6 @@ export const LIST_SORTS = [
   { value: 'likes', label: 'Likes' },
 ] as const satisfies ReadonlyArray<{ value: ServerSort; label: string }>
 export type ListSort = (typeof LIST_SORTS)[number]['value']
-export const DEFAULT_SORT: ListSort = 'stars'
 
 /** What /servers shows, as read from its URL. */
 export interface ServersView {
@@ -84,16 +84,15 @@ export const categoryPath = (slug: string) => `/categories/${encodeURIComponent(
 
 /** The swr key that lists a view's servers (search when there is text). */
 export function serversKey(view: ServersView, limit: number = LIMITS.pageSize) {
-  // A search without an explicit sort is ranked by relevance (the Worker's default).
-  const sortBy = view.sortBy ?? (view.q ? undefined : DEFAULT_SORT)
+  const listing = serverListing(view.q, view.sortBy)
   const query = {
-    q: view.q || undefined,
-    sortBy,
+    q: listing.q,
+    sortBy: listing.sortBy,
     page: String(view.page),
     limit: String(limit),
     tags: view.tags.length ? view.tags.join(',') : undefined,
     category: view.categories.length ? view.categories.join(',') : undefined,
     favorites: view.favorites ? ('1' as const) : undefined,
   }
-  return view.q ? apiKey(api.servers.search, { query }) : apiKey(api.servers, { query })
+  return listing.q === undefined ? apiKey(api.servers, { query }) : apiKey(api.servers.search, { query })
 }

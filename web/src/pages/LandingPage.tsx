@@ -1,7 +1,7 @@
 import { ArrowRight, BookOpen, Building2, Cloud, Compass, LayoutDashboard, Plug, ShieldAlert, Users, X } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'wouter'
-import type { FeaturedServer } from '../../../worker/shared/types'
+import type { FeaturedServer } from '@shared/types'
 import { SignInLink } from '../components/Header'
 import { PackageCard } from '../components/PackageCard'
 import { ServerAvatar } from '../components/ServerAvatar'

@@ -1,7 +1,7 @@
 import { ArrowLeft, LoaderCircle, ShieldX } from 'lucide-react'
 import { useState } from 'react'
 import { Link, Redirect } from 'wouter'
-import type { SessionUser } from '../../../worker/shared/types'
+import type { SessionUser } from '@shared/types'
 import { ServerNotFound } from '../components/detail/ServerNotFound'
 import { emptyForm, type FormValues, formFromServer } from '../components/server-form/form-model'
 import { BackToServers, ServerForm } from '../components/server-form/ServerForm'

@@ -1,13 +1,14 @@
 import { Plus, SearchX, X } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
-import { categoryBySlug } from '../../../worker/lib/categories'
-import type { FeedSource } from '../../../worker/lib/feeds/links'
-import type { ServerSummary } from '../../../worker/shared/types'
+import { categoryBySlug } from '@shared/categories'
+import type { FeedSource } from '@shared/feed-links'
+import { serverListing } from '@shared/server-list'
+import type { ServerSummary } from '@shared/types'
 import { FeedLinks } from '../components/FeedLinks'
 import { SignInLink } from '../components/Header'
 import { Pagination } from '../components/Pagination'
-import { type CardLayout, ServerCard } from '../components/ServerCard'
+import { ServerCard } from '../components/ServerCard'
 import { CategoryFilters } from '../components/servers/CategoryFilters'
 import { FiltersDialog } from '../components/servers/FiltersDialog'
 import { SortSelect } from '../components/servers/SortSelect'
@@ -20,7 +21,7 @@ import { cx } from '../components/ui/cx'
 import { LoadFailed } from '../components/ui/LoadFailed'
 import { useDocumentMeta } from '../hooks/useDocumentMeta'
 import { useFocusAfterRemoval } from '../hooks/useFocusAfterRemoval'
-import { useLayoutPreference } from '../hooks/useLayoutPreference'
+import { type CardLayout, useLayoutPreference } from '../hooks/useLayoutPreference'
 import { useMediaQuery, WIDE_SCREEN } from '../hooks/useMediaQuery'
 import { useRestLater } from '../hooks/useRestLater'
 import { useCategories, useServerList, useTags } from '../hooks/useServers'
@@ -241,7 +242,7 @@ function ServersList({ category }: { category?: string }) {
                 {filters}
                 <AboutMcpCard />
               </FiltersDialog>
-              <SortSelect value={view.sortBy ?? (view.q ? '' : 'stars')} onChange={(sortBy) => go({ sortBy, page: 1 })} />
+              <SortSelect value={serverListing(view.q, view.sortBy).sortBy ?? ''} onChange={(sortBy) => go({ sortBy, page: 1 })} />
               <ViewSwitch value={layout} onChange={setLayout} />
               {user ? (
                 <Link href="/servers/new" className={buttonClass('primary', 'md')}>

@@ -1,7 +1,7 @@
 import { RefreshCw, ShieldX } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
-import type { SyncRun } from '../../../worker/shared/types'
+import type { SyncRun } from '@shared/types'
 import { PageSpinner } from '../components/Spinner'
 import { buttonClass } from '../components/ui/button'
 import { Card } from '../components/ui/Card'

@@ -2,8 +2,8 @@
  * GitHub through the configurable base URLs (tests point them at a local fixture), with a
  * time-out on every call. Errors carry the specification's messages.
  */
+import { parseGithubUrl, type RepoRef } from '@shared/github-url'
 import { ApiError } from '../../errors'
-import { parseGithubUrl, type RepoRef } from '../../github-url'
 import { fetchWithTimeout, TimeoutError, timeoutMs, trimBase } from './fetch'
 
 /** Like parseGithubUrl, but a missing or malformed link is the specification's error. */

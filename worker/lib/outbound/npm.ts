@@ -2,8 +2,8 @@
  * The npm registry through its configurable base URL (a mirror or the tests' fixture), with the
  * same time-out as every outbound call.
  */
+import type { NpmPreview } from '@shared/types'
 import { ApiError } from '../../errors'
-import type { NpmPreview } from '../../shared/types'
 import { fetchWithTimeout, TimeoutError, timeoutMs, trimBase } from './fetch'
 
 /**

@@ -3,9 +3,9 @@
  * five minutes) is served with one KV read and no Markdown work; a stale one is served at once
  * while a refresh runs in the background; only a server never seen before waits for GitHub.
  */
+import { parseGithubUrl } from '@shared/github-url'
+import type { ReadmeResponse } from '@shared/types'
 import { ApiError } from '../../errors'
-import { parseGithubUrl } from '../../github-url'
-import type { ReadmeResponse } from '../../shared/types'
 import { cacheKeys, TTL } from '../cache/kv-cache'
 import { sha256Hex } from '../hash'
 import { renderReadme } from '../render/markdown'

@@ -24,7 +24,7 @@
  */
 import { decodeHTML, decodeHTMLAttribute } from 'entities'
 import { ELEMENT_NODE, type ElementNode, type Node, parse, TEXT_NODE } from 'ultrahtml'
-import { LIMITS } from '../../limits'
+import { LIMITS } from '@shared/limits'
 
 /** A sanitised node: decoded text, or an allowed element with checked, decoded attributes. */
 type Clean = string | CleanElement

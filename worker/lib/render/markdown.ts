@@ -15,7 +15,7 @@ import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
 import { visit } from 'unist-util-visit'
-import type { RepoRef } from '../../github-url'
+import type { RepoRef } from '@shared/github-url'
 
 export interface RenderOptions {
   repo: RepoRef | null

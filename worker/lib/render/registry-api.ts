@@ -6,10 +6,10 @@
  *
  * @example toServerResponse(row, { origin: 'https://catalogue.example' }).server.name // 'io.github.acme/widget'
  */
-import { parseGithubUrl } from '../../github-url'
-import { type ClientId, clientConfig, installPlan, runCommand } from '../install'
-import type { DeclaredArgument, DeclaredInput, DeclaredKeyValue, DeclaredPackage, DeclaredRemote } from '../install/model'
-import { readPackage, readRemote } from '../install/source'
+import { parseGithubUrl } from '@shared/github-url'
+import { type ClientId, clientConfig, installPlan, runCommand } from '@shared/install'
+import type { DeclaredArgument, DeclaredInput, DeclaredKeyValue, DeclaredPackage, DeclaredRemote } from '@shared/install/model'
+import { readPackage, readRemote } from '@shared/install/source'
 
 /** The server.json schema the `server` objects follow. */
 export const SERVER_SCHEMA_URL = 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json'
@@ -42,7 +42,7 @@ export interface RegistryListing {
   icon: string | null
   githubUrl: string | null
   tags: string[]
-  /** Category slugs of the catalogue's taxonomy (worker/lib/categories.ts), best first. */
+  /** Category slugs of the catalogue's taxonomy (worker/shared/categories.ts), best first. */
   categories: string[]
   packages: unknown[]
   remotes: unknown[]

@@ -7,7 +7,7 @@
  * (vocabulary.ts) adds related terms and categories, matched in tiers of their own below
  * what was typed; `explainMatch` says on a card which one found it.
  */
-import { categoryBySlug } from '../categories'
+import { categoryBySlug } from '@shared/categories'
 import { type Expansion, expandQuery, fold, sameAs, termWords } from './vocabulary'
 
 const MAX_WORDS = 8

@@ -9,7 +9,7 @@
  *   products and its protocols (payments, billing, invoices, stripe, paypal). A typed word or
  *   phrase found in a topic expands the query with the topic's other terms; servers found only
  *   that way rank below those with what was typed, and their card says which term matched.
- *   A topic may name a category (worker/lib/categories.ts): the category's servers follow the
+ *   A topic may name a category (worker/shared/categories.ts): the category's servers follow the
  *   related ones. Every category's own name and slug are topics of that category too.
  *
  * Terms are written as people type them, a word or a phrase; lookup folds case and a plural 's'
@@ -19,7 +19,7 @@
  * leading '>' one that the topic searches for but that does not lead to it when typed, because
  * it belongs to a narrower topic of its own ('cloud' finds AWS; 'gcp' should not find Azure).
  */
-import type { CategorySlug } from '../categories'
+import type { CategorySlug } from '@shared/categories'
 
 /** Spellings of one thing, matched as the typed word. A phrase here is matched as a phrase. */
 export const SAME: readonly (readonly string[])[] = [

@@ -2,7 +2,7 @@
  * Lookups over the search's vocabulary (vocabulary-data.ts): another word's spellings, and the
  * related terms and categories a query names. Pure (no database), built once per isolate.
  */
-import { CATEGORIES, type CategorySlug } from '../categories'
+import { CATEGORIES, type CategorySlug } from '@shared/categories'
 import { SAME, TOPICS } from './vocabulary-data'
 
 /** Words as lookup compares them: lower case, a plural 's' folded ('payments' ~ 'payment'). */

@@ -1,6 +1,6 @@
 import { Eye, UserMinus } from 'lucide-react'
 import { Link } from 'wouter'
-import type { Dashboard, FollowedAuthor } from '../../../../worker/shared/types'
+import type { Dashboard, FollowedAuthor } from '@shared/types'
 import { type RemovableItemProps, useFocusAfterRemoval } from '../../hooks/useFocusAfterRemoval'
 import { useFollowAuthor } from '../../hooks/useFollow'
 import { formatDate } from '../../lib/packages-view'

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import type { CategorySummary, ServerSummary } from '../../../../worker/shared/types'
+import type { CategorySummary, ServerSummary } from '@shared/types'
 import { useCategoryActions } from '../../hooks/useDashboard'
 import { buttonClass } from '../ui/button'
 import { labelClass } from '../ui/form'

@@ -1,7 +1,7 @@
 import { Globe, Settings, X } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'wouter'
-import type { CategorySummary } from '../../../../worker/shared/types'
+import type { CategorySummary } from '@shared/types'
 import { useCategoryActions } from '../../hooks/useDashboard'
 import { useFocusAfterRemoval } from '../../hooks/useFocusAfterRemoval'
 import { Badge } from '../ui/Badge'

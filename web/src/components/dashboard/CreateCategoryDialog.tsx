@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { LIMITS } from '../../../../worker/limits'
+import { LIMITS } from '@shared/limits'
 import { useCategoryActions } from '../../hooks/useDashboard'
 import { categorySchema, fieldErrors, fieldIssues } from '../../lib/schemas'
 import { buttonClass } from '../ui/button'

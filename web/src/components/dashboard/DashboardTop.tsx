@@ -1,6 +1,6 @@
 import { Folder, FolderPlus, Heart, PackagePlus, Plus, Server, Users } from 'lucide-react'
 import { Link } from 'wouter'
-import type { DashboardCounters, SessionUser } from '../../../../worker/shared/types'
+import type { DashboardCounters, SessionUser } from '@shared/types'
 import { formatNumber } from '../../lib/format'
 import { buttonClass } from '../ui/button'
 import { Card } from '../ui/Card'

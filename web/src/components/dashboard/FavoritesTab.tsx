@@ -1,7 +1,7 @@
 import { FolderPlus, Plus } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'wouter'
-import type { Dashboard, ServerSummary } from '../../../../worker/shared/types'
+import type { Dashboard, ServerSummary } from '@shared/types'
 import { type RemovableItemProps, useFocusAfterRemoval } from '../../hooks/useFocusAfterRemoval'
 import { LikeButton } from '../LikeButton'
 import { ServerAvatar } from '../ServerAvatar'

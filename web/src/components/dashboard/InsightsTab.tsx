@@ -1,7 +1,7 @@
 import { ArrowRight, Heart } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'wouter'
-import type { Dashboard } from '../../../../worker/shared/types'
+import type { Dashboard } from '@shared/types'
 import { useServerStats } from '../../hooks/useDashboard'
 import { formatNumber } from '../../lib/format'
 import { Badge } from '../ui/Badge'

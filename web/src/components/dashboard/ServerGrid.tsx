@@ -1,5 +1,5 @@
 import type { ReactNode, Ref } from 'react'
-import type { ServerSummary } from '../../../../worker/shared/types'
+import type { ServerSummary } from '@shared/types'
 import { ServerCard } from '../ServerCard'
 
 /** Server cards in the list's grid, or the section's empty text. */

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import type { ServerStats } from '../../../../worker/shared/types'
+import type { ServerStats } from '@shared/types'
 import { formatNumber } from '../../lib/format'
 
 const W = 720

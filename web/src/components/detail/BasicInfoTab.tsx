@@ -1,6 +1,6 @@
 import { Link } from 'wouter'
-import { categoryBySlug } from '../../../../worker/lib/categories'
-import type { ServerDetail, ServerPackage, ServerRemote } from '../../../../worker/shared/types'
+import { categoryBySlug } from '@shared/categories'
+import type { ServerDetail, ServerPackage, ServerRemote } from '@shared/types'
 import { categoryPath, serversHref } from '../../lib/servers-view'
 import { CodeBlock } from '../CopyButton'
 import { Badge } from '../ui/Badge'

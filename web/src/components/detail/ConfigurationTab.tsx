@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react'
-import { CLIENTS, clientConfig, type InstallOption, type InstallPlan, installPlan } from '../../../../worker/lib/install'
-import type { ServerDetail } from '../../../../worker/shared/types'
+import { CLIENTS, clientConfig, type InstallOption, type InstallPlan, installPlan } from '@shared/install'
+import type { ServerDetail } from '@shared/types'
 import { CodeBlock } from '../CopyButton'
 import { ClientBlock } from '../install/ClientBlock'
 import { ClientSelect, useRememberedClient } from '../install/ClientSelect'

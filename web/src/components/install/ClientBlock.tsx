@@ -1,5 +1,5 @@
 import { ExternalLink } from 'lucide-react'
-import type { ClientOutput } from '../../../../worker/lib/install'
+import type { ClientOutput } from '@shared/install'
 import { CodeBlock } from '../CopyButton'
 import { buttonClass } from '../ui/button'
 

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { CLIENTS, type ClientGroup, type ClientId, type ClientInfo } from '../../../../worker/lib/install'
+import { CLIENTS, type ClientGroup, type ClientId, type ClientInfo } from '@shared/install'
 import { OptionSelect } from '../ui/OptionSelect'
 
 const GROUP_NAMES: Record<ClientGroup, string> = { primary: 'Most used', terminal: 'Terminal agents', editor: 'Editors' }

@@ -1,5 +1,5 @@
 import { Lock } from 'lucide-react'
-import { type Input, type InputKind, type InstallOption, runCommand } from '../../../../worker/lib/install'
+import { type Input, type InputKind, type InstallOption, runCommand } from '@shared/install'
 import { CodeBlock } from '../CopyButton'
 import { Badge } from '../ui/Badge'
 

@@ -1,7 +1,7 @@
 import { Trash2, UserRound } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
-import type { PackageComment } from '../../../../worker/shared/types'
+import type { PackageComment } from '@shared/types'
 import type { RemovableItemProps } from '../../hooks/useFocusAfterRemoval'
 import { api, call } from '../../lib/api'
 import { formatDateTime } from '../../lib/packages-view'

@@ -1,6 +1,6 @@
 import { Eye, Heart, Lock, Quote, Server, TrendingUp } from 'lucide-react'
 import { Link } from 'wouter'
-import type { PackageDetail } from '../../../../worker/shared/types'
+import type { PackageDetail } from '@shared/types'
 import { formatCompact } from '../../lib/format'
 import { formatDate, formatScore, serversIncluded } from '../../lib/packages-view'
 import { FeedLinks } from '../FeedLinks'

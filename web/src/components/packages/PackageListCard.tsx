@@ -1,9 +1,9 @@
 import { CalendarDays, Eye, Server, TrendingUp } from 'lucide-react'
 import { Link } from 'wouter'
-import type { PackageSummary } from '../../../../worker/shared/types'
+import type { PackageSummary } from '@shared/types'
+import type { CardLayout } from '../../hooks/useLayoutPreference'
 import { formatCompact } from '../../lib/format'
 import { formatDate, formatScore, serversIncluded } from '../../lib/packages-view'
-import type { CardLayout } from '../ServerCard'
 import { cx } from '../ui/cx'
 import { PackageLikeButton } from './PackageLikeButton'
 

@@ -1,6 +1,6 @@
 import { ArrowRight } from 'lucide-react'
 import { Link } from 'wouter'
-import type { ServerSummary } from '../../../../worker/shared/types'
+import type { ServerSummary } from '@shared/types'
 import { ServerAvatar } from '../ServerAvatar'
 import { Badge } from '../ui/Badge'
 import { buttonClass } from '../ui/button'

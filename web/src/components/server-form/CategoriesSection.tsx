@@ -1,4 +1,4 @@
-import { CATEGORIES, categoryBySlug, MAX_CATEGORIES } from '../../../../worker/lib/categories'
+import { CATEGORIES, categoryBySlug, MAX_CATEGORIES } from '@shared/categories'
 import { FieldError, FieldHint, FormSection } from './fields'
 import { errorId, fieldId } from './form-model'
 

@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../../worker/limits'
+import { LIMITS } from '@shared/limits'
 import { serverPackageSchema } from '../../lib/schemas'
 import { FormSection, TextField } from './fields'
 import type { FieldErrors, PackageRow } from './form-model'

@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../../worker/limits'
+import { LIMITS } from '@shared/limits'
 import { serverRemoteSchema } from '../../lib/schemas'
 import { FormSection, TextField } from './fields'
 import type { FieldErrors, RemoteRow } from './form-model'

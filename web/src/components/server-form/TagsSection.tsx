@@ -1,6 +1,6 @@
 import { Plus, X } from 'lucide-react'
 import { useState } from 'react'
-import { LIMITS } from '../../../../worker/limits'
+import { LIMITS } from '@shared/limits'
 import { buttonClass } from '../ui/button'
 import { describedBy, FieldError, FieldHint, FormSection, inputClass, labelClass } from './fields'
 import { addTag, fieldId } from './form-model'

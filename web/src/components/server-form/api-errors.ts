@@ -1,5 +1,5 @@
-import { fieldErrors } from '../../../../worker/schemas'
 import { isApiError } from '../../lib/api'
+import { fieldErrors } from '../../lib/schemas'
 import type { FieldErrors } from './form-model'
 
 /** The `issues` of the Worker's `invalid_input` answer, as field errors (same keys as the form's own). */

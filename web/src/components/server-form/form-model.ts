@@ -4,8 +4,8 @@
  * No DOM and no fetch here, so the browser tests can check these rules in Node.
  */
 
-import { LIMITS } from '../../../../worker/limits'
-import type { ServerDetail, SessionUser } from '../../../../worker/shared/types'
+import { LIMITS } from '@shared/limits'
+import type { ServerDetail, SessionUser } from '@shared/types'
 import {
   fieldErrors,
   fieldIssues,

@@ -2,8 +2,8 @@
  * 'Load Info' and 'Auto-fill': what the repository and npm previews put into the form. Pure
  * functions of (form, preview), so the rules are plain to read and test.
  */
-import { LIMITS } from '../../../../worker/limits'
-import type { GithubPreview, NpmPreview } from '../../../../worker/shared/types'
+import { LIMITS } from '@shared/limits'
+import type { GithubPreview, NpmPreview } from '@shared/types'
 import { parseReadme } from '../../lib/readme-parser'
 import { addTag, type FormValues, type PackageRow } from './form-model'
 

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { fieldErrors, fieldIssues } from '../../../../worker/schemas'
+import { fieldErrors, fieldIssues } from '../../lib/schemas'
 import type { FieldErrors } from './form-model'
 
 /** What `schema.safeParse` answers; any zod schema fits. */

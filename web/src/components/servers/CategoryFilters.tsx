@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import type { CategoryCount } from '../../../../worker/shared/types'
+import type { CategoryCount } from '@shared/types'
 import { formatNumber } from '../../lib/format'
 import { buttonClass } from '../ui/button'
 import { Card } from '../ui/Card'

@@ -1,5 +1,5 @@
 import { LayoutGrid, List } from 'lucide-react'
-import type { CardLayout } from '../ServerCard'
+import type { CardLayout } from '../../hooks/useLayoutPreference'
 import { cx } from '../ui/cx'
 
 const OPTIONS: Array<{ value: CardLayout; label: string; Icon: typeof List }> = [

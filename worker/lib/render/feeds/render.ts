@@ -3,11 +3,8 @@
  * two formats of a feed always hold the same entries. Every text is plain text: Atom's are
  * `type="text"` and RSS descriptions are escaped for HTML as well (readers take them as HTML).
  */
+import type { FeedFormat } from '@shared/feed-links'
 import { isoTime, xmlHtmlText, xmlText } from './xml'
-
-export type FeedFormat = 'atom' | 'rss'
-
-export const FEED_FORMATS: readonly FeedFormat[] = ['atom', 'rss']
 
 export const FEED_CONTENT_TYPES: Record<FeedFormat, string> = {
   atom: 'application/atom+xml; charset=utf-8',

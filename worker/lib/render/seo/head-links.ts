@@ -1,4 +1,4 @@
-import { feedLinksFor } from '../../feeds/links'
+import { feedLinksFor } from '@shared/feed-links'
 
 /** Which page is being served: what the head, the summary and the extra links are built from. */
 export type Page =

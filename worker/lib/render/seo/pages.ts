@@ -4,8 +4,9 @@
  * mounts. The summaries use the SPA's own layout classes, so the page looks the same before and
  * after and nothing moves when it does.
  */
-import { followableAuthor } from '../../../github-url'
-import type { PackageDetail, PackageSummary, ServerDetail, ServerSummary } from '../../../shared/types'
+import { followableAuthor } from '@shared/github-url'
+import { PAGE_PATHS } from '@shared/page-paths'
+import type { PackageDetail, PackageSummary, ServerDetail, ServerSummary } from '@shared/types'
 import { metaDescription, type PageMeta, SITE_DESCRIPTION, SITE_NAME } from './head'
 import { headLinksFor, type Page } from './head-links'
 import { html, type Markup } from './markup'
@@ -16,8 +17,6 @@ export interface PageView {
   /** The summary put into the SPA's root element; null leaves the root as it is. */
   body: Markup | null
 }
-
-export const ADVISORY_PATH = '/security/mcp-supply-chain'
 
 /** The preview image of pages without one of their own. */
 export const SITE_IMAGE = { path: '/og/site.png', alt: `${SITE_NAME}: ${SITE_DESCRIPTION}` }
@@ -72,7 +71,7 @@ export function homePage(origin: string): PageView {
 <div class="flex gap-3"><div class="mt-0.5 size-5 shrink-0"></div><div class="min-w-0">
 <h2 id="security-notice-title" class="font-semibold">Security notice: npm supply-chain scan of listed servers</h2>
 <p class="mt-1 text-sm leading-6">An independent scan checked the npm packages behind MCP servers for signs of the September 2025 supply-chain attack. 193 packages were updated within the attack window. Risk scores: <strong>High 28</strong>, <strong>Medium 227</strong>, <strong>Low 380</strong>. A score adds +1 per indicator found and is not proof of compromise.</p>
-<a href="${ADVISORY_PATH}" class="mt-2 inline-flex items-center gap-1 rounded text-sm font-medium underline underline-offset-2">Read the security advisory</a>
+<a href="${PAGE_PATHS.advisory}" class="mt-2 inline-flex items-center gap-1 rounded text-sm font-medium underline underline-offset-2">Read the security advisory</a>
 </div></div>
 </section>
 <section aria-labelledby="hosting-title" class="flex flex-col gap-3 rounded-lg border border-blue-200 bg-blue-50 p-4 sm:flex-row sm:items-center dark:border-blue-900 dark:bg-blue-950/50">
@@ -251,9 +250,9 @@ export function advisoryPage(origin: string): PageView {
     {
       title: 'Security advisory: npm supply-chain scan of MCP servers',
       description,
-      path: ADVISORY_PATH,
+      path: PAGE_PATHS.advisory,
       image: SITE_IMAGE,
-      jsonLd: { '@type': 'Article', headline: 'npm supply-chain scan of MCP servers', description, url: origin + ADVISORY_PATH },
+      jsonLd: { '@type': 'Article', headline: 'npm supply-chain scan of MCP servers', description, url: origin + PAGE_PATHS.advisory },
     },
     html`<article class="container-page max-w-3xl py-8">
 <p class="text-sm"><a class="${link}" href="/">Back to the catalogue</a></p>

@@ -2,8 +2,11 @@
  * Where each feed lives and which pages offer which feeds: for the SPA's visible feed links and
  * for the `<link rel="alternate">` tags in a page's head, so the two never disagree.
  */
-import { LIMITS } from '../../limits'
-import { FEED_FORMATS, type FeedFormat } from '../render/feeds/render'
+import { LIMITS } from './limits'
+
+export type FeedFormat = 'atom' | 'rss'
+
+export const FEED_FORMATS: readonly FeedFormat[] = ['atom', 'rss']
 
 /** What a feed follows. */
 export type FeedSource =

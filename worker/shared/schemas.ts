@@ -3,8 +3,8 @@
  * forms validate with exactly the rules the Worker enforces.
  */
 import { z } from 'zod'
+import { isCategorySlug, MAX_CATEGORIES, MAX_CATEGORY_FILTER, OTHER } from './categories'
 import { GITHUB_LOGIN_RE, GITHUB_URL_RE } from './github-url'
-import { isCategorySlug, MAX_CATEGORIES, MAX_CATEGORY_FILTER, OTHER } from './lib/categories'
 import { COMMENT_SORTS, LIMITS, PACKAGE_SORTS, SERVER_SORTS } from './limits'
 
 /** One field's problem, as the API's error body and the SPA's forms carry it. */
