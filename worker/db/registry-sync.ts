@@ -18,9 +18,6 @@ import type { DB } from './client'
 import { chunks, entryStatus, LISTING_COLUMNS, type Listing, listingUpdate, PARAM_CHUNK } from './imports'
 import { type SyncRunRow, servers, serverTags, serverVersions, syncRefusals, syncRuns } from './schema'
 
-// The fields a sync keeps once edited are the importer's: one list for both.
-export { SYNCED_FIELDS } from './imports'
-
 /** Statements per D1 batch: a batch is one transaction, and smaller ones keep D1 responsive. */
 const BATCH_LISTINGS = 25
 

@@ -14,9 +14,9 @@ import { normalizeTags, type ServerForm, type ServerUpdate } from '@shared/schem
 import type { ServerRevision, ServerRevisionList, ServerStatus } from '@shared/types'
 import { autoCategories, CATEGORIES_FIELD, CLASSIFIED_FIELDS, categoryRowStatements, humanChose, newCategoryRows } from './categories'
 import type { DB } from './client'
+import { SYNCED_FIELDS } from './imports'
 import { refreshPackagesOfServer } from './packages'
 import { pageInfo, pageOffset } from './paging'
-import { SYNCED_FIELDS } from './registry-sync'
 import { type ServerRow, serverRevisions, servers, serverTags, users } from './schema'
 
 /** The fields the form edits, and so the fields a revision records. */

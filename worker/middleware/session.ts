@@ -135,8 +135,8 @@ const SESSION_MEMO_MAX = 1000
  */
 const sessionMemo = new RecentMap<UserRow | null>(SESSION_MEMO_MAX)
 
-/** Reads the memo when `SESSION_MEMO_MS` turns it on. */
-const memoMs = (c: Context<AppEnv>) => Number(c.env.SESSION_MEMO_MS)
+/** How long a look-up serves reads (`SESSION_MEMO_MS`); 0 or unset turns the memo off. */
+const memoMs = (c: Context<AppEnv>) => Number(c.env.SESSION_MEMO_MS) || 0
 
 /**
  * The user of the session with this id hash. A write reads D1 every time; a read takes a look-up
@@ -154,7 +154,8 @@ async function sessionUser(c: Context<AppEnv>, idHash: string): Promise<UserRow 
 
 /** A read's look-up of this session settled in the last `SESSION_MEMO_MS` (undefined when none). */
 function recentSession(c: Context<AppEnv>, idHash: string, now: number): UserRow | null | undefined {
-  return memoMs(c) > 0 ? sessionMemo.get(idHash, now, memoMs(c)) : undefined
+  const ms = memoMs(c)
+  return ms > 0 ? sessionMemo.get(idHash, now, ms) : undefined
 }
 
 /** Keeps a read's settled look-up (made at `now`) for reads in the next `SESSION_MEMO_MS`. */

@@ -1,5 +1,5 @@
 import { type Context, Hono } from 'hono'
-import { type ServerListQuery, serverIdParam, serverListQuery } from '@shared/schemas'
+import { type ServerListQuery, serverIdParam, serverListQuery, UUID_PATTERN } from '@shared/schemas'
 import { type ServerListing, serverListing } from '@shared/server-list'
 import type { FeaturedServer, RepoInfo } from '@shared/types'
 import { getServerDetail, type ListOptions, listFeatured, listServers, readmeSource, saveRepoFacts, storedRepoFacts } from '../db/servers'
@@ -37,7 +37,7 @@ async function listAnswer(c: Context<AppEnv>, q: ServerListQuery, listing: Serve
 }
 
 /** A server's id in a path: a UUID, as `serverIdParam` requires, so '/featured' and '/search' are not one. */
-const SERVER_ID = ':id{[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}}'
+const SERVER_ID = `:id{${UUID_PATTERN}}`
 
 /**
  * The reads below whose SQL names their reader by the session, so a signed-in one reads its

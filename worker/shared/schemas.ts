@@ -38,7 +38,9 @@ export function fieldErrors(issues: readonly FieldIssue[], prefix = ''): Record<
   return out
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+/** A UUID in any case, as a pattern's source: route paths match server ids with it too. */
+export const UUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}'
+const UUID_RE = new RegExp(`^${UUID_PATTERN}$`)
 
 export const serverIdParam = z.object({
   id: z.string().regex(UUID_RE, 'Server ID must be a valid UUID'),
