@@ -1,7 +1,7 @@
 /**
  * The app's routes as its own route table (`app.routes`) lists them, with a seeded value for each
  * path parameter, for the checks that must cover every route, including those added later
- * (security-sweep.test.ts, concurrency/same-cookie.test.ts).
+ * (security-sweep.test.ts, deployed/same-cookie.test.ts).
  *
  * @example
  * const seeded = await seedRouteParams(owner.user!.id)
