@@ -1,10 +1,13 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin'
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
+import { startMcpFixtures } from './test/fixtures/mcp-servers'
 import { startFixture } from './test/fixtures/outbound'
 
 // Worker tests run inside workerd against real D1 and KV (isolated per test file). Outbound
 // calls go to a local fixture server started here, through the configurable base URLs.
 const fixture = await startFixture()
+// Real MCP servers for the probe (test/fixtures/mcp-servers.ts), by name, as the binding MCP_FIXTURES.
+const mcpFixtures = await startMcpFixtures()
 const migrations = await readD1Migrations('./migrations')
 
 /** The tests under test/worker/deployed/ run with the memos as wrangler.toml deploys them. */
@@ -32,6 +35,7 @@ function workerProject(
             GITHUB_OAUTH_BASE: `${fixture.url}/github-oauth`,
             NPM_REGISTRY_BASE: `${fixture.url}/npm`,
             MCP_REGISTRY_BASE: `${fixture.url}/registry`,
+            MCP_FIXTURES: JSON.stringify(mcpFixtures.urls),
             ADMIN_LOGINS: 'root-admin',
             // As deployed, whatever a local .dev.vars (written by `npm start`) says.
             DEV_LOGIN: 'false',
@@ -71,6 +75,10 @@ export default defineConfig({
       // The documentation's checks (links, named paths, the layout drawing) read the tree and ask
       // git what it tracks: plain Node, no Worker and no built app.
       { test: { name: 'docs', include: ['test/docs/**/*.test.ts'], environment: 'node' } },
+      // The official MCP conformance suite drives the probe as a command (scripts/probe-url.ts): Node.
+      {
+        test: { name: 'conformance', include: ['test/conformance/**/*.test.ts'], environment: 'node', testTimeout: 90000 },
+      },
     ],
   },
 })

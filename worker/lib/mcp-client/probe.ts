@@ -1,0 +1,321 @@
+import {
+  Client,
+  ProtocolError,
+  SdkError,
+  SdkErrorCode,
+  SdkHttpError,
+  SSEClientTransport,
+  StreamableHTTPClientTransport,
+  type Transport,
+} from '@modelcontextprotocol/client'
+import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker'
+import type { JsonValue, ProbeOutcome, ProbeStatus, ProbeTransport } from '@shared/surface'
+import { checkAddress } from './address'
+import { capJson, DEFAULT_PROBE_BOUNDS, type ProbeBounds, SurfaceError, toSurface } from './bounds'
+import { type FetchLike, GuardError, guardedFetch } from './guarded-fetch'
+
+/** What to probe and how far it may go. */
+export interface ProbeRemoteOptions {
+  /** The remote's URL, as listed. */
+  url: string
+  /** The transport the listing declares: Streamable HTTP (with the legacy SSE fallback the specification allows) or SSE. */
+  transport: 'streamable-http' | 'sse'
+  bounds?: Partial<ProbeBounds>
+  /** Loopback (and http to it) allowed: local development and tests only, never a deploy. */
+  allowLoopback?: boolean
+  /** The fetch underneath the guard (the runner's, a test's); the global one by default. */
+  fetch?: FetchLike
+}
+
+/** How the probe names itself to servers. */
+const CLIENT_INFO = { name: 'mcp-catalogue-probe', version: '1.0.0' }
+
+/** Bytes read of a Server Card: a card is a small description, not a surface. */
+const SERVER_CARD_MAX_BYTES = 64 * 1024
+
+/** A list past the probe's caps: reported, not cut, since a partial surface would hash as a change. */
+class PastCapsError extends Error {}
+
+/** What the guarded fetch saw during one probe: the facts the failure's status is read from. */
+class Observations {
+  guardError: GuardError | null = null
+  challenge: { status: number; resourceMetadata: string | null } | null = null
+
+  record = {
+    onError: (error: GuardError) => {
+      this.guardError ??= error
+    },
+    onResponse: (response: Response) => {
+      const auth = response.headers.get('www-authenticate')
+      if (response.status === 401 || (response.status === 403 && auth)) {
+        this.challenge = { status: response.status, resourceMetadata: resourceMetadataOf(auth) }
+      }
+    },
+  }
+}
+
+/** The `resource_metadata` parameter of a `WWW-Authenticate` challenge (RFC 9728), when it is an http(s) URL. */
+export function resourceMetadataOf(header: string | null): string | null {
+  const match = header && /resource_metadata\s*=\s*(?:"([^"]*)"|([^\s,]+))/i.exec(header)
+  const value = match ? (match[1] ?? match[2]) : null
+  if (!value) return null
+  try {
+    const url = new URL(value)
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href.slice(0, 2048) : null
+  } catch {
+    return null
+  }
+}
+
+interface Session {
+  client: Client
+  transport: Transport
+  /** Set once the handshake is done: only a failed handshake may fall back to the old transport. */
+  connected?: boolean
+}
+
+type ListMethod = 'tools/list' | 'prompts/list' | 'resources/list' | 'resources/templates/list'
+
+/**
+ * Every page of one list, at most `maxPages` pages and `maxItems` items; more is a `PastCapsError`.
+ * A server that announces resources but does not implement templates has none.
+ */
+async function readList(client: Client, method: ListMethod, key: string, bounds: ProbeBounds, signal: AbortSignal): Promise<unknown[]> {
+  const items: unknown[] = []
+  let cursor: string | undefined
+  for (let page = 1; ; page++) {
+    let result: Record<string, unknown>
+    try {
+      result = (await client.request(
+        { method, params: cursor === undefined ? {} : { cursor } },
+        { timeout: bounds.stepTimeoutMs, signal },
+      )) as Record<string, unknown>
+    } catch (err) {
+      if (method === 'resources/templates/list' && err instanceof ProtocolError && err.code === -32601) return []
+      throw err
+    }
+    const found = result[key]
+    if (!Array.isArray(found)) throw new SurfaceError(`${method} answered without a list of ${key}`)
+    items.push(...found)
+    if (items.length > bounds.maxItems) throw new PastCapsError(`${method} lists more than ${bounds.maxItems} ${key}`)
+    cursor = typeof result.nextCursor === 'string' ? result.nextCursor : undefined
+    if (cursor === undefined) return items
+    if (page >= bounds.maxPages) throw new PastCapsError(`${method} has more than ${bounds.maxPages} pages`)
+  }
+}
+
+/** Connects and reads every list the capabilities announce; closes whatever happens. */
+async function readSurface(session: Session, bounds: ProbeBounds, signal: AbortSignal) {
+  const { client, transport } = session
+  try {
+    await client.connect(transport, { timeout: bounds.stepTimeoutMs, signal })
+    session.connected = true
+    const capabilities = (client.getServerCapabilities() ?? {}) as Record<string, unknown>
+    const read = (announced: unknown, method: ListMethod, key: string) =>
+      announced ? readList(client, method, key, bounds, signal) : Promise.resolve([])
+    const tools = await read(capabilities.tools, 'tools/list', 'tools')
+    const prompts = await read(capabilities.prompts, 'prompts/list', 'prompts')
+    const resources = await read(capabilities.resources, 'resources/list', 'resources')
+    const resourceTemplates = await read(capabilities.resources, 'resources/templates/list', 'resourceTemplates')
+    const surface = toSurface(
+      {
+        serverInfo: client.getServerVersion() ?? null,
+        capabilities,
+        instructions: client.getInstructions() ?? null,
+        tools,
+        prompts,
+        resources,
+        resourceTemplates,
+      },
+      bounds,
+    )
+    return { surface, protocolVersion: client.getNegotiatedProtocolVersion() ?? null }
+  } finally {
+    if (transport instanceof StreamableHTTPClientTransport) {
+      await transport.terminateSession().catch(() => {})
+    }
+    await client.close().catch(() => {})
+  }
+}
+
+function newClient(bounds: ProbeBounds): Client {
+  return new Client(CLIENT_INFO, {
+    capabilities: {},
+    // The SDK's default validator on Node compiles schemas to code, which workerd forbids; this
+    // one interprets them, so the same client runs in the Worker and in the runner.
+    jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
+    versionNegotiation: { mode: 'auto', probe: { timeoutMs: bounds.stepTimeoutMs } },
+  })
+}
+
+/** The specification's condition to try the old HTTP+SSE transport: the POST got 400, 404 or 405 that was not a modern error. */
+function fallsBackToSse(error: unknown): boolean {
+  return error instanceof SdkHttpError && [400, 404, 405].includes(error.status as number)
+}
+
+function sentence(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error)
+  return text.replace(/\s+/g, ' ').slice(0, 300)
+}
+
+/** The one status a failed probe gets, and a short sentence for a person. */
+function failure(error: unknown, seen: Observations, timedOut: boolean): { status: ProbeStatus; error: string } {
+  if (seen.challenge) {
+    return { status: 'auth_required', error: `the server asks for credentials (HTTP ${seen.challenge.status})` }
+  }
+  const guard = error instanceof GuardError ? error : seen.guardError
+  if (guard) {
+    const status = guard.kind === 'too_large' ? 'protocol_error' : guard.kind
+    return { status, error: guard.message }
+  }
+  if (timedOut) return { status: 'timeout', error: 'the probe ran past its time' }
+  if (error instanceof PastCapsError || error instanceof SurfaceError) {
+    return { status: 'protocol_error', error: error.message }
+  }
+  if (error instanceof SdkHttpError && typeof error.status === 'number') {
+    return { status: 'unreachable', error: `the endpoint answered HTTP ${error.status}` }
+  }
+  if (error instanceof SdkError) {
+    if (error.code === SdkErrorCode.RequestTimeout) return { status: 'timeout', error: sentence(error) }
+    if (error.code === SdkErrorCode.ConnectionClosed || error.code === SdkErrorCode.SendFailed) {
+      return { status: 'unreachable', error: sentence(error) }
+    }
+    if (error.code === SdkErrorCode.EraNegotiationFailed && !/unusable/.test(error.message)) {
+      return { status: 'unreachable', error: sentence(error) }
+    }
+  }
+  return { status: 'protocol_error', error: sentence(error) }
+}
+
+/** The Server Card at the origin's reserved path, when it is a JSON object; anything else is no card. */
+async function readServerCard(url: URL, options: ProbeRemoteOptions, bounds: ProbeBounds, signal: AbortSignal) {
+  const fetchCard = guardedFetch({
+    allowLoopback: options.allowLoopback ?? false,
+    maxBytes: Math.min(SERVER_CARD_MAX_BYTES, bounds.maxBytes),
+    timeoutMs: bounds.stepTimeoutMs,
+    // One step for the whole card, body included: a slow or endless body is no card.
+    signal: AbortSignal.any([signal, AbortSignal.timeout(bounds.stepTimeoutMs)]),
+    fetch: options.fetch,
+  })
+  try {
+    const response = await fetchCard(new URL('/.well-known/mcp.json', url.origin), {
+      headers: { Accept: 'application/json' },
+    })
+    if (!response.ok || !/^application\/([\w.-]+\+)?json\b/i.test(response.headers.get('content-type') ?? '')) {
+      await response.body?.cancel()
+      return null
+    }
+    const card: unknown = await response.json()
+    if (typeof card !== 'object' || card === null || Array.isArray(card)) return null
+    return (capJson(card, bounds) ?? null) as JsonValue | null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Reads a remote server's surface the way the specification tells a client to: Streamable HTTP
+ * with `server/discover` first and the `initialize` handshake as fallback, the old HTTP+SSE
+ * transport when the listing says so or the POST is refused as the specification describes
+ * (never on a 401); then every page of each list the capabilities announce, then close. Also
+ * reads the Server Card. Never throws: every failure is one `ProbeStatus` with a short `error`.
+ *
+ * @example const outcome = await probeRemote({ url: 'https://mcp.example.com/mcp', transport: 'streamable-http' })
+ */
+export async function probeRemote(options: ProbeRemoteOptions): Promise<ProbeOutcome> {
+  const bounds: ProbeBounds = { ...DEFAULT_PROBE_BOUNDS, ...options.bounds }
+  const started = Date.now()
+  const base: ProbeOutcome = {
+    status: 'ok',
+    protocolVersion: null,
+    transport: null,
+    target: options.url,
+    startedAt: new Date(started).toISOString(),
+    durationMs: 0,
+    error: null,
+    authMetadataUrl: null,
+    missingVariable: null,
+    surface: null,
+    serverCard: null,
+  }
+  const finish = (outcome: Partial<ProbeOutcome>): ProbeOutcome => ({
+    ...base,
+    ...outcome,
+    durationMs: Date.now() - started,
+  })
+
+  const variable = /\{([^{}]*)\}/.exec(options.url)
+  if (variable) {
+    return finish({
+      status: 'needs_config',
+      missingVariable: variable[1].slice(0, 200),
+      error: `the URL needs a value for {${variable[1].slice(0, 200)}}`,
+    })
+  }
+  let url: URL
+  try {
+    url = new URL(options.url)
+  } catch {
+    return finish({ status: 'refused', error: 'not a valid URL' })
+  }
+  const allowLoopback = options.allowLoopback ?? false
+  const address = checkAddress(url, { allowLoopback })
+  if (!address.ok) return finish({ status: 'refused', error: address.reason })
+
+  const deadline = new AbortController()
+  const timer = setTimeout(() => deadline.abort(), bounds.totalTimeoutMs)
+  /** One attempt over one transport, with the guard telling `seen` what it met. */
+  const attempt = (transport: ProbeTransport, seen: Observations) => {
+    const fetch = guardedFetch({
+      allowLoopback,
+      maxBytes: bounds.maxBytes,
+      timeoutMs: bounds.stepTimeoutMs,
+      signal: deadline.signal,
+      fetch: options.fetch,
+      ...seen.record,
+    })
+    const session: Session = {
+      client: newClient(bounds),
+      transport: transport === 'sse' ? new SSEClientTransport(url, { fetch }) : new StreamableHTTPClientTransport(url, { fetch }),
+    }
+    return {
+      session,
+      read: async () => ({ ...(await readSurface(session, bounds, deadline.signal)), transport }),
+    }
+  }
+  const seen = new Observations()
+  const read = async () => {
+    if (options.transport === 'sse') return attempt('sse', seen).read()
+    const first = attempt('streamable-http', seen)
+    try {
+      return await first.read()
+    } catch (error) {
+      if (first.session.connected || !fallsBackToSse(error) || seen.challenge || seen.guardError) throw error
+      // The old transport is only a second guess: when it fails too, the first answer is the one to report.
+      return await attempt('sse', new Observations())
+        .read()
+        .catch(() => {
+          throw error
+        })
+    }
+  }
+  const [result, serverCard] = await Promise.all([
+    read().then(
+      (value) => ({ ok: true as const, value }),
+      (error: unknown) => ({ ok: false as const, error }),
+    ),
+    readServerCard(url, options, bounds, deadline.signal),
+  ])
+  clearTimeout(timer)
+  if (!result.ok) {
+    const { status, error } = failure(result.error, seen, deadline.signal.aborted)
+    return finish({
+      status,
+      error,
+      serverCard,
+      authMetadataUrl: status === 'auth_required' ? (seen.challenge?.resourceMetadata ?? null) : null,
+    })
+  }
+  const { surface, protocolVersion, transport } = result.value
+  return finish({ status: 'ok', surface, protocolVersion, transport, serverCard })
+}
