@@ -3,7 +3,7 @@
  * serve the whole app (Worker + SPA) on workerd with real local D1 and KV. Honours PORT.
  */
 import { spawn } from 'node:child_process'
-import { existsSync, writeFileSync } from 'node:fs'
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { bin, localEnv, localState, migrateLocal, run } from './local.mjs'
 
 const port = process.env.PORT || '8787'
@@ -13,6 +13,11 @@ const env = localEnv({ CATALOGUE_STATE: state })
 // Local settings: the development sign-in is turned on here, never in wrangler.toml.
 if (!existsSync('.dev.vars')) {
   writeFileSync('.dev.vars', '# Local-only settings (not committed).\nDEV_LOGIN=true\nADMIN_LOGINS=admin\n')
+}
+// Probing remotes is on locally, loopback allowed (local MCP servers); a .dev.vars written before
+// probing existed gains both. The deploy configuration has both off.
+if (!/^PROBE_ENABLED=/m.test(readFileSync('.dev.vars', 'utf8'))) {
+  appendFileSync('.dev.vars', 'PROBE_ENABLED=true\nPROBE_ALLOW_LOOPBACK=true\n')
 }
 try {
   if (!process.argv.includes('--no-build')) run('vite', ['build'], { env })

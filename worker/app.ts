@@ -22,8 +22,10 @@ import { packageReadsInBatch, packageRoutes } from './routes/packages'
 import { pageRoutes } from './routes/pages'
 import { previewImageRoutes } from './routes/preview-images'
 import { previewRoutes } from './routes/previews'
+import { probeRoutes } from './routes/probes'
 import { registryRoutes } from './routes/registry'
 import { serverActionRoutes } from './routes/server-actions'
+import { serverToolRoutes } from './routes/server-tools'
 import { serverWriteRoutes } from './routes/server-writes'
 import { serverReadsInBatch, serverRoutes } from './routes/servers'
 import { sitemapRoutes } from './routes/sitemaps'
@@ -42,6 +44,7 @@ export const api = new Hono<AppEnv>()
   .route('/servers', serverActionRoutes)
   .route('/servers', serverWriteRoutes)
   .route('/servers', featuredRoutes)
+  .route('/servers', serverToolRoutes)
   .route('/', previewRoutes)
   .route('/activity', activityRoutes)
   .route('/tags', tagRoutes)
@@ -50,6 +53,7 @@ export const api = new Hono<AppEnv>()
   .route('/packages', commentRoutes)
   .route('/users/me', meRoutes)
   .route('/admin/sync', syncRoutes)
+  .route('/admin/probes', probeRoutes)
 
 /**
  * Middleware order matters (for /api): every body is settled last (whatever answered); headers wrap

@@ -1,6 +1,6 @@
 import { type api, app } from './app'
 import { createDb } from './db/client'
-import { runSchedule } from './jobs/schedule'
+import { QUEUES, runSchedule } from './jobs/schedule'
 import { forgetContentVersion } from './middleware/cache'
 
 /** The route tree the SPA's typed client (`hc<AppType>`) is built from. */
@@ -12,4 +12,12 @@ const scheduled: ExportedHandlerScheduledHandler<Env> = async (controller, env, 
   ctx.waitUntil(runSchedule(controller.cron, { db: createDb(env.DB), env }).finally(forgetContentVersion))
 }
 
-export default { fetch: app.fetch, scheduled } satisfies ExportedHandler<Env>
+/** A Queue's batch: the consumer jobs/schedule.ts names for it. */
+const queue: ExportedHandlerQueueHandler<Env> = async (batch, env) => {
+  const consumer = QUEUES[batch.queue]
+  if (!consumer) throw new Error(`No consumer for the queue '${batch.queue}' (see worker/jobs/schedule.ts)`)
+  // As for the cron: the probes' writes reach this isolate's guests at once.
+  await consumer(batch, { db: createDb(env.DB), env }).finally(forgetContentVersion)
+}
+
+export default { fetch: app.fetch, scheduled, queue } satisfies ExportedHandler<Env>

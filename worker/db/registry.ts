@@ -7,9 +7,10 @@
  */
 import { and, eq, gt, gte, inArray, type SQL, sql } from 'drizzle-orm'
 import { alias, type SQLiteColumn } from 'drizzle-orm/sqlite-core'
-import type { InstallSummary, RegistryListing, RegistryVersion } from '../lib/render/registry-api'
+import type { InstallSummary, RegistryListing, RegistryTools, RegistryVersion } from '../lib/render/registry-api'
 import type { DB } from './client'
 import { keptOutput } from './kept-installs'
+import { currentToolsJson } from './probes'
 import { featured, servedName, servers, serverVersions } from './schema'
 import { featuredNow } from './servers'
 
@@ -36,6 +37,8 @@ const columns = {
   updatedAt: servers.updatedAt,
   // The kept install options, while they are the current generator's (schema.ts).
   install: keptOutput(servers.registryInstall),
+  // The tools read for the current version, in the page's own statement.
+  tools: currentToolsJson,
 }
 
 /** Statuses the API may serve; 'pending' (imported with a problem) is not public. */
@@ -61,11 +64,12 @@ const SHOWN = sql`NOT EXISTS (SELECT 1 FROM ${servers} ${sql.identifier('other')
 const isFeatured = (at: string) =>
   sql<number>`EXISTS (SELECT 1 FROM ${featured} WHERE ${featured.serverId} = ${sql.identifier('servers')}.${sql.identifier('id')} AND ${featuredNow(at)})`
 
-type Row = Omit<RegistryListing, 'featured' | 'install'> & { featured: number; install: string | null }
-const toListing = ({ featured: f, install, ...row }: Row): RegistryListing => ({
+type Row = Omit<RegistryListing, 'featured' | 'install' | 'tools'> & { featured: number; install: string | null; tools: string | null }
+const toListing = ({ featured: f, install, tools, ...row }: Row): RegistryListing => ({
   ...row,
   featured: Boolean(f),
   install: install === null ? null : (JSON.parse(install) as InstallSummary),
+  tools: tools === null ? null : (JSON.parse(tools) as RegistryTools),
 })
 
 export interface RegistryPageOptions {

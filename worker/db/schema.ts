@@ -109,6 +109,13 @@ export const servers = sqliteTable(
     upstreamStatus: text('upstream_status'),
     /** The registry's reason for a deprecation, shown with the notice. */
     upstreamStatusMessage: text('upstream_status_message'),
+    /**
+     * The tools of the surface read for the listing's current version (worker/db/probes.ts keeps
+     * them in step with server_surfaces): the count cards show (null: never read), and the tools'
+     * names, titles and descriptions as text for the search index (capped like the README).
+     */
+    toolCount: integer('tool_count'),
+    toolText: text('tool_text'),
     /** Fields an owner or admin edited here: the sync never overwrites them. */
     localEdits: text('local_edits', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
     createdAt: text('created_at').notNull().default(now),
@@ -422,6 +429,108 @@ export const syncRefusals = sqliteTable(
     createdAt: text('created_at').notNull().default(now),
   },
   (t) => [index('sync_refusals_run_idx').on(t.runId)],
+)
+
+/**
+ * Every distinct surface read for a version of a listing (worker/shared/surface.ts): a probe
+ * that reads the same surface again only moves `lastSeenAt`, and a changed one is a new row, so
+ * two versions (or two reads of one version) compare exactly by hash.
+ */
+export const serverSurfaces = sqliteTable(
+  'server_surfaces',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    serverId: text('server_id')
+      .notNull()
+      .references(() => servers.id, { onDelete: 'cascade' }),
+    /** The listing's version the surface was read for. */
+    version: text('version').notNull(),
+    /** sha-256 of the surface's canonical JSON (keys sorted). */
+    hash: text('hash').notNull(),
+    /** The surface's canonical JSON. */
+    surface: text('surface').notNull(),
+    /** Each tool's name and the hash of its canonical JSON (JSON object). */
+    toolHashes: text('tool_hashes').notNull(),
+    toolCount: integer('tool_count').notNull(),
+    /** 'remote', 'package' or 'declared'. */
+    source: text('source').notNull(),
+    protocolVersion: text('protocol_version'),
+    transport: text('transport'),
+    /** The Server Card the server published beside it, when it did (JSON). */
+    serverCard: text('server_card'),
+    firstSeenAt: text('first_seen_at').notNull(),
+    lastSeenAt: text('last_seen_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('server_surfaces_version_hash_uq').on(t.serverId, t.version, t.hash),
+    index('server_surfaces_seen_idx').on(t.serverId, t.lastSeenAt),
+  ],
+)
+
+/** One probe of a listing, whatever it found: the health history (kept for 90 days, then summarised in probe_days). */
+export const serverProbes = sqliteTable(
+  'server_probes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    serverId: text('server_id')
+      .notNull()
+      .references(() => servers.id, { onDelete: 'cascade' }),
+    version: text('version').notNull(),
+    /** The URL probed, or the package ('npm:name@version'). */
+    target: text('target').notNull(),
+    transport: text('transport'),
+    protocolVersion: text('protocol_version'),
+    /** A ProbeStatus (worker/shared/surface.ts). */
+    status: text('status').notNull(),
+    error: text('error'),
+    authMetadataUrl: text('auth_metadata_url'),
+    missingVariable: text('missing_variable'),
+    /** The surface read, for 'ok'. */
+    surfaceHash: text('surface_hash'),
+    startedAt: text('started_at').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+  },
+  (t) => [index('server_probes_server_idx').on(t.serverId, t.startedAt), index('server_probes_started_idx').on(t.startedAt)],
+)
+
+/** Probes older than the history keeps, one row per listing and day. */
+export const probeDays = sqliteTable(
+  'probe_days',
+  {
+    serverId: text('server_id')
+      .notNull()
+      .references(() => servers.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    probes: integer('probes').notNull(),
+    ok: integer('ok').notNull(),
+    /** Sum of the durations of the probes that reached the server, for a mean. */
+    reachedMs: integer('reached_ms').notNull(),
+    reached: integer('reached').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.serverId, t.day] })],
+)
+
+/**
+ * When each probed listing is due again: now for a new version, daily when healthy, backing off
+ * when failing. One row per listing that has something to probe.
+ */
+export const probeSchedule = sqliteTable(
+  'probe_schedule',
+  {
+    serverId: text('server_id')
+      .primaryKey()
+      .references(() => servers.id, { onDelete: 'cascade' }),
+    /** The version last probed; a listing whose version differs is due at once. */
+    version: text('version'),
+    dueAt: text('due_at').notNull(),
+    /** Failed probes in a row (the back-off's exponent). */
+    failures: integer('failures').notNull().default(0),
+    lastStatus: text('last_status'),
+    lastProbeAt: text('last_probe_at'),
+    /** A queued probe holds the row until then, so the cron does not queue it twice. */
+    leaseUntil: text('lease_until'),
+  },
+  (t) => [index('probe_schedule_due_idx').on(t.dueAt)],
 )
 
 /** Fixed-window counters for write rate limits, keyed by client and bucket. */

@@ -14,9 +14,10 @@ import type { DB } from './client'
 import { likedFilter } from './engagement'
 import { SYNCED_FIELDS } from './imports'
 import { pageInfo, pageOffset } from './paging'
+import { surfaceSummaryJson, toSurfaceSummary } from './probes'
 import { featured, type ServerRow, serverCounts, servers, serverTags, serverVersions } from './schema'
 import { cardColumns, toCard, toCards } from './server-cards'
-import { searchServers } from './server-search'
+import { type RowFilters, rowFilter, searchServers } from './server-search'
 import type { ViewerId } from './sessions'
 
 const SORT_ORDER: Record<ServerSort, Array<SQL | SQLiteColumn>> = {
@@ -44,6 +45,8 @@ export type ListOptions = ServerListing & {
   userId: ViewerId
   /** Only servers this user liked (the Favorites view). */
   likedBy?: ViewerId
+  /** Only servers whose tools were read, or with a remote. */
+  rowFilters?: RowFilters
 }
 
 /**
@@ -62,6 +65,7 @@ export async function listServers(db: DB, opts: ListOptions): Promise<ServerList
       likedBy: opts.likedBy,
       tags,
       categories: opts.categories ?? [],
+      rowFilters: opts.rowFilters,
       order: opts.sortBy ? SORT_ORDER[opts.sortBy] : undefined,
       page: opts.page,
       limit: opts.limit,
@@ -69,17 +73,18 @@ export async function listServers(db: DB, opts: ListOptions): Promise<ServerList
     return { servers: found.servers, ...pageInfo(found.total, opts), totalCapped: found.totalCapped }
   }
   const filters = [tagFilter(tags), categoryFilter(opts.categories ?? []), likedFilter(opts.likedBy)].filter((f) => f !== undefined)
-  const where = and(eq(servers.status, 'active'), ...filters)
+  const counted = [...filters, rowFilter(opts.rowFilters)].filter((f) => f !== undefined)
+  const where = and(eq(servers.status, 'active'), ...counted)
   // The whole active catalogue's total is kept by triggers; only filtered lists count rows.
   const [page, count] = await db.batch([
     db
       .select(cardColumns(opts.userId))
       .from(servers)
-      .where(where)
+      .where(and(eq(servers.status, 'active'), ...filters, rowFilter(opts.rowFilters, true)))
       .orderBy(...SORT_ORDER[opts.sortBy])
       .limit(opts.limit)
       .offset(pageOffset(opts)),
-    filters.length
+    counted.length
       ? db.select({ n: sql<number>`count(*)` }).from(servers).where(where)
       : db.select({ n: serverCounts.n }).from(serverCounts).where(eq(serverCounts.status, 'active')),
   ])
@@ -119,6 +124,8 @@ export async function getServerDetail(
         syncedAt: servers.syncedAt,
         upstreamUpdatedAt: servers.upstreamUpdatedAt,
         localEdits: servers.localEdits,
+        // What probes read, in the same statement: the page stays one round trip.
+        tools: surfaceSummaryJson,
       })
       .from(servers)
       .where(eq(servers.id, id))
@@ -172,6 +179,7 @@ export async function getServerDetail(
     versions: versions as ServerVersionInfo[],
     categorySource: humanChose(row.localEdits) ? 'human' : 'auto',
     alsoPublishedAs: twins,
+    tools: toSurfaceSummary(row.tools),
   }
 }
 

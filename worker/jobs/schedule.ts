@@ -8,6 +8,7 @@
 import type { DB } from '../db/client'
 import { backfillCategories } from './category-backfill'
 import { fillKeptInstalls } from './install-output-fill'
+import { consumeProbes, enqueueDueProbes, PROBE_QUEUE_NAME, type ProbeMessage, probeSettings, pruneProbes } from './probe-remotes'
 import { runSyncInvocation, syncOptions } from './registry-sync'
 import { compactSearchIndexes } from './search-compaction'
 
@@ -23,22 +24,30 @@ export const registrySync: Job = ({ db, env }) => runSyncInvocation(db, syncOpti
 export const categoryBackfill: Job = ({ db }) => backfillCategories(db, 500)
 export const installOutputFill: Job = ({ db }) => fillKeptInstalls(db, 2000)
 export const searchCompaction: Job = ({ db }) => compactSearchIndexes(db)
+export const probeEnqueue: Job = ({ db, env }) => enqueueDueProbes(db, env.PROBE_QUEUE as Queue<ProbeMessage>, probeSettings(env))
+export const probeRetention: Job = ({ db }) => pruneProbes(db)
 
 /** Each Cron Trigger's schedule and the jobs it runs, in this order. */
 export const SCHEDULES: Record<string, readonly Job[]> = {
   // A bounded invocation of the registry sync: it fires more often than a run starts (hourly, as
   // the registry asks), so a long first sync continues every minute. Then a batch of servers
-  // without categories (rows from before categories existed), and the install output of rows
-  // that are new or changed.
-  '* * * * *': [registrySync, categoryBackfill, installOutputFill],
-  // Once a day, at a quiet hour: the search indexes merged into one segment each.
-  '17 4 * * *': [searchCompaction],
+  // without categories (rows from before categories existed), the install output of rows that
+  // are new or changed, and the due probes put on the probe queue (when probing is on).
+  '* * * * *': [registrySync, categoryBackfill, installOutputFill, probeEnqueue],
+  // Once a day, at a quiet hour: the search indexes merged into one segment each, and probes
+  // past the history's 90 days folded into daily counts.
+  '17 4 * * *': [searchCompaction, probeRetention],
 }
 
 export type QueueConsumer = (batch: MessageBatch, context: JobContext) => Promise<void>
 
 /** Each Queue (by name) and its consumer. */
-export const QUEUES: Record<string, QueueConsumer> = {}
+export const QUEUES: Record<string, QueueConsumer> = {
+  // Probes of remotes, a bounded number at a time (worker/jobs/probe-remotes.ts).
+  [PROBE_QUEUE_NAME]: async (batch, context) => {
+    await consumeProbes(batch, context)
+  },
+}
 
 /**
  * Runs a schedule's jobs one after another, each whether or not the one before it failed (a

@@ -2,6 +2,7 @@
  * The JSON shapes of the public API, shared by the Worker (which produces them) and the SPA
  * (which reads them). Only types: importing this file adds nothing to either bundle.
  */
+import type { SurfaceSummary } from './surface'
 
 export type ServerStatus = 'active' | 'deleted' | 'pending'
 
@@ -46,11 +47,14 @@ export interface ServerSummary {
   deprecated: { message: string | null } | null
   createdAt: string
   updatedAt: string
+  /** Tools of the newest surface read (of the current version once a probe of it succeeds; until then the version before); null when none was ever read. */
+  toolCount: number | null
   /**
    * Search results only: why the server matched when its card does not show it: a category the
-   * query names, a related term of the search vocabulary, a corrected spelling, or its README.
+   * query names, a related term of the search vocabulary, a corrected spelling, one of its tools
+   * (`term` is the tool's name), or its README.
    */
-  matchedBy?: { kind: 'category' | 'related' | 'typo' | 'readme'; term: string }
+  matchedBy?: { kind: 'category' | 'related' | 'typo' | 'readme' | 'tool'; term: string }
 }
 
 /** Where a listing came from: the registry sync, registered here, or an imported file. */
@@ -93,6 +97,8 @@ export interface ServerDetail extends ServerSummary {
   categorySource: 'auto' | 'human'
   /** Other listings of the same repository under another name. */
   alsoPublishedAs: Array<{ id: string; name: string; displayName: string }>
+  /** What was read from the server itself (its Tools tab loads the whole surface from /api/servers/:id/tools). */
+  tools: SurfaceSummary
 }
 
 /** One run of the registry sync, as the admin screen shows it. */

@@ -4,11 +4,13 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { LIMITS } from '@shared/limits'
 import { app } from '../../../worker/app'
 import { servers, serverVersions } from '../../../worker/db/schema'
+import { hashSurface } from '../../../worker/lib/mcp-client/canonical'
 import { CATALOGUE_META_KEY, OFFICIAL_META_KEY, SERVER_SCHEMA_URL } from '../../../worker/lib/render/registry-api'
 import { VERSION_MEMO_MS } from '../../../worker/middleware/cache'
 import { signIn } from '../auth-helpers'
 import { insertFeatured, insertServer } from '../factories'
 import { call, db } from '../helpers'
+import { outcomeOf, recordOutcome, surfaceOf } from '../probe-helpers'
 import { expectConforms, responseValidator } from '../registry-conformance'
 
 const LIST = '/v0.1/servers'
@@ -431,5 +433,27 @@ describe('stored versions (written by the registry sync)', () => {
     // The install commands in our _meta are those of the version asked for.
     expect(JSON.stringify(older.body._meta[CATALOGUE_META_KEY].install)).toContain('@acme/widget@1.1.0')
     expect((await versionOf(name, '0.9.0')).status).toBe(404)
+  })
+})
+
+describe('the tools read from the server (our _meta)', () => {
+  it('carries the current version’s tool count, names and surface hash with when it was read, valid against the schema', async () => {
+    const name = 'io.github.acme/widget'
+    const surface = surfaceOf(['search_widgets', 'create_widget'])
+    await recordOutcome(ids.widget, '1.2.3', outcomeOf('ok', surface, new Date(RECENT)))
+    const tools = {
+      count: 2,
+      names: ['search_widgets', 'create_widget'],
+      surfaceHash: (await hashSurface(surface)).surface,
+      readAt: RECENT,
+    }
+    const { body } = await list(`?search=${encodeURIComponent(name)}`)
+    expect(body.servers[0]._meta[CATALOGUE_META_KEY].tools).toEqual(tools)
+    expect((await versionOf(name, 'latest')).body._meta[CATALOGUE_META_KEY].tools).toEqual(tools)
+    // Another version was not read: its entry says nothing of tools.
+    const older = await versionOf(name, '1.1.0')
+    expect(older.body._meta[CATALOGUE_META_KEY]).not.toHaveProperty('tools')
+    // A listing never read has no tools either.
+    expect((await list('?search=com.example/featured')).body.servers[0]._meta[CATALOGUE_META_KEY]).not.toHaveProperty('tools')
   })
 })

@@ -17,7 +17,7 @@ export const SERVER_SCHEMA_URL = 'https://static.modelcontextprotocol.io/schemas
 /** The registry's own `_meta` key, which every sub-registry fills with its view of the entry. */
 export const OFFICIAL_META_KEY = 'io.modelcontextprotocol.registry/official'
 
-/** The catalogue's `_meta` key: its page, community counts, tags, categories and install commands. */
+/** The catalogue's `_meta` key: its page, community counts, tags, categories, install commands and the tools read from the server. */
 export const CATALOGUE_META_KEY = 'io.github.mcp-catalogue/listing'
 
 /** The registry's name rule: a reverse-DNS namespace, one slash, a name. */
@@ -58,6 +58,19 @@ export interface RegistryListing {
    * the Worker to generate them: the same either way.
    */
   install: InstallSummary | null
+  /** The tools read from the server for this version (worker/db/probes.ts); absent or null when none were read. */
+  tools?: RegistryTools | null
+}
+
+/** What the catalogue's `_meta` says of the tools read from a server for the version served. */
+export interface RegistryTools {
+  count: number
+  /** The tools' names, in the order the server listed them. */
+  names: string[]
+  /** sha-256 of the surface's canonical JSON: equal hashes, equal surfaces. */
+  surfaceHash: string
+  /** When that surface was last read (RFC 3339). */
+  readAt: string
 }
 
 /** One version the registry published of a listing, as the sync stores it. */
@@ -95,8 +108,9 @@ export function listingVersions(l: RegistryListing, stored: readonly RegistryVer
   const older = stored
     .filter((v) => v.version !== l.version)
     .map((v): [RegistryListing, VersionFacts] => [
-      // Another version's packages: its install options are its own, never the kept ones.
-      { ...l, version: v.version, packages: v.packages, remotes: v.remotes, install: null },
+      // Another version's packages: its install options are its own, never the kept ones, and the
+      // tools read are the current version's.
+      { ...l, version: v.version, packages: v.packages, remotes: v.remotes, install: null, tools: null },
       {
         status: officialStatus(v.status),
         publishedAt: isoTime(v.publishedAt ?? l.createdAt),
@@ -298,6 +312,7 @@ export function toServerResponse(l: RegistryListing, opts: { origin: string; ver
         featured: l.featured,
         ...(clipped ? { description: l.description } : {}),
         install: l.install ?? installSummary(l),
+        ...(l.tools ? { tools: { ...l.tools, readAt: isoTime(l.tools.readAt) } } : {}),
       },
     },
   }

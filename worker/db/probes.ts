@@ -1,0 +1,483 @@
+/**
+ * Probing's storage: every SQL statement of it. A probe's outcome is written in one D1 batch (its
+ * history row, the surface it read, the listing's tool count and search text, and when it is due
+ * again), so a surface and the listing's count never disagree. Which listings are due is decided
+ * by one statement that also takes a lease on them, so two cron invocations never queue a
+ * listing twice.
+ *
+ * Times are ISO 8601 strings (`toISOString()`); SQLite's `strftime('%Y-%m-%dT%H:%M:%fZ', ...)`
+ * writes the same form, so they compare as text.
+ */
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm'
+import {
+  PROBE_STATUSES,
+  type ProbeHealthWindow,
+  type ProbeOutcome,
+  type ProbeOverview,
+  type ProbeStatus,
+  type ServerToolsResponse,
+  type SurfaceHashes,
+  type SurfaceSummary,
+} from '@shared/surface'
+import { canonicalJson } from '../lib/mcp-client/canonical'
+import { toolSearchText } from '../lib/search/tool-text'
+import type { DB } from './client'
+import { probeDays, probeSchedule, serverProbes, serverSurfaces, servers } from './schema'
+
+const HOUR_MS = 3_600_000
+const DAY_MS = 24 * HOUR_MS
+
+/** A healthy listing is read again daily. */
+export const HEALTHY_INTERVAL_MS = DAY_MS
+/** A listing that needs a key or a setting will not change by itself soon: weekly. */
+export const WAITING_INTERVAL_MS = 7 * DAY_MS
+/** A failing listing backs off: 1 h after its first failure, doubling, at most weekly. */
+export const BACKOFF_BASE_MS = HOUR_MS
+export const BACKOFF_CAP_MS = 7 * DAY_MS
+/** How long a queued probe holds its listing: past it, a lost message is queued again. */
+export const PROBE_LEASE_MS = 15 * 60_000
+/** Probes kept row by row; older ones are summarised per day in probe_days. */
+export const PROBE_HISTORY_DAYS = 90
+/** The probes the tools answer lists: what 'could not be reached in 3 of the last 5 tries' counts. */
+export const RECENT_PROBES = 5
+/** The health windows of the tools answer, in days. */
+export const HEALTH_WINDOWS = [7, 30] as const
+
+/** Statuses that say the server itself answered, so the probe's duration is its latency. */
+export const REACHED_STATUSES: readonly ProbeStatus[] = ['ok', 'auth_required', 'protocol_error']
+
+/** Statuses that are a steady state rather than a failure: no back-off, weekly. */
+const WAITING_STATUSES: readonly ProbeStatus[] = ['auth_required', 'needs_config']
+
+const iso = (ms: number) => new Date(ms).toISOString()
+
+/**
+ * A listed server with at least one remote at an http(s) address, in SQL: the same rule as
+ * `readRemote` (@shared/install/source), which the consumer applies to pick the remote. The
+ * cheap `<> '[]'` comes first so most listings (packages only) never have their JSON parsed.
+ */
+const remoteUrl = sql`lower(trim(CASE WHEN r.type = 'object' THEN json_extract(r.value, '$.url') ELSE r.value END))`
+const HAS_HTTP_REMOTE = sql`(${servers.remotes} <> '[]' AND CASE WHEN json_valid(${servers.remotes}) THEN EXISTS (
+  SELECT 1 FROM json_each(${servers.remotes}) r WHERE ${remoteUrl} GLOB 'http://?*' OR ${remoteUrl} GLOB 'https://?*'
+) ELSE 0 END)`
+
+/** Due: never probed, probed at another version than the listing's (a new version: now), or its time has come. */
+const isDue = (now: string) =>
+  sql`(${probeSchedule.serverId} IS NULL OR ${probeSchedule.version} IS NOT ${servers.version} OR ${probeSchedule.dueAt} <= ${now})`
+const leaseFree = (now: string) => sql`(${probeSchedule.leaseUntil} IS NULL OR ${probeSchedule.leaseUntil} <= ${now})`
+
+export interface RecordProbeInput {
+  serverId: string
+  /** The listing's version the probe was made for. */
+  version: string
+  outcome: ProbeOutcome
+  /** The surface's hashes, for an 'ok' outcome. */
+  hashes: SurfaceHashes | null
+  now?: Date
+}
+
+/**
+ * Stores one probe in one batch: its history row; for 'ok', the surface (a new row when it
+ * differs from every surface of that version, else the same row seen again); when the probe was
+ * of the listing's current version and read a surface, the listing's tool count and search text;
+ * and when the listing is due again (daily when healthy, weekly when it needs a key or a
+ * setting, backing off from 1 h when failing).
+ *
+ * A failed probe leaves the listing's tool count and surface as they were: what was read last
+ * stays true until a probe reads something else, and the probe's status says it failed.
+ *
+ * @example await recordProbe(db, { serverId, version: '1.2.0', outcome, hashes: await hashSurface(outcome.surface) })
+ */
+export async function recordProbe(db: DB, input: RecordProbeInput): Promise<void> {
+  const { serverId, version, outcome } = input
+  const now = (input.now ?? new Date()).getTime()
+  const nowIso = iso(now)
+  const surface = outcome.status === 'ok' ? outcome.surface : null
+  const hashes = surface ? input.hashes : null
+  if (surface && !hashes) throw new Error('recordProbe: an ok outcome needs its hashes')
+  const failing = outcome.status !== 'ok' && !WAITING_STATUSES.includes(outcome.status)
+  const interval = outcome.status === 'ok' ? HEALTHY_INTERVAL_MS : failing ? BACKOFF_BASE_MS : WAITING_INTERVAL_MS
+  const probe = db.insert(serverProbes).values({
+    serverId,
+    version,
+    target: outcome.target,
+    transport: outcome.transport,
+    protocolVersion: outcome.protocolVersion,
+    status: outcome.status,
+    error: outcome.error,
+    authMetadataUrl: outcome.authMetadataUrl,
+    missingVariable: outcome.missingVariable,
+    surfaceHash: hashes?.surface ?? null,
+    startedAt: outcome.startedAt,
+    durationMs: Math.max(0, Math.round(outcome.durationMs)),
+  })
+  // The back-off doubles from the failures before this one: 1 h, 2 h, 4 h ... capped at a week.
+  const backoffSeconds = sql`min(${BACKOFF_BASE_MS / 1000} << min(${probeSchedule.failures}, 16), ${BACKOFF_CAP_MS / 1000})`
+  const schedule = db
+    .insert(probeSchedule)
+    .values({
+      serverId,
+      version,
+      dueAt: iso(now + interval),
+      failures: failing ? 1 : 0,
+      lastStatus: outcome.status,
+      lastProbeAt: outcome.startedAt,
+      leaseUntil: null,
+    })
+    .onConflictDoUpdate({
+      target: probeSchedule.serverId,
+      set: {
+        version,
+        dueAt: failing ? sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${nowIso}, '+' || ${backoffSeconds} || ' seconds')` : iso(now + interval),
+        failures: failing ? sql`${probeSchedule.failures} + 1` : 0,
+        lastStatus: outcome.status,
+        lastProbeAt: outcome.startedAt,
+        leaseUntil: null,
+      },
+    })
+  if (!surface || !hashes) {
+    await db.batch([probe, schedule])
+    return
+  }
+  const toolText = toolSearchText(surface)
+  await db.batch([
+    probe,
+    db
+      .insert(serverSurfaces)
+      .values({
+        serverId,
+        version,
+        hash: hashes.surface,
+        surface: canonicalJson(surface),
+        toolHashes: JSON.stringify(hashes.tools),
+        toolCount: surface.tools.length,
+        source: 'remote',
+        protocolVersion: outcome.protocolVersion,
+        transport: outcome.transport,
+        serverCard: outcome.serverCard === null ? null : JSON.stringify(outcome.serverCard),
+        firstSeenAt: outcome.startedAt,
+        lastSeenAt: outcome.startedAt,
+      })
+      .onConflictDoUpdate({
+        target: [serverSurfaces.serverId, serverSurfaces.version, serverSurfaces.hash],
+        // How it was reached may change without the surface changing: the latest read says.
+        set: {
+          lastSeenAt: outcome.startedAt,
+          protocolVersion: outcome.protocolVersion,
+          transport: outcome.transport,
+          serverCard: outcome.serverCard === null ? null : JSON.stringify(outcome.serverCard),
+        },
+      }),
+    // Only the two columns, only for the version the listing has now, and only when they change:
+    // an unchanged surface read daily must not bump the content version guests' caches key on.
+    db
+      .update(servers)
+      .set({ toolCount: surface.tools.length, toolText })
+      .where(
+        and(
+          eq(servers.id, serverId),
+          eq(servers.version, version),
+          sql`(${servers.toolCount} IS NOT ${surface.tools.length} OR ${servers.toolText} IS NOT ${toolText})`,
+        ),
+      ),
+    schedule,
+  ])
+}
+
+/**
+ * Takes the lease on at most `limit` due listings (see `isDue`), the longest due first, and
+ * returns their ids. One statement: a listing without a schedule row gets one (never probed), and
+ * a listing another invocation holds is left alone, so a listing is never queued twice.
+ * @example const ids = await claimDueProbes(db, { now: new Date(), limit: 50 })
+ */
+export async function claimDueProbes(db: DB, opts: { now: Date; limit: number; leaseMs?: number }): Promise<string[]> {
+  const now = opts.now.toISOString()
+  const lease = iso(opts.now.getTime() + (opts.leaseMs ?? PROBE_LEASE_MS))
+  // SQLite needs the WHERE before ON CONFLICT in an INSERT ... SELECT with an upsert.
+  const rows = await db.all<{ server_id: string }>(sql`
+    INSERT INTO ${probeSchedule} (server_id, version, due_at, failures, lease_until)
+    SELECT ${servers.id}, NULL, ${now}, 0, ${lease}
+    FROM ${servers} LEFT JOIN ${probeSchedule} ON ${probeSchedule.serverId} = ${servers.id}
+    WHERE ${servers.status} = 'active' AND ${HAS_HTTP_REMOTE} AND ${isDue(now)} AND ${leaseFree(now)}
+    ORDER BY ${probeSchedule.dueAt} IS NOT NULL, ${probeSchedule.dueAt}
+    LIMIT ${opts.limit}
+    ON CONFLICT (server_id) DO UPDATE SET lease_until = excluded.lease_until
+      WHERE probe_schedule.lease_until IS NULL OR probe_schedule.lease_until <= ${now}
+    RETURNING server_id`)
+  return rows.map((r) => r.server_id)
+}
+
+/** Gives listings back before their lease ends (a probe not started): the next cron queues them again. */
+export async function releaseProbeLeases(db: DB, serverIds: readonly string[]): Promise<void> {
+  if (serverIds.length === 0) return
+  await db
+    .update(probeSchedule)
+    .set({ leaseUntil: null })
+    .where(inArray(probeSchedule.serverId, [...serverIds]))
+}
+
+/** What a probe of a listing needs to know of it, read when the probe starts. */
+export interface ProbeTarget {
+  id: string
+  version: string
+  status: string
+  remotes: unknown[]
+}
+
+export async function findProbeTarget(db: DB, serverId: string): Promise<ProbeTarget | null> {
+  const [row] = await db
+    .select({ id: servers.id, version: servers.version, status: servers.status, remotes: servers.remotes })
+    .from(servers)
+    .where(eq(servers.id, serverId))
+    .limit(1)
+  return row ?? null
+}
+
+/**
+ * A listing that turned out to have nothing to probe (deleted, its remotes changed since it was
+ * queued): not probed, and not due again for a week unless its version changes.
+ */
+export async function deferProbe(db: DB, target: Pick<ProbeTarget, 'id' | 'version'>, now = new Date()): Promise<void> {
+  await db
+    .update(probeSchedule)
+    .set({ version: target.version, dueAt: iso(now.getTime() + WAITING_INTERVAL_MS), leaseUntil: null })
+    .where(eq(probeSchedule.serverId, target.id))
+}
+
+/**
+ * An admin's 'probe now': the listing is due now, and the caller takes its lease unless a queued
+ * probe already holds it. `queued` says whether the caller took it (and so must queue the probe).
+ */
+export async function markProbeDue(db: DB, serverId: string, now = new Date()): Promise<{ queued: boolean; dueAt: string }> {
+  const nowIso = now.toISOString()
+  const lease = iso(now.getTime() + PROBE_LEASE_MS)
+  const [row] = await db
+    .insert(probeSchedule)
+    .values({ serverId, version: null, dueAt: nowIso, failures: 0, leaseUntil: lease })
+    .onConflictDoUpdate({
+      target: probeSchedule.serverId,
+      set: { dueAt: nowIso, leaseUntil: sql`CASE WHEN ${leaseFree(nowIso)} THEN ${lease} ELSE ${probeSchedule.leaseUntil} END` },
+    })
+    .returning({ leaseUntil: probeSchedule.leaseUntil, dueAt: probeSchedule.dueAt })
+  return { queued: row?.leaseUntil === lease, dueAt: row?.dueAt ?? nowIso }
+}
+
+/**
+ * The id of the surface a listing shows: its current version's newest, else the newest of any
+ * version. Correlated with the outer `servers` row (spelled out: Drizzle leaves columns of a
+ * select list unqualified, which inside the subquery would name server_surfaces' own).
+ */
+const shownSurfaceId = sql`(SELECT ss.id FROM ${serverSurfaces} ss WHERE ss.server_id = "servers"."id" ORDER BY ss.version = "servers"."version" DESC, ss.last_seen_at DESC LIMIT 1)`
+
+/**
+ * A listing's SurfaceSummary as JSON, for a select list over `servers`: what the detail answer
+ * and the tools answer carry, from one definition. Resource templates count as resources.
+ */
+export const surfaceSummaryJson = sql<string>`json_object(
+  'status', (SELECT sp.status FROM ${serverProbes} sp WHERE sp.server_id = "servers"."id" ORDER BY sp.started_at DESC, sp.id DESC LIMIT 1),
+  'surface', (SELECT json_object('toolCount', s2.tool_count, 'promptCount', json_array_length(s2.surface, '$.prompts'),
+      'resourceCount', json_array_length(s2.surface, '$.resources') + json_array_length(s2.surface, '$.resourceTemplates'),
+      'readAt', s2.last_seen_at, 'version', s2.version, 'surfaceHash', s2.hash)
+    FROM ${serverSurfaces} s2 WHERE s2.id = ${shownSurfaceId}))`
+
+/** The summary from a row's `surfaceSummaryJson`. */
+export function toSurfaceSummary(text: string): SurfaceSummary {
+  const { status, surface } = JSON.parse(text) as { status: ProbeStatus | null; surface: Omit<SurfaceSummary, 'status'> | null }
+  return {
+    status,
+    toolCount: surface?.toolCount ?? null,
+    promptCount: surface?.promptCount ?? null,
+    resourceCount: surface?.resourceCount ?? null,
+    readAt: surface?.readAt ?? null,
+    version: surface?.version ?? null,
+    surfaceHash: surface?.surfaceHash ?? null,
+  }
+}
+
+/**
+ * The tools the registry API's `_meta` carries for a listing's current version: count, names
+ * (the keys of the stored tool hashes, in the server's order), the surface's hash and when it
+ * was read; null when no surface of that version was read. For a select list over `servers`.
+ */
+export const currentToolsJson = sql<string | null>`(SELECT json_object('count', s3.tool_count,
+    'names', (SELECT json_group_array(t.key) FROM json_each(s3.tool_hashes) t), 'surfaceHash', s3.hash, 'readAt', s3.last_seen_at)
+  FROM ${serverSurfaces} s3 WHERE s3.server_id = "servers"."id" AND s3.version = "servers"."version" ORDER BY s3.last_seen_at DESC LIMIT 1)`
+
+/** Median of a non-empty list of numbers (the mean of the middle two for an even count). */
+function median(values: number[]): number | null {
+  if (values.length === 0) return null
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = sorted.length >> 1
+  return sorted.length % 2 ? sorted[mid] : Math.round((sorted[mid - 1] + sorted[mid]) / 2)
+}
+
+/** Probes read for the health windows at most (a month of hourly back-off is 720). */
+const WINDOW_ROWS_MAX = 2000
+
+/**
+ * Everything `GET /api/servers/:id/tools` answers, in one round trip; null for a missing server.
+ * The caller decides who may see it from `status` (deleted listings are admins').
+ */
+export async function serverTools(
+  db: DB,
+  serverId: string,
+  now = new Date(),
+): Promise<{ status: string; answer: ServerToolsResponse } | null> {
+  const since = iso(now.getTime() - Math.max(...HEALTH_WINDOWS) * DAY_MS)
+  const [found, shown, recent, window] = await db.batch([
+    db.select({ status: servers.status, summary: surfaceSummaryJson }).from(servers).where(eq(servers.id, serverId)).limit(1),
+    db
+      .select()
+      .from(serverSurfaces)
+      .where(sql`${serverSurfaces.id} = (SELECT ${shownSurfaceId} FROM ${servers} WHERE ${servers.id} = ${serverId})`),
+    db
+      .select()
+      .from(serverProbes)
+      .where(eq(serverProbes.serverId, serverId))
+      .orderBy(desc(serverProbes.startedAt), desc(serverProbes.id))
+      .limit(RECENT_PROBES),
+    db
+      .select({ status: serverProbes.status, startedAt: serverProbes.startedAt, durationMs: serverProbes.durationMs })
+      .from(serverProbes)
+      .where(and(eq(serverProbes.serverId, serverId), gte(serverProbes.startedAt, since)))
+      .orderBy(desc(serverProbes.startedAt))
+      .limit(WINDOW_ROWS_MAX),
+  ])
+  const row = found[0]
+  if (!row) return null
+  const surface = shown[0]
+  const last = recent[0]
+  const health: ProbeHealthWindow[] = HEALTH_WINDOWS.map((days) => {
+    const from = iso(now.getTime() - days * DAY_MS)
+    const inWindow = window.filter((p) => p.startedAt >= from)
+    return {
+      days,
+      probes: inWindow.length,
+      ok: inWindow.filter((p) => p.status === 'ok').length,
+      medianMs: median(inWindow.filter((p) => REACHED_STATUSES.includes(p.status as ProbeStatus)).map((p) => p.durationMs)),
+    }
+  })
+  return {
+    status: row.status,
+    answer: {
+      summary: toSurfaceSummary(row.summary),
+      surface: surface
+        ? {
+            source: surface.source as NonNullable<ServerToolsResponse['surface']>['source'],
+            version: surface.version,
+            hash: surface.hash,
+            protocolVersion: surface.protocolVersion,
+            transport: surface.transport as NonNullable<ServerToolsResponse['surface']>['transport'],
+            readAt: surface.lastSeenAt,
+            surface: JSON.parse(surface.surface),
+          }
+        : null,
+      lastProbe: last
+        ? {
+            status: last.status as ProbeStatus,
+            startedAt: last.startedAt,
+            durationMs: last.durationMs,
+            transport: last.transport as NonNullable<ServerToolsResponse['lastProbe']>['transport'],
+            protocolVersion: last.protocolVersion,
+            error: last.error,
+            authMetadataUrl: last.authMetadataUrl,
+            missingVariable: last.missingVariable,
+            target: last.target,
+          }
+        : null,
+      recent: recent.map((p) => ({ status: p.status as ProbeStatus, startedAt: p.startedAt, durationMs: p.durationMs })),
+      // Remotes only: a listing never probed has no health to show.
+      health: window.length || last ? health : [],
+    },
+  }
+}
+
+/** Errors the admin screen lists. */
+const ERRORS_SHOWN = 20
+
+/**
+ * The admin screen's view, in one round trip: each probed listing's latest status (kept in its
+ * schedule row), how many listings are due now, and the latest failed probes with their names.
+ */
+export async function probeOverview(db: DB, opts: { enabled: boolean; now?: Date }): Promise<ProbeOverview> {
+  const now = (opts.now ?? new Date()).toISOString()
+  const [byStatus, due, errors] = await db.batch([
+    db
+      .select({ status: probeSchedule.lastStatus, n: sql<number>`count(*)` })
+      .from(probeSchedule)
+      .where(sql`${probeSchedule.lastStatus} IS NOT NULL`)
+      .groupBy(probeSchedule.lastStatus),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(servers)
+      .leftJoin(probeSchedule, eq(probeSchedule.serverId, servers.id))
+      .where(and(eq(servers.status, 'active'), HAS_HTTP_REMOTE, isDue(now))),
+    db
+      .select({
+        serverId: serverProbes.serverId,
+        serverName: servers.displayName,
+        status: serverProbes.status,
+        error: serverProbes.error,
+        target: serverProbes.target,
+        startedAt: serverProbes.startedAt,
+      })
+      .from(serverProbes)
+      .innerJoin(servers, eq(servers.id, serverProbes.serverId))
+      .where(sql`${serverProbes.status} <> 'ok'`)
+      .orderBy(desc(serverProbes.startedAt), desc(serverProbes.id))
+      .limit(ERRORS_SHOWN),
+  ])
+  const counts = Object.fromEntries(PROBE_STATUSES.map((s) => [s, 0])) as Record<ProbeStatus, number>
+  for (const { status, n } of byStatus) if (status && status in counts) counts[status as ProbeStatus] = n
+  return {
+    enabled: opts.enabled,
+    counts,
+    due: due[0]?.n ?? 0,
+    lastErrors: errors.map((e) => ({ ...e, status: e.status as ProbeStatus })),
+  }
+}
+
+/**
+ * Folds probes older than `days` into one probe_days row per listing and day, and deletes them:
+ * at most `limit` probes, the oldest first, the same ones in both statements of the batch.
+ * Returns how many were folded; the caller repeats while it is `limit`.
+ */
+export async function pruneProbeHistory(db: DB, opts: { now?: Date; days?: number; limit: number }): Promise<number> {
+  const cutoff = iso((opts.now ?? new Date()).getTime() - (opts.days ?? PROBE_HISTORY_DAYS) * DAY_MS)
+  const oldest = sql`(SELECT ${serverProbes.id} FROM ${serverProbes} WHERE ${serverProbes.startedAt} < ${cutoff} ORDER BY ${serverProbes.startedAt}, ${serverProbes.id} LIMIT ${opts.limit})`
+  const reached = sql.join(
+    REACHED_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  )
+  const day = sql<string>`substr(${serverProbes.startedAt}, 1, 10)`
+  const reachedRow = sql`${serverProbes.status} IN (${reached})`
+  const [, deleted] = await db.batch([
+    db
+      .insert(probeDays)
+      .select(
+        db
+          .select({
+            serverId: serverProbes.serverId,
+            day: day.as('day'),
+            probes: sql<number>`count(*)`.as('probes'),
+            ok: sql<number>`sum(${serverProbes.status} = 'ok')`.as('ok'),
+            reachedMs: sql<number>`sum(CASE WHEN ${reachedRow} THEN ${serverProbes.durationMs} ELSE 0 END)`.as('reached_ms'),
+            reached: sql<number>`sum(${reachedRow})`.as('reached'),
+          })
+          .from(serverProbes)
+          .where(sql`${serverProbes.id} IN ${oldest}`)
+          .groupBy(serverProbes.serverId, day),
+      )
+      .onConflictDoUpdate({
+        target: [probeDays.serverId, probeDays.day],
+        set: {
+          probes: sql`${probeDays.probes} + excluded.probes`,
+          ok: sql`${probeDays.ok} + excluded.ok`,
+          reachedMs: sql`${probeDays.reachedMs} + excluded.reached_ms`,
+          reached: sql`${probeDays.reached} + excluded.reached`,
+        },
+      }),
+    db.delete(serverProbes).where(sql`${serverProbes.id} IN ${oldest}`).returning({ id: serverProbes.id }),
+  ])
+  return deleted.length
+}
