@@ -1,11 +1,13 @@
 /**
  * Synthetic servers that look like real registry listings: vendor/product names, display names,
  * descriptions of several sentences, tags with a few very common ones and a long tail, skewed
- * stars, likes, popularity and dates, a README for about one in `readmeEvery`; each classified
- * into categories as the importer and the sync classify listings. Identical for identical options.
+ * stars, likes, popularity and dates, a README for about one in `readmeEvery`, the tools a probe
+ * read for most remotes and some packages; each classified into categories as the importer and
+ * the sync classify listings. Identical for identical options.
  */
 import { autoCategories } from '../../worker/db/categories'
 import { displayNameFrom } from '../../worker/lib/registry-entry'
+import { toolSearchText } from '../../worker/lib/search/tool-text'
 import { chance, int, normal, pick, prng, type Rng, shuffled, uuid, zipf } from './random'
 import {
   ADJECTIVES,
@@ -51,6 +53,9 @@ export interface SyntheticServer {
   ownerAvatarUrl: string | null
   license: string | null
   installCommand: string | null
+  /** Tools read from the server (null: never read), and their text for the search index. */
+  toolCount: number | null
+  toolText: string | null
   createdAt: string
   updatedAt: string
   rareWord: string | null
@@ -171,6 +176,33 @@ function readme(rng: Rng, s: { name: string; displayName: string; description: s
   return parts.join('\n')
 }
 
+/** Verbs every kind of server's tools use beside its category's own. */
+const TOOL_VERBS = ['list', 'get', 'create', 'update', 'delete', 'search', 'describe', 'export']
+
+/**
+ * The tools a probe reads: from most remotes (the others want a key) and, once packages are run,
+ * from a fifth of the rest; 3 to 40 tools named as real servers name them ('list_tables',
+ * 'get_postgres_query'), each with a sentence or three. Null when none were read.
+ */
+function toolsOf(rng: Rng, tech: Tech, remote: boolean): Array<{ name: string; description: string }> | null {
+  if (!chance(rng, remote ? 0.7 : 0.2)) return null
+  const verbs = [...CATEGORY_WORDS[tech.category], ...TOOL_VERBS]
+  const words = tech.object.split(/,\s*|\s+and\s+|\s+/).filter((w) => w.length > 3)
+  const nouns = words.length ? words : [tech.slug]
+  const tools = new Map<string, string>()
+  const n = Math.floor(3 + 37 * rng() ** 2)
+  for (let i = 0; i < n * 2 && tools.size < n; i++) {
+    const verb = pick(rng, verbs)
+    const noun = pick(rng, nouns)
+    const name = chance(rng, 0.3) ? `${tech.slug.replace(/-/g, '_')}_${verb}_${noun}` : `${verb}_${noun}`
+    const sentences = [`${sentenceCase(verb)} ${noun} in ${tech.label}.`]
+    if (chance(rng, 0.6)) sentences.push(pick(rng, ['Returns structured JSON.', 'Results are paginated.', 'Honours read-only mode.']))
+    if (chance(rng, 0.3)) sentences.push(`Supports ${pick(rng, FEATURES)}.`)
+    tools.set(name.replace(/\s+/g, '_'), sentences.join(' '))
+  }
+  return [...tools].map(([name, description]) => ({ name, description }))
+}
+
 export interface GenerateOptions {
   count: number
   seed: number
@@ -180,6 +212,8 @@ export interface GenerateOptions {
 /** Yields servers one by one, identical for identical options. */
 export function* generateServers(opts: GenerateOptions): Generator<SyntheticServer> {
   const rng = prng(opts.seed)
+  // A stream of its own, so the rest of each listing is what it was before tools were read.
+  const toolRng = prng(opts.seed + 7_001)
   const owners = makeOwners(rng, Math.max(50, Math.round(opts.count / 4)))
   const pickOwner = zipf(owners, 0.8, 5)
   const pickTech = zipf(TECHS, 0.6, 3)
@@ -269,6 +303,7 @@ export function* generateServers(opts: GenerateOptions): Generator<SyntheticServ
         : null,
       tags: [...tags].slice(0, 10),
     }
+    const tools = toolsOf(toolRng, tech, remote)
     yield {
       id,
       ...listing,
@@ -288,6 +323,8 @@ export function* generateServers(opts: GenerateOptions): Generator<SyntheticServ
       ownerAvatarUrl: githubUrl ? `https://avatars.githubusercontent.com/${owner.login}` : null,
       license: pick(rng, LICENSES),
       installCommand: packages.length && registry === 'npm' ? `npx -y ${identifier}` : null,
+      toolCount: tools ? tools.length : null,
+      toolText: tools ? toolSearchText({ tools }) : null,
       createdAt: new Date(created).toISOString(),
       updatedAt: new Date(updated).toISOString(),
       rareWord,

@@ -38,6 +38,8 @@ const SERVER_COLUMNS = [
   'owner_avatar_url',
   'license',
   'install_command',
+  'tool_count',
+  'tool_text',
   'created_at',
   'updated_at',
 ]
@@ -74,6 +76,8 @@ function serverRow(s: SyntheticServer): string {
     s.ownerAvatarUrl,
     s.license,
     s.installCommand,
+    s.toolCount,
+    s.toolText,
     s.createdAt,
     s.updatedAt,
   ]

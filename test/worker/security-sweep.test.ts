@@ -200,7 +200,7 @@ let stateQuery: D1PreparedStatement | undefined
 
 /**
  * Rows of every table, plus the counters lists sort on: what a GET must not change. One query.
- * The search indexes' own storage (servers_search_*, servers_labels_*) is left out: their
+ * The search indexes' own storage (servers_search_*, servers_labels_*, servers_tools_*) is left out: their
  * segments are how FTS5 stores an index, and re-indexing a row (as the repository facts a GET
  * writes back move it in the index's order) rewrites them without a listing changing; each
  * index's row count is kept.
@@ -208,7 +208,7 @@ let stateQuery: D1PreparedStatement | undefined
 async function databaseState(): Promise<Record<string, unknown>> {
   if (!stateQuery) {
     const tables = await env.DB.prepare(
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%' AND name NOT LIKE 'servers_search_%' AND name NOT LIKE 'servers_labels_%'",
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%' AND name NOT LIKE 'servers_search_%' AND name NOT LIKE 'servers_labels_%' AND name NOT LIKE 'servers_tools_%'",
     ).all<{ name: string }>()
     const columns = [
       ...tables.results.map(({ name }) => `(SELECT count(*) FROM "${name}") AS "${name}"`),

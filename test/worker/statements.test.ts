@@ -92,12 +92,14 @@ const ROUTES: Array<[string, number, number]> = [
   ['/api/servers?sortBy=stars', 1, 2],
   ['/api/servers?sortBy=created&page=2&limit=5', 1, 2],
   ['/api/servers?sortBy=likes&tags=counted', 1, 2],
+  ['/api/servers?tools=known&remote=1', 1, 2],
   // The words' counts, the page, its total, and the look-up of a long word's spellings, guarded
   // to read nothing unless no server holds the word and the query is thin: one round trip.
   ['/api/servers/search?q=counted', 1, 4],
   ['/api/servers/search?q=counted%20tool&limit=50', 1, 4],
   ['/api/servers/search?q=counted&sortBy=stars', 3, 3],
   ['/api/servers/search?q=counted%20zzzzz', 1, 4],
+  ['/api/servers/search?q=counted&tools=known&remote=1', 1, 4],
   // A thin query with a correction reads the corrected page in one more.
   ['/api/servers/search?q=numbr', 2, 6],
   ['/api/packages?sortBy=ranking', 1, 2],
@@ -116,6 +118,12 @@ describe('statements per request', () => {
   it('a server page: one round trip for the server, its feature, versions and twins', async () => {
     expect(await count(`/api/servers/${serverId}`)).toEqual({ status: 200, roundTrips: 1, statements: 4 })
     expect(await count(`/api/servers/${serverId}`, cookie)).toEqual({ status: 200, roundTrips: 1, statements: 5 })
+  })
+
+  it("a server's tools: one round trip for its summary, surface, last probes and health window", async () => {
+    expect(await count(`/api/servers/${serverId}/tools`)).toEqual({ status: 200, roundTrips: 1, statements: 4 })
+    // A signed-in reader's session is read first (a deleted server is shown to admins only).
+    expect(await count(`/api/servers/${serverId}/tools`, cookie)).toEqual({ status: 200, roundTrips: 2, statements: 5 })
   })
 })
 

@@ -20,6 +20,10 @@
  * - Among servers with every word, those with the words as a phrase come first.
  * - Whether a word is in a name or a category is asked of a small index of labels only
  *   (migrations/0013_search_labels.sql), whose postings are the servers the word labels.
+ * - The tools read from servers are an index of their own (migrations/0017_search_tools.sql),
+ *   so that bm25, which divides by a row's whole length, ranks cards as before: a server with
+ *   every word in its tools comes after related terms and before categories, and its card names
+ *   the tool (read back from the page's own rows). Totals count both indexes.
  * - When a query finds fewer than THIN servers and one of its words is in no server at all, the
  *   same round trip reads the index's terms sharing that word's first letters; the nearest one
  *   (edit distance, in the Worker) replaces it in one more round trip, and the cards say so.
@@ -33,7 +37,7 @@
  * A word is counted up to the total's cap, so over the whole catalogue a query with a word past
  * it is known to be '10,000+' and its total is not counted.
  */
-import { and, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, inArray, or, type SQL, sql } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { ServerSummary } from '@shared/types'
 import { RecentMap } from '../lib/cache/recent-map'
@@ -42,13 +46,16 @@ import {
   correctSpelling,
   exactTerm,
   explainMatch,
+  type Facet,
   type FtsQuery,
   filterExpression,
   type MatchLevel,
   type MatchReason,
   MIN_TYPO_WORD,
+  significantWords,
   typoPrefix,
 } from '../lib/search/query'
+import { toolWordHeads } from '../lib/search/tool-text'
 import { batchOf } from './batch'
 import type { DB } from './client'
 import { likedFilter } from './engagement'
@@ -75,7 +82,7 @@ const TYPO_TERMS = 500
 const SEQ_OF_KEY = sql.raw('4294967295')
 
 /** FTS5 column weights: names weigh most, README text least. */
-const BM25 = sql.raw('bm25(servers_search, 10.0, 6.0, 2.0, 4.0, 5.0, 3.0, 0.5)')
+const BM25 = sql.raw('bm25(servers_search, 10.0, 6.0, 2.0, 4.0, 5.0, 3.0, 0.5, 0.0)')
 
 export interface SearchRequest {
   words: string[]
@@ -87,6 +94,8 @@ export interface SearchRequest {
   tags: readonly string[]
   /** Servers in any of these categories. */
   categories: readonly string[]
+  /** Only servers whose tools were read, or with a remote (as for lists). */
+  rowFilters?: RowFilters
   /** An explicit sort's ORDER BY; relevance when absent. */
   order?: Array<SQL | SQLiteColumn>
   page: number
@@ -102,7 +111,7 @@ export interface SearchResult {
 }
 
 /** A search as its SQL reads it: the request with its filters made into SQL. */
-interface Scoped extends Omit<SearchRequest, 'likedBy' | 'tags' | 'categories'> {
+interface Scoped extends Omit<SearchRequest, 'likedBy' | 'tags' | 'categories' | 'rowFilters'> {
   /** Narrows to the seqs this subquery yields (favourites); null for the whole catalogue. */
   only: SQL | null
   /**
@@ -113,13 +122,40 @@ interface Scoped extends Omit<SearchRequest, 'likedBy' | 'tags' | 'categories'> 
 }
 
 /**
- * Tag and category filters: narrowed inside the index, then held exactly per row (a correlated
- * look-up per candidate rather than the whole tag's set of ids built per request).
+ * Filters on a listing's own row, for lists and searches alike: its tools were read (and it has
+ * some: a surface of prompts alone has no tool to show), or it has a remote to connect to.
  */
-function narrowByFilters(tags: readonly string[], categories: readonly string[]): Scoped['narrow'] {
-  const fts = filterExpression(tags, categories)
+export interface RowFilters {
+  toolsKnown?: boolean
+  remote?: boolean
+}
+
+const facetsOf = (kept: RowFilters = {}): Facet[] => (['toolsKnown', 'remote'] as const).filter((f) => kept[f])
+
+/**
+ * The row filters as a condition on a server row; undefined when none. For a total, written as
+ * the partial indexes of migrations/0017_search_tools.sql are, so a count reads only the rows they
+ * hold; for a page (`walk`), kept out of any index's hands, so the page walks its sort's index
+ * keeping rows that pass, which finds twenty in a few dozen rows rather than sorting every row a
+ * filter keeps.
+ */
+export function rowFilter(kept: RowFilters = {}, walk = false): SQL | undefined {
+  const plus = sql.raw(walk ? '+' : '')
+  return and(
+    kept.toolsKnown ? sql`${plus}${servers.toolCount} > 0` : undefined,
+    kept.remote ? sql`${plus}${servers.remotes} <> '[]'` : undefined,
+  )
+}
+
+/**
+ * Tag, category and row filters: narrowed inside the index, then held exactly per row (a
+ * correlated look-up per candidate rather than the whole tag's set of ids built per request).
+ */
+function narrowByFilters(tags: readonly string[], categories: readonly string[], kept?: RowFilters): Scoped['narrow'] {
+  const fts = filterExpression(tags, categories, facetsOf(kept))
   if (!fts) return undefined
   const row = and(
+    rowFilter(kept, true),
     ...tags.map(
       (tag) => sql`EXISTS (SELECT 1 FROM ${serverTags} WHERE ${serverTags.serverId} = ${servers.id} AND ${serverTags.tag} = ${tag})`,
     ),
@@ -130,12 +166,12 @@ function narrowByFilters(tags: readonly string[], categories: readonly string[])
   return { fts, row }
 }
 
-/** The request's filters as SQL: the favourites as a set of seqs, tags and categories as `narrow`. */
-function scoped({ likedBy, tags, categories, ...req }: SearchRequest): Scoped {
+/** The request's filters as SQL: the favourites as a set of seqs, tags, categories and row filters as `narrow`. */
+function scoped({ likedBy, tags, categories, rowFilters, ...req }: SearchRequest): Scoped {
   return {
     ...req,
     only: likedBy ? sql`SELECT ${servers.seq} FROM ${servers} WHERE ${likedFilter(likedBy)}` : null,
-    narrow: narrowByFilters(tags, categories),
+    narrow: narrowByFilters(tags, categories, rowFilters),
   }
 }
 
@@ -160,11 +196,12 @@ const WHOLE_CATALOGUE: Narrowing = { seqs: null, fts: null }
 
 /**
  * The full-text indexes: `servers_search` (migrations/0010_search_index.sql) holds every
- * searchable column, `servers_labels` (migrations/0013_search_labels.sql) only names, tags and
- * categories, so a word's postings there are the servers it labels. Same tokenizer and rowids;
- * the filters' columns are in both.
+ * searchable column of a listing, `servers_labels` (migrations/0013_search_labels.sql) only names,
+ * tags and categories, so a word's postings there are the servers it labels, and `servers_tools`
+ * (migrations/0017_search_tools.sql) the tools read from servers, apart so that they never change
+ * how bm25 ranks a card. Same tokenizer and rowids; the filters' columns are in all three.
  */
-export const SEARCH_INDEXES = ['servers_search', 'servers_labels'] as const
+export const SEARCH_INDEXES = ['servers_search', 'servers_labels', 'servers_tools'] as const
 export type SearchIndex = (typeof SEARCH_INDEXES)[number]
 
 /** Index rows matching `match` (and the filters), at most `limit` of them, in search-key order. */
@@ -180,6 +217,14 @@ function matches(match: string, only: Narrowing, columns: SQL, limit: number, in
 /** How many servers match, counted up to `cap` + 1. */
 const countUpTo = (match: string, only: Narrowing, cap = SEARCH_TOTAL_CAP) =>
   sql`(SELECT count(*) FROM (${matches(match, only, sql`1`, cap + 1)}))`
+
+/**
+ * How many servers a query finds, in its listing or its tools, counted up to `cap` + 1: the
+ * union of two capped reads, so a server found both ways counts once.
+ */
+const foundUpTo = (fts: FtsQuery, only: Narrowing, cap = SEARCH_TOTAL_CAP) =>
+  sql`(SELECT count(*) FROM (SELECT * FROM (${matches(fts.found, only, sql`rowid`, cap + 1)})
+    UNION SELECT * FROM (${matches(fts.tools.any, only, sql`rowid`, cap + 1, 'servers_tools')}) LIMIT ${cap + 1}))`
 
 const totalOf = (n: number) => ({ total: Math.min(n, SEARCH_TOTAL_CAP), totalCapped: n > SEARCH_TOTAL_CAP })
 
@@ -254,10 +299,13 @@ const unknownWords = (words: string[], counts: number[]) => words.filter((w, i) 
  * CROSS JOIN, so when it yields no row the terms are never read.
  */
 function typoCandidates(db: DB, fts: FtsQuery, only: Narrowing, unknown: string[]) {
-  const thin = sql`(SELECT count(*) FROM (${matches(fts.found, only, sql`1`, THIN)})) < ${THIN}`
+  const thin = sql`${foundUpTo(fts, only, THIN)} < ${THIN}`
+  // A word some server's tools hold is no misspelling either.
+  const held = (word: string) =>
+    sql`EXISTS (${matches(exactTerm(word), WHOLE_CATALOGUE, sql`1`, 1)}) OR EXISTS (${matches(exactTerm(word), WHOLE_CATALOGUE, sql`1`, 1, 'servers_tools')})`
   const arms = unknown.map((word, i) => {
     const prefix = typoPrefix(word)
-    const guard = sql`(SELECT 1 AS go WHERE ${thin} AND NOT EXISTS (${matches(exactTerm(word), WHOLE_CATALOGUE, sql`1`, 1)}))`
+    const guard = sql`(SELECT 1 AS go WHERE ${thin} AND NOT (${held(word)}))`
     return sql`SELECT * FROM (SELECT ${sql.raw(String(i))} AS w, v.term AS term, v.doc AS servers FROM ${guard} g CROSS JOIN servers_search_terms v
       WHERE v.term >= ${prefix} AND v.term < ${`${prefix}\u{10FFFF}`} LIMIT ${TYPO_TERMS})`
   })
@@ -304,12 +352,17 @@ function byRelevance(db: DB, fts: FtsQuery, req: Scoped, capped = false) {
     arm(0, fts.any),
     fts.related ? arm(5, fts.related) : null,
     fts.categories ? labelled(6, fts.categories) : null,
+    // Tools: every word, then (for several words) any of them.
+    arm(7, fts.tools.all, false, UNRANKED, 'servers_tools'),
+    single ? null : arm(8, fts.tools.any, false, UNRANKED, 'servers_tools'),
   ].filter((a) => a !== null)
   // A server found by several arms counts once, with every tier it reached and its bm25 score.
   // Its level: what was typed (every word, its exact name, or for one word its name); else a
-  // related term or, for several words, one of them in its name; else its category; else the
-  // rest (some of the words, or the README). The category is checked on the row itself: the
-  // index holds slugs as words, so 'media' also finds 'social-media'.
+  // related term or, for several words, one of them in its name; else every word in its tools;
+  // else its category; else the rest (some of the words, or the README). Tools come below related
+  // terms: stemmed, a topic's word is often some tool's verb ('observability' ~ 'observe').
+  // The category is checked on the row itself: the index holds slugs as words, so 'media' also
+  // finds 'social-media'.
   const typed = sql.raw(single ? 'c.in_name OR c.every' : 'c.every')
   const inCategory = fts.expansion.categories.length
     ? sql.join(
@@ -317,9 +370,10 @@ function byRelevance(db: DB, fts: FtsQuery, req: Scoped, capped = false) {
         sql` OR `,
       )
     : sql`0`
-  const level = sql<number>`CASE WHEN ${typed} OR c.exact THEN 3 WHEN c.related OR c.in_name THEN 2 WHEN c.category AND (${inCategory}) THEN 1 ELSE 0 END`
+  const level = sql<number>`CASE WHEN ${typed} OR c.exact THEN 4 WHEN c.related OR c.in_name THEN 3 WHEN c.tools THEN 2
+    WHEN c.category AND (${inCategory}) THEN 1 ELSE 0 END`
   const candidates = sql`(SELECT k, max(tier = 2) AS every, max(tier = 4) AS phrase, max(tier = 3) AS exact, max(tier IN (1, 3)) AS in_name,
-    max(tier = 5) AS related, max(tier = 6) AS category, min(s) AS score
+    max(tier = 5) AS related, max(tier = 6) AS category, max(tier = 7) AS tools, min(s) AS score
     FROM (${unionAll(arms)}) GROUP BY k) c`
   const deprecatedLast = sql`(COALESCE(${servers.upstreamStatus}, '') = 'deprecated')`
   // The page's rows are chosen on their sort keys alone, and only those rows are made into
@@ -341,24 +395,37 @@ function byRelevance(db: DB, fts: FtsQuery, req: Scoped, capped = false) {
     FROM ${servers} INNER JOIN ${candidates} ON ${servers.seq} = (c.k & ${SEQ_OF_KEY})${req.narrow ? sql` WHERE ${req.narrow.row}` : sql``}
     ORDER BY ${sql.raw(keys.join(', '))} LIMIT ${req.limit} OFFSET ${offset}) t`
   const page = db
-    .select({ ...cardColumns(req.userId), level: sql<number>`t.match_level` })
+    .select({ ...cardColumns(req.userId), level: sql<number>`t.match_level`, tools: toolTextFor(fts) })
     .from(servers)
     .innerJoin(chosen, sql`${servers.seq} = t.seq`)
     .orderBy(sql.raw(keys.map((k) => `t.${k}`).join(', ')))
-  return { page, count: capped ? null : db.select({ n: countUpTo(fts.found, only) }).from(sql`(SELECT 1)`) }
+  return { page, count: capped ? null : db.select({ n: foundUpTo(fts, only) }).from(sql`(SELECT 1)`) }
 }
 
+/**
+ * The row's tool text when it may hold a typed word, for the card to say which tool matched: read
+ * with the page's own rows, and only for those whose tools hold a word's head.
+ */
+function toolTextFor(fts: FtsQuery) {
+  const holds = or(...toolWordHeads(significantWords(fts.words)).map((head) => sql`instr(lower(${servers.toolText}), ${head}) > 0`))
+  return sql<string | null>`CASE WHEN ${holds} THEN ${servers.toolText} END`.as('tools')
+}
+
+/** Rows of the page, with their tier and the tool text they may have matched by. */
+type PageRow = CardRow & { level: number; tools: string | null }
+
 /** A relevance page and its total from the batch's results (the total is the cap's when not counted). */
-function relevancePage(rows: Array<CardRow & { level: number }>, count: Array<{ n: unknown }> | null, fts: FtsQuery): SearchPage {
+function relevancePage(rows: PageRow[], count: Array<{ n: unknown }> | null, fts: FtsQuery): SearchPage {
   return { ...explained(rows, fts), ...totalOf(count ? Number(count[0]?.n ?? 0) : SEARCH_TOTAL_CAP + 1) }
 }
 
-const LEVELS: Record<number, MatchLevel> = { 3: 'typed', 2: 'related', 1: 'category', 0: 'other' }
+/** A server found by its tools is explained as the rest are: by the tool, when its card lacks a word. */
+const LEVELS: Record<number, MatchLevel> = { 4: 'typed', 3: 'related', 2: 'other', 1: 'category', 0: 'other' }
 
 /** The page's cards, and why each matched. */
-function explained(rows: Array<CardRow & { level: number }>, fts: FtsQuery) {
+function explained(rows: PageRow[], fts: FtsQuery) {
   const cards = toCards(rows)
-  return { cards, reasons: cards.map((card, i) => explainMatch(card, LEVELS[rows[i].level] ?? 'other', fts)) }
+  return { cards, reasons: cards.map((card, i) => explainMatch(card, LEVELS[rows[i].level] ?? 'other', fts, rows[i].tools)) }
 }
 
 /**
@@ -369,24 +436,24 @@ function explained(rows: Array<CardRow & { level: number }>, fts: FtsQuery) {
 async function sorted(db: DB, fts: FtsQuery, req: Scoped, order: Array<SQL | SQLiteColumn>): Promise<SearchPage> {
   const only = narrowing(req)
   // Aliased: D1 keys a row by column name, and the two counts' SQL reads the same.
-  const counts = await db
-    .select({ any: countUpTo(fts.found, only).as('n_any'), all: countUpTo(fts.all, only).as('n_all') })
-    .from(sql`(SELECT 1)`)
+  const counts = await db.select({ any: foundUpTo(fts, only).as('n_any'), all: countUpTo(fts.all, only).as('n_all') }).from(sql`(SELECT 1)`)
   const nAny = Number(counts[0]?.any ?? 0)
   const nAll = Number(counts[0]?.all ?? 0)
   const offset = pageOffset(req)
   const want = offset + req.limit
   // Within the cap the set of matches is built once and looked up per row; past it, matches are
   // so dense (a tenth of the catalogue or more) that probing the index row by row finds a page sooner.
-  const member = (match: string, n: number) =>
-    n <= SEARCH_TOTAL_CAP
-      ? sql`${servers.seq} IN (SELECT rowid & ${SEQ_OF_KEY} FROM servers_search WHERE servers_search MATCH ${match})`
-      : sql`EXISTS (SELECT 1 FROM servers_search WHERE servers_search MATCH ${match} AND rowid = ${servers}.search_key)`
+  const member = (match: string, n: number, index: SearchIndex = 'servers_search') => {
+    const table = sql.raw(index)
+    return n <= SEARCH_TOTAL_CAP
+      ? sql`${servers.seq} IN (SELECT rowid & ${SEQ_OF_KEY} FROM ${table} WHERE ${table} MATCH ${match})`
+      : sql`EXISTS (SELECT 1 FROM ${table} WHERE ${table} MATCH ${match} AND rowid = ${servers}.search_key)`
+  }
   // The counts narrowed inside the index; the rows are held to the filters exactly.
   const filter = and(req.only ? sql`${servers.seq} IN (${req.only})` : undefined, req.narrow?.row)
   const part = (where: SQL | undefined) =>
     db
-      .select(cardColumns(req.userId))
+      .select({ ...cardColumns(req.userId), tools: toolTextFor(fts) })
       .from(servers)
       .where(and(sql`${servers.status} = 'active'`, filter, where))
       .orderBy(...order)
@@ -395,11 +462,13 @@ async function sorted(db: DB, fts: FtsQuery, req: Scoped, order: Array<SQL | SQL
   // README, related terms, categories) follow: read only the parts the page reaches, and lay
   // them end to end.
   const everyWord = nAll > offset ? part(member(fts.all, nAll)) : null
-  const rest = nAll < want ? part(and(member(fts.found, nAny), sql`NOT ${member(fts.all, nAll)}`)) : null
+  const found = sql`(${member(fts.found, nAny)} OR ${member(fts.tools.any, nAny, 'servers_tools')})`
+  const rest = nAll < want ? part(and(found, sql`NOT ${member(fts.all, nAll)}`)) : null
   const [first, then] = await batchOf(db, [everyWord, rest] as const)
   const start = everyWord ? 0 : nAll
-  const cards = toCards([...(first ?? []), ...(then ?? [])].slice(offset - start, want - start))
-  const reasons = cards.map((card, i) => explainMatch(card, offset + i < nAll ? 'typed' : 'other', fts))
+  const rows = [...(first ?? []), ...(then ?? [])].slice(offset - start, want - start)
+  const cards = toCards(rows)
+  const reasons = cards.map((card, i) => explainMatch(card, offset + i < nAll ? 'typed' : 'other', fts, rows[i].tools))
   return { cards, reasons, ...totalOf(nAny) }
 }
 
@@ -464,7 +533,7 @@ async function relevanceAnswer(
   db: DB,
   req: Scoped,
   fts: FtsQuery,
-  page: Array<CardRow & { level: number }>,
+  page: PageRow[],
   count: Array<{ n: unknown }> | null,
   typos: string[],
   candidates: Array<{ w: number; term: string; servers: number }> | null,

@@ -26,6 +26,7 @@ function listOptions(c: Context<AppEnv>, q: ServerListQuery, listing: ServerList
     limit: q.limit,
     userId,
     likedBy: q.favorites ? (userId ?? undefined) : undefined,
+    rowFilters: { toolsKnown: q.tools === 'known', remote: q.remote !== undefined },
   }
 }
 

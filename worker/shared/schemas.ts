@@ -90,6 +90,10 @@ export const serverListQuery = z.object({
   sortBy: z.enum(SERVER_SORTS).optional(),
   /** Only the signed-in user's liked servers (the header's Favorites toggle). */
   favorites: z.enum(['1', 'true']).optional(),
+  /** `tools=known`: only servers whose tools were read from the server (some, at least). */
+  tools: z.enum(['known'], { error: 'Must be known' }).optional(),
+  /** `remote=1`: only servers with a remote to connect to, nothing to install. */
+  remote: z.enum(['1', 'true'], { error: 'Must be 1 or true' }).optional(),
   page,
   limit,
 })

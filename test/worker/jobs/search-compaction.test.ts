@@ -18,7 +18,7 @@ import { db, json } from '../helpers'
 /** The schedule that compacts. */
 const COMPACTION_CRON = Object.keys(SCHEDULES).find((cron) => SCHEDULES[cron].includes(searchCompaction))!
 
-const QUERIES = ['q=harbor', 'q=harbor%20tide', 'q=lantern', 'q=tid', 'q=harbor&tags=coastal', 'q=harbor&sortBy=stars']
+const QUERIES = ['q=harbor', 'q=harbor%20tide', 'q=lantern', 'q=tid', 'q=harbor&tags=coastal', 'q=harbor&sortBy=stars', 'q=beacon']
 
 const answers = async () =>
   Promise.all(
@@ -33,9 +33,11 @@ beforeAll(async () => {
   // leaves the indexes a segment more.
   for (let i = 1; i <= 40; i++) {
     const tags = i % 4 === 0 ? '["coastal"]' : '[]'
-    await db().run(sql`INSERT INTO servers (id, name, display_name, description, author, version, tags, stars, status)
+    // Every other server has tools, for the tools' index.
+    await db().run(sql`INSERT INTO servers (id, name, display_name, description, author, version, tags, stars, status, tool_text)
       VALUES (${`harbor-${i}`}, ${`io.test/harbor-${i}`}, ${i % 3 === 0 ? `Lantern ${i}` : `Harbor ${i}`},
-        ${i % 2 === 0 ? 'a harbor tide tool' : 'a harbor tool'}, 'someone', '1.0.0', ${tags}, ${i * 10}, 'active')`)
+        ${i % 2 === 0 ? 'a harbor tide tool' : 'a harbor tool'}, 'someone', '1.0.0', ${tags}, ${i * 10}, 'active',
+        ${i % 2 === 0 ? 'light_beacon\tLights the harbor beacon' : null})`)
     if (i % 4 === 0) await db().run(sql`INSERT INTO server_tags (server_id, tag) VALUES (${`harbor-${i}`}, 'coastal')`)
   }
   // A rename and a delisting leave deletions behind in the segments too.

@@ -5,10 +5,12 @@
  * at least one word, `all` those with every word in what their card shows, which rank first,
  * those with the words as a phrase before those with the words apart. The vocabulary
  * (vocabulary.ts) adds related terms and categories, matched in tiers of their own below
- * what was typed; `explainMatch` says on a card which one found it.
+ * what was typed; `tools` matches the tools read from servers, an index of their own;
+ * `explainMatch` says on a card which one found it.
  */
 import { categoryBySlug } from '@shared/categories'
-import { type Expansion, expandQuery, fold, sameAs, termWords } from './vocabulary'
+import { matchingTool } from './tool-text'
+import { type Expansion, expandQuery, fold, sameAs, termWords, wordHead } from './vocabulary'
 
 const MAX_WORDS = 8
 const MAX_WORD = 40
@@ -24,8 +26,13 @@ export interface FtsQuery {
   related: string | null
   /** Matches servers in a category the query names or implies; null when none. */
   categories: string | null
-  /** Whatever any of the above finds: what the total counts. */
+  /** Whatever any of the above finds in the main index (servers_search). */
   found: string
+  /**
+   * Matches servers whose tools (the `servers_tools` index) hold every word (`all`) or any of them
+   * (`any`); a total counts these with `found`.
+   */
+  tools: { all: string; any: string }
   /**
    * Matches servers having at least one of the words that are not common: what relevance ranks
    * (bm25) and where its candidates come from. Null when every word is common.
@@ -140,6 +147,7 @@ export function buildFtsQuery(words: string[], common: ReadonlySet<string> = new
     related,
     categories,
     found: [any, related, categories].filter((e) => e !== null).join(' OR '),
+    tools: { all: `tools : (${groups.join(' AND ')})`, any: `tools : (${any})` },
     distinctive: distinctive.length ? distinctive.join(' OR ') : null,
     inName: `{display_name name} : (${named.join(' OR ')})`,
     nameStarts:
@@ -153,7 +161,7 @@ export function buildFtsQuery(words: string[], common: ReadonlySet<string> = new
 }
 
 /** How a search result was found, when its card does not show it (see ServerSummary.matchedBy). */
-export type MatchKind = 'category' | 'related' | 'typo' | 'readme'
+export type MatchKind = 'category' | 'related' | 'typo' | 'readme' | 'tool'
 export interface MatchReason {
   kind: MatchKind
   term: string
@@ -173,17 +181,31 @@ interface CardText {
 
 /** A word is on the card when a card word starts with its stem-like head ('payments' ~ 'payment'). */
 function shows(tokens: string[], word: string): boolean {
-  const head = fold(word).slice(0, Math.max(3, fold(word).length - 2))
+  const head = wordHead(word)
   return tokens.some((t) => t.startsWith(head))
+}
+
+/** The typed words that say what is wanted: the joining words left out, unless nothing else was typed. */
+export function significantWords(words: readonly string[]): string[] {
+  const significant = words.filter((w) => !SMALL_WORDS.has(w))
+  return significant.length ? significant : [...words]
 }
 
 /**
  * Why a result matched, when its card does not make it obvious: the related term or category
- * that found it, or its README when no typed word is on the card. Null when the card shows it.
+ * that found it, the tool whose name or description holds a typed word the card lacks (read from
+ * the row's `tool_text`, when the search read it back), or its README when no typed word is on
+ * the card. Null when the card shows it.
  */
-export function explainMatch(card: CardText, level: MatchLevel, fts: Pick<FtsQuery, 'words' | 'expansion'>): MatchReason | null {
+export function explainMatch(
+  card: CardText,
+  level: MatchLevel,
+  fts: Pick<FtsQuery, 'words' | 'expansion'>,
+  toolText: string | null = null,
+): MatchReason | null {
   const tokens = termWords(`${card.displayName} ${card.name} ${card.description} ${card.author} ${card.tags.join(' ')}`)
-  const typedShown = fts.words.some((w) => shows(tokens, w) || sameAs(w).some((s) => termWords(s).every((x) => shows(tokens, x))))
+  const onCard = (w: string) => shows(tokens, w) || sameAs(w).some((s) => termWords(s).every((x) => shows(tokens, x)))
+  const typedShown = fts.words.some(onCard)
   if (level === 'related') {
     // A typed word in its name put it here ('slack' for 'slack messages'): nothing to explain.
     const name = termWords(`${card.displayName} ${card.name}`)
@@ -197,6 +219,11 @@ export function explainMatch(card: CardText, level: MatchLevel, fts: Pick<FtsQue
     const name = categoryName(fts.expansion.categories.find((c) => card.categories.includes(c.slug))?.slug)
     return name ? { kind: 'category', term: name } : null
   }
+  const tool = matchingTool(
+    toolText,
+    significantWords(fts.words).filter((w) => !onCard(w)),
+  )
+  if (tool) return { kind: 'tool', term: tool }
   if (typedShown) return null
   // Not on the card: a typed word names one of its categories ('finance'), else its README said it.
   const named = card.categories.find((slug) => fts.words.some((w) => termWords(slug).map(fold).includes(fold(w))))
@@ -257,14 +284,23 @@ export function correctSpelling(
 }
 
 /**
+ * The tokens the indexes' `facets` column holds for the list filters a server passes
+ * (migrations/0017_search_tools.sql): private-use characters, which the tokenizer keeps as a word
+ * and `searchWords` never yields, so only a filter matches them.
+ */
+export const FACETS = { toolsKnown: '\uE000', remote: '\uE001' } as const
+export type Facet = keyof typeof FACETS
+
+/**
  * An FTS5 expression for list filters, so a search narrows inside the index rather than
  * checking a set of ids per match: every tag (AND) and any of the categories (OR), each a phrase
- * in its own column. It can over-match (a stem, or words of two tags side by side); the rows are
- * checked exactly afterwards. Null when there is no filter.
+ * in its own column, and every facet. It can over-match (a stem, or words of two tags side by
+ * side); the rows are checked exactly afterwards. Null when there is no filter.
  */
-export function filterExpression(tags: readonly string[], categories: readonly string[]): string | null {
+export function filterExpression(tags: readonly string[], categories: readonly string[], facets: readonly Facet[] = []): string | null {
   const phrase = (column: string, text: string) => `${column} : "${text.replace(/"/g, '""')}"`
   const parts = tags.map((t) => phrase('tags', t))
   if (categories.length) parts.push(`(${categories.map((c) => phrase('categories', c)).join(' OR ')})`)
+  parts.push(...facets.map((f) => phrase('facets', FACETS[f])))
   return parts.length ? parts.join(' AND ') : null
 }

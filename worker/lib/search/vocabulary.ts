@@ -12,6 +12,15 @@ export function fold(word: string): string {
   return w
 }
 
+/**
+ * What a word must start with in a text to count as shown there: its folded form less two
+ * letters, as a stem-like head ('payments' ~ 'payment', 'screenshots' ~ 'screenshot').
+ */
+export function wordHead(word: string): string {
+  const folded = fold(word)
+  return folded.slice(0, Math.max(3, folded.length - 2))
+}
+
 /** A term's words as typed queries split them (letters and digits only). */
 export function termWords(term: string): string[] {
   return term.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
