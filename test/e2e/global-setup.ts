@@ -10,12 +10,15 @@ import { tmpdir } from 'node:os'
 import { dirname, join, relative, resolve } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { bin, localEnv, migrateLocal, run } from '../../scripts/local.mjs'
+import { type McpFixtureName, type McpFixtures, startMcpFixtures } from '../fixtures/mcp-servers'
 import { type Fixture, startFixture } from '../fixtures/outbound'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string
     fixtureURL: string
+    /** Real MCP servers on 127.0.0.1 (test/fixtures/mcp-servers.ts) that the app's probes may reach. */
+    mcpURLs: Record<McpFixtureName, string>
   }
 }
 
@@ -47,12 +50,14 @@ async function waitFor(url: string, ms: number, server: ChildProcess) {
 
 let preview: ChildProcess | undefined
 let fixture: Fixture | undefined
+let mcp: McpFixtures | undefined
 let state: string | undefined
 
 export async function setup(project: TestProject) {
   const dist = resolve(process.env.CATALOGUE_DIST ?? 'dist')
   if (!existsSync(join(dist, 'mcp_catalogue/wrangler.json'))) throw new Error('Build the app first: npx vite build')
   fixture = await startFixture()
+  mcp = await startMcpFixtures()
   state = mkdtempSync(join(tmpdir(), 'catalogue-e2e-'))
   const env = localEnv({ CATALOGUE_STATE: state })
   migrateLocal(state, { env, quiet: true })
@@ -61,10 +66,10 @@ export async function setup(project: TestProject) {
   // featured comment on it: the snapshot's servers point at real repositories, unknown here.
   // Beside it, a PyPI server with a secret variable and a Docker one in the current shape.
   run('tsx', ['scripts/seed.ts', 'test/e2e/fixtures/servers.json'], { env, quiet: true })
-  run('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', state, '--file', 'test/e2e/fixtures/featured.sql'], {
-    env,
-    quiet: true,
-  })
+  // Featured comment; then what probes found for a few servers (the Tools tab's states).
+  for (const file of ['featured.sql', 'tools.sql']) {
+    run('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', state, '--file', `test/e2e/fixtures/${file}`], { env, quiet: true })
+  }
   // The preview reads settings from the build's .dev.vars: point it at the fixture.
   writeFileSync(
     join(dist, 'mcp_catalogue/.dev.vars'),
@@ -80,6 +85,9 @@ export async function setup(project: TestProject) {
       'OUTBOUND_TIMEOUT_MS=1500',
       // Browser tests check their own writes as guests at once.
       'GUEST_CACHE_SECONDS=0',
+      // 'Probe now' puts a listing on the local queue, whose consumer may reach the MCP fixtures.
+      'PROBE_ENABLED=true',
+      'PROBE_ALLOW_LOOPBACK=true',
     ].join('\n'),
   )
   // `vite preview` serves whichever build last wrote web/.wrangler/deploy/config.json, and other
@@ -115,10 +123,12 @@ export async function setup(project: TestProject) {
   }
   project.provide('baseURL', baseURL)
   project.provide('fixtureURL', fixture.url)
+  project.provide('mcpURLs', mcp.urls)
 }
 
 export async function teardown() {
   preview?.kill('SIGTERM')
   await fixture?.close()
+  await mcp?.close()
   if (state) rmSync(state, { recursive: true, force: true })
 }

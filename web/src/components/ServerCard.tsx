@@ -1,4 +1,4 @@
-import { Download, Star } from 'lucide-react'
+import { Download, Star, Wrench } from 'lucide-react'
 import { useContext } from 'react'
 import { toast } from 'sonner'
 import { Link } from 'wouter'
@@ -9,6 +9,7 @@ import { prefetchServer } from '../hooks/useServers'
 import { copyText } from '../lib/clipboard'
 import { formatNumber } from '../lib/format'
 import { ScreenLoadersContext } from '../lib/screens'
+import { toolCountText } from '../lib/surface-view'
 import { DeprecatedNotice } from './DeprecatedNotice'
 import { GithubMark } from './GithubMark'
 import { LikeButton } from './LikeButton'
@@ -46,6 +47,7 @@ const MATCH_LABEL: Record<NonNullable<ServerSummary['matchedBy']>['kind'], strin
   related: 'related',
   typo: 'similar',
   readme: 'in README',
+  tool: 'tool',
 }
 
 const MATCH_EXPLAINED: Record<NonNullable<ServerSummary['matchedBy']>['kind'], string> = {
@@ -53,6 +55,7 @@ const MATCH_EXPLAINED: Record<NonNullable<ServerSummary['matchedBy']>['kind'], s
   related: 'Found by a related term',
   typo: 'Found by a similar spelling',
   readme: 'Found in its README',
+  tool: 'Found by its tool',
 }
 
 /** Why a search found this server, when its card does not show it ('related: billing'). */
@@ -61,7 +64,7 @@ function MatchedBy({ matchedBy }: { matchedBy: NonNullable<ServerSummary['matche
     <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400" data-testid="matched-by">
       <span className="sr-only">{MATCH_EXPLAINED[matchedBy.kind]}: </span>
       <span aria-hidden="true">{MATCH_LABEL[matchedBy.kind]}: </span>
-      <span className="font-medium text-zinc-800 dark:text-zinc-200">{matchedBy.term}</span>
+      <span className={cx('font-medium text-zinc-800 dark:text-zinc-200', matchedBy.kind === 'tool' && 'font-mono')}>{matchedBy.term}</span>
     </p>
   )
 }
@@ -165,6 +168,12 @@ export function ServerCard({ server, layout, ...removable }: ServerCardProps) {
           <p className={cx('mt-2 text-sm leading-6 text-zinc-700 dark:text-zinc-300', list ? 'line-clamp-2' : 'line-clamp-3')}>
             {server.description}
           </p>
+          {server.toolCount != null && (
+            <p className="mt-1 flex items-center gap-1 text-xs text-zinc-600 dark:text-zinc-400">
+              <Wrench className="size-3.5" aria-hidden="true" />
+              {toolCountText(server.toolCount)}
+            </p>
+          )}
           {server.matchedBy && <MatchedBy matchedBy={server.matchedBy} />}
           {server.deprecated && <DeprecatedNotice deprecated={server.deprecated} compact />}
           {list && (

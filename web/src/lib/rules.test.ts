@@ -58,7 +58,16 @@ describe('servers URL state', () => {
       tags: ['ai', 'database'],
       categories: [],
       favorites: false,
+      toolsKnown: false,
+      remote: false,
     })
+  })
+  it('keeps the tools-known and remote filters in the URL and asks the API for them', () => {
+    const view = readServersView('?tools=known&remote=1&q=issue')
+    expect(view).toMatchObject({ toolsKnown: true, remote: true })
+    expect(serversHref(view)).toBe('/servers?q=issue&tools=known&remote=1')
+    expect(serversKey(view)).toBe('/api/servers/search?q=issue&page=1&limit=20&tools=known&remote=1')
+    expect(readServersView('?tools=yes&remote=true')).toMatchObject({ toolsKnown: false, remote: false })
   })
   it('reads known categories only, and gives one category its own page', () => {
     expect(readServersView('?category=Databases,nope,email,databases').categories).toEqual(['databases', 'email'])

@@ -23,6 +23,10 @@ export interface ServersView {
   /** Category slugs (`category=a,b`): servers in any of them. */
   categories: string[]
   favorites: boolean
+  /** `tools=known`: only servers whose tools were read from the server. */
+  toolsKnown: boolean
+  /** `remote=1`: only servers with a remote endpoint, nothing to install. */
+  remote: boolean
 }
 
 /** Reads the page URL's query: bad or unknown values fall back to the defaults. */
@@ -35,6 +39,8 @@ export function readServersView(search: string | URLSearchParams): ServersView {
     tags: parseTags(p.get('tags')),
     categories: parseCategories(p.get('category')),
     favorites: p.get('favorites') === '1',
+    toolsKnown: p.get('tools') === 'known',
+    remote: p.get('remote') === '1',
   }
 }
 
@@ -72,6 +78,8 @@ export function serversHref(view: Partial<ServersView>): string {
   if (view.favorites) p.set('favorites', '1')
   if (view.categories?.length && !own) p.set('category', view.categories.join(','))
   if (view.tags?.length) p.set('tags', view.tags.join(','))
+  if (view.toolsKnown) p.set('tools', 'known')
+  if (view.remote) p.set('remote', '1')
   if (view.sortBy) p.set('sortBy', view.sortBy)
   writePage(p, view.page)
   const qs = p.toString()
@@ -93,6 +101,8 @@ export function serversKey(view: ServersView, limit: number = LIMITS.pageSize) {
     tags: view.tags.length ? view.tags.join(',') : undefined,
     category: view.categories.length ? view.categories.join(',') : undefined,
     favorites: view.favorites ? ('1' as const) : undefined,
+    tools: view.toolsKnown ? ('known' as const) : undefined,
+    remote: view.remote ? ('1' as const) : undefined,
   }
   return listing.q === undefined ? apiKey(api.servers, { query }) : apiKey(api.servers.search, { query })
 }

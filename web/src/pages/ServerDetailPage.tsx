@@ -9,6 +9,7 @@ import { ConfigurationTab } from '../components/detail/ConfigurationTab'
 import { DetailSidebar } from '../components/detail/DetailSidebar'
 import { ReadmeTab } from '../components/detail/ReadmeTab'
 import { ServerNotFound } from '../components/detail/ServerNotFound'
+import { ToolsTab } from '../components/detail/tools/ToolsTab'
 import { GithubMark } from '../components/GithubMark'
 import { LikeButton } from '../components/LikeButton'
 import { ServerAvatar } from '../components/ServerAvatar'
@@ -23,7 +24,7 @@ import { useRepoInfo, useServer, useServerPermissions } from '../hooks/useServer
 import { useSession } from '../hooks/useSession'
 import { api, call, hasStatus } from '../lib/api'
 
-type TabId = 'featured' | 'readme' | 'basic' | 'config'
+type TabId = 'featured' | 'readme' | 'tools' | 'basic' | 'config'
 
 /** Records one 'view' per visit for a signed-in viewer (their history and recommendations). */
 function useTrackView(serverId: string, signedIn: boolean, loaded: boolean) {
@@ -109,7 +110,7 @@ function DetailHeader({
 }
 
 /** The tabs; their panels only once the page may render its rest (`useRestLater`). */
-function ServerTabs({ server, rest }: { server: ServerDetail; rest: boolean }) {
+function ServerTabs({ server, rest, isAdmin }: { server: ServerDetail; rest: boolean; isAdmin: boolean }) {
   // The featured tab leads when there is a comment, until the visitor picks another.
   const [picked, setPicked] = useState<TabId | null>(null)
   const tab = picked ?? (server.commentHtml ? 'featured' : 'readme')
@@ -118,6 +119,7 @@ function ServerTabs({ server, rest }: { server: ServerDetail; rest: boolean }) {
       <TabList label="Server information">
         {server.commentHtml && <Tab value="featured">Featured &amp; Recommended</Tab>}
         <Tab value="readme">README</Tab>
+        <Tab value="tools">Tools</Tab>
         <Tab value="basic">Basic Info</Tab>
         <Tab value="config">Configuration</Tab>
       </TabList>
@@ -132,6 +134,9 @@ function ServerTabs({ server, rest }: { server: ServerDetail; rest: boolean }) {
           )}
           <Tabs.Content value="readme" className="pt-6">
             <ReadmeTab serverId={server.id} githubUrl={server.githubUrl} />
+          </Tabs.Content>
+          <Tabs.Content value="tools" className="pt-6">
+            <ToolsTab serverId={server.id} serverName={server.displayName} isAdmin={isAdmin} />
           </Tabs.Content>
           <Tabs.Content value="basic" className="pt-6">
             <BasicInfoTab server={server} />
@@ -170,7 +175,7 @@ export default function ServerDetailPage({ id }: { id: string }) {
       <DetailHeader server={server} repo={repo} canEdit={Boolean(permissions?.canEdit)} isAdmin={isAdmin} />
       <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0">
-          <ServerTabs server={server} rest={rest} />
+          <ServerTabs server={server} rest={rest} isAdmin={isAdmin} />
         </div>
         <aside aria-label="About this server">{rest && <DetailSidebar server={server} repo={repo} />}</aside>
       </div>

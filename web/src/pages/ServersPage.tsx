@@ -12,6 +12,7 @@ import { ServerCard } from '../components/ServerCard'
 import { CategoryFilters } from '../components/servers/CategoryFilters'
 import { FiltersDialog } from '../components/servers/FiltersDialog'
 import { SortSelect } from '../components/servers/SortSelect'
+import { SurfaceFilters } from '../components/servers/SurfaceFilters'
 import { AboutMcpCard, FilterPanel } from '../components/servers/TagFilters'
 import { ViewSwitch } from '../components/servers/ViewSwitch'
 import { Badge } from '../components/ui/Badge'
@@ -149,6 +150,7 @@ function ServersList({ category }: { category?: string }) {
     go({ tags: view.tags.includes(tag) ? view.tags.filter((t) => t !== tag) : [...view.tags, tag], page: 1 })
   const toggleCategory = (slug: string) =>
     go({ categories: view.categories.includes(slug) ? view.categories.filter((c) => c !== slug) : [...view.categories, slug], page: 1 })
+  const toggleSurface = (filter: 'toolsKnown' | 'remote') => go({ [filter]: !view[filter], page: 1 })
   const clearFilters = () => {
     setLocalText('')
     go({ tags: [], page: 1 })
@@ -171,6 +173,7 @@ function ServersList({ category }: { category?: string }) {
         selected={view.categories}
         onToggle={toggleCategory}
       />
+      <SurfaceFilters toolsKnown={view.toolsKnown} remote={view.remote} onToggle={toggleSurface} />
       <FilterPanel
         tags={tags}
         selected={view.tags}
@@ -238,7 +241,7 @@ function ServersList({ category }: { category?: string }) {
               )}
             </div>
             <div className="flex flex-wrap items-center gap-2">
-              <FiltersDialog count={view.tags.length + view.categories.length}>
+              <FiltersDialog count={view.tags.length + view.categories.length + Number(view.toolsKnown) + Number(view.remote)}>
                 {filters}
                 <AboutMcpCard />
               </FiltersDialog>

@@ -2,6 +2,7 @@ import { RefreshCw, ShieldX } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import type { SyncRun } from '@shared/types'
+import { ProbesOverview } from '../components/probes/ProbesOverview'
 import { PageSpinner } from '../components/Spinner'
 import { buttonClass } from '../components/ui/button'
 import { Card } from '../components/ui/Card'
@@ -100,7 +101,7 @@ function SyncRuns() {
   )
 }
 
-/** /admin/sync: the registry sync's runs for admins, and a button to run one batch now. */
+/** /admin/sync: the registry sync's runs for admins, a button to run one batch now, and the server probes' overview. */
 export default function SyncAdminPage() {
   const { user } = useSession()
   useDocumentMeta('Registry sync', 'The MCP registry sync runs.')
@@ -121,6 +122,7 @@ export default function SyncAdminPage() {
         once.
       </p>
       <SyncRuns />
+      <ProbesOverview />
     </div>
   )
 }

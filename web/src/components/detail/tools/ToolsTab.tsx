@@ -1,0 +1,162 @@
+import { CircleCheck, PackageOpen, TriangleAlert } from 'lucide-react'
+import { useId } from 'react'
+import type { ServerToolsResponse } from '@shared/surface'
+import { useServerTools } from '../../../hooks/useServerTools'
+import { healthSentence, type StatusSentence, statusSentences } from '../../../lib/surface-view'
+import { ProbeButton } from '../../probes/ProbeButton'
+import { cx } from '../../ui/cx'
+import { LoadFailed } from '../../ui/LoadFailed'
+import { SurfaceAside } from './SurfaceAside'
+import { ToolItem } from './ToolItem'
+
+interface ServerRef {
+  serverId: string
+  serverName: string
+  /** Admins get 'Probe now'. */
+  isAdmin: boolean
+}
+
+function Sentence({ sentence }: { sentence: StatusSentence }) {
+  const Icon = sentence.problem ? TriangleAlert : CircleCheck
+  return (
+    <li className="flex items-start gap-2">
+      <Icon
+        className={cx(
+          'mt-0.5 size-4 shrink-0',
+          sentence.problem ? 'text-amber-600 dark:text-amber-400' : 'text-emerald-600 dark:text-emerald-400',
+        )}
+        aria-hidden="true"
+      />
+      <span className="wrap-anywhere">{sentence.text}</span>
+    </li>
+  )
+}
+
+/** Where the surface came from and when, what went wrong lately, and the remote's uptime and latency. */
+function StatusLine({
+  data,
+  sentences,
+  serverId,
+  serverName,
+  isAdmin,
+}: ServerRef & { data: ServerToolsResponse; sentences: StatusSentence[] }) {
+  const health = data.health.map((w) => ({ days: w.days, text: healthSentence(w) })).filter((w) => w.text)
+  return (
+    <section aria-label="Tool listing status" className="flex flex-col gap-3 text-sm">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <ul className="flex flex-col gap-1 text-zinc-800 dark:text-zinc-200">
+          {sentences.map((s) => (
+            <Sentence key={s.text} sentence={s} />
+          ))}
+        </ul>
+        {isAdmin && <ProbeButton serverId={serverId} serverName={serverName} />}
+      </div>
+      {health.length > 0 && (
+        <dl className="flex flex-wrap gap-x-6 gap-y-1 text-zinc-700 dark:text-zinc-300">
+          {health.map((w) => (
+            <div key={w.days} className="flex gap-1.5">
+              <dt className="font-medium">Last {w.days} days:</dt>
+              <dd>{w.text}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </section>
+  )
+}
+
+function Notice({ title, children }: { title: string; children?: React.ReactNode }) {
+  return (
+    <div className="rounded-lg border border-dashed border-zinc-300 px-6 py-10 text-center dark:border-zinc-700">
+      <PackageOpen className="mx-auto size-8 text-zinc-500" aria-hidden="true" />
+      <p className="mt-3 font-medium">{title}</p>
+      {children && <p className="mx-auto mt-1 max-w-prose text-sm text-zinc-700 dark:text-zinc-300">{children}</p>}
+    </div>
+  )
+}
+
+/** Why there is no surface to show, in a sentence after the status line's own. */
+function missingExplained(data: ServerToolsResponse): string {
+  switch (data.lastProbe?.status) {
+    case undefined:
+      return 'Its tools, prompts and resources will show here once the catalogue has read them from the server.'
+    case 'auth_required':
+      return 'The catalogue never sends credentials, so it cannot list the tools of a server that asks for them.'
+    case 'needs_config':
+      return 'Its address needs a value only its users can give, so the catalogue cannot read it.'
+    default:
+      return 'Its tools will show here once the catalogue has read them.'
+  }
+}
+
+/** The tools, prompts and resources read; the tools first, the rest beside them on wide screens. */
+function SurfaceView({ surface }: { surface: NonNullable<ServerToolsResponse['surface']>['surface'] }) {
+  const headingId = useId()
+  const { tools, prompts, resources, resourceTemplates } = surface
+  const aside = prompts.length + resources.length + resourceTemplates.length > 0
+  return (
+    <div className={cx('grid grid-cols-1 gap-8', aside && 'xl:grid-cols-[minmax(0,1fr)_16rem]')}>
+      <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-3">
+        <h3 id={headingId} className="text-lg font-semibold">
+          Tools <span className="text-sm font-normal text-zinc-600 tabular-nums dark:text-zinc-400">({tools.length})</span>
+        </h3>
+        {tools.length ? (
+          <>
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">
+              Badges are the server's own hints about each tool; the catalogue does not check them.
+            </p>
+            <ul className="flex flex-col gap-4">
+              {tools.map((tool, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a hostile server may repeat a name; the position tells them apart.
+                <li key={`${i}-${tool.name}`}>
+                  <ToolItem tool={tool} />
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <Notice title="This server lists no tools" />
+        )}
+      </section>
+      {aside && <SurfaceAside surface={surface} />}
+    </div>
+  )
+}
+
+function ToolsSkeleton() {
+  return (
+    <div role="status" aria-busy="true" aria-label="Loading tools" className="flex min-h-56 flex-col gap-4">
+      <span className="sr-only">Loading tools...</span>
+      <div className="h-4 w-2/3 animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" />
+      {[0, 1].map((i) => (
+        <div key={i} className="flex flex-col gap-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+          <div className="h-5 w-1/3 animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" />
+          <div className="h-4 w-full animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" />
+          <div className="h-16 w-full animate-pulse rounded bg-zinc-100 dark:bg-zinc-800/60" />
+        </div>
+      ))}
+    </div>
+  )
+}
+
+/**
+ * The Tools tab: what the server offers an AI client, as read from the server itself (every
+ * string a text node: a stranger wrote it), with the status of that reading and the remote's
+ * health; honest states when it was never read, could not be read or failed to load.
+ */
+export function ToolsTab({ serverId, serverName, isAdmin }: ServerRef) {
+  const { data, error, mutate } = useServerTools(serverId)
+  if (!data && error) return <LoadFailed title="Failed to load the tools" onRetry={() => void mutate()} />
+  if (!data) return <ToolsSkeleton />
+  const sentences = statusSentences(data)
+  return (
+    <div className="flex flex-col gap-6">
+      <StatusLine data={data} sentences={sentences} serverId={serverId} serverName={serverName} isAdmin={isAdmin} />
+      {data.surface ? (
+        <SurfaceView surface={data.surface.surface} />
+      ) : (
+        <Notice title="No tools to show yet">{missingExplained(data)}</Notice>
+      )}
+    </div>
+  )
+}
