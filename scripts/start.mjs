@@ -3,6 +3,7 @@
  * serve the whole app (Worker + SPA) on workerd with real local D1 and KV. Honours PORT.
  */
 import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { bin, localEnv, localState, migrateLocal, run } from './local.mjs'
 
@@ -18,6 +19,11 @@ if (!existsSync('.dev.vars')) {
 // probing existed gains both. The deploy configuration has both off.
 if (!/^PROBE_ENABLED=/m.test(readFileSync('.dev.vars', 'utf8'))) {
   appendFileSync('.dev.vars', 'PROBE_ENABLED=true\nPROBE_ALLOW_LOOPBACK=true\n')
+}
+// The probe runner's token (worker/routes/runner.ts), random per checkout: `npm run probe` reads it
+// from here to drive the runner against the local server. A deploy sets its own as a secret.
+if (!/^PROBE_RUNNER_TOKEN=/m.test(readFileSync('.dev.vars', 'utf8'))) {
+  appendFileSync('.dev.vars', `PROBE_RUNNER_TOKEN=${randomBytes(32).toString('hex')}\n`)
 }
 try {
   if (!process.argv.includes('--no-build')) run('vite', ['build'], { env })

@@ -15,6 +15,7 @@ import { activityRoutes } from './routes/activity'
 import { authRoutes } from './routes/auth'
 import { categoryRoutes } from './routes/categories'
 import { commentRoutes } from './routes/comments'
+import { declaredSurfaceRoutes } from './routes/declared-surface'
 import { featuredRoutes } from './routes/featured'
 import { feedRoutes } from './routes/feeds'
 import { meRoutes } from './routes/me'
@@ -24,6 +25,7 @@ import { previewImageRoutes } from './routes/preview-images'
 import { previewRoutes } from './routes/previews'
 import { probeRoutes } from './routes/probes'
 import { registryRoutes } from './routes/registry'
+import { RUNNER_PATH, runnerRoutes } from './routes/runner'
 import { serverActionRoutes } from './routes/server-actions'
 import { serverToolRoutes } from './routes/server-tools'
 import { serverWriteRoutes } from './routes/server-writes'
@@ -45,6 +47,7 @@ export const api = new Hono<AppEnv>()
   .route('/servers', serverWriteRoutes)
   .route('/servers', featuredRoutes)
   .route('/servers', serverToolRoutes)
+  .route('/servers', declaredSurfaceRoutes)
   .route('/', previewRoutes)
   .route('/activity', activityRoutes)
   .route('/tags', tagRoutes)
@@ -72,6 +75,9 @@ export const app = new Hono<AppEnv>()
   // mark which, here, before the session middleware.
   .route('/api/servers', serverReadsInBatch)
   .route('/api/packages', packageReadsInBatch)
+  // The probe runner is no browser: a bearer token, no cookies, so no session and no CSRF token;
+  // its routes answer before the chain below and bring their own size, rate and depth limits.
+  .route(RUNNER_PATH, runnerRoutes)
   .use('/api/*', sessionMiddleware)
   .use(
     '/api/*',

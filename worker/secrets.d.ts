@@ -7,6 +7,8 @@ interface Secrets {
   GITHUB_CLIENT_SECRET?: string
   SESSION_SECRET?: string
   GITHUB_TOKEN?: string
+  /** The probe runner's bearer token (worker/routes/runner.ts); unset, the runner's endpoints do not exist. */
+  PROBE_RUNNER_TOKEN?: string
 }
 
 interface Env extends Secrets {}

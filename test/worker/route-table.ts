@@ -10,6 +10,7 @@
 import { app } from '../../worker/app'
 import { packageComments, packages, serverRevisions } from '../../worker/db/schema'
 import { isWorkerPath } from '../../worker/middleware/errors'
+import { RUNNER_PATH } from '../../worker/routes/runner'
 import { insertServer } from './factories'
 import { db } from './helpers'
 
@@ -32,7 +33,10 @@ const asRoutes = (list: typeof app.routes): Route[] => [
 export const routes = asRoutes(app.routes.filter((r) => r.method !== 'ALL' && !r.path.includes('*')))
 /** The SPA's pages the Worker serves (with their own heads). */
 export const pageRoutes = asRoutes(app.routes.filter((r) => r.method === 'GET' && !isWorkerPath(r.path) && !r.path.includes('*')))
-export const writeRoutes = routes.filter((r) => WRITE_METHODS.includes(r.method))
+/** The probe runner's routes: a bearer token lets it in, never a browser's cookie (worker/routes/runner.ts). */
+export const bearerRoutes = routes.filter((r) => r.path.startsWith(`${RUNNER_PATH}/`))
+/** Writes a browser makes, with its session cookie and CSRF token: every write but the runner's. */
+export const writeRoutes = routes.filter((r) => WRITE_METHODS.includes(r.method) && !bearerRoutes.includes(r))
 /** Every GET, interface or page (pages are among `routes` already). */
 export const getRoutes = routes.filter((r) => r.method === 'GET')
 

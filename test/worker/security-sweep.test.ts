@@ -16,10 +16,22 @@ import { STATIC_ASSET_PATHS } from '../../worker/middleware/pages'
 import { RATE_LIMIT_MESSAGE, rateLimit, WRITE_RULES } from '../../worker/middleware/rate-limit'
 import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../worker/middleware/security-headers'
 import { sessionMiddleware } from '../../worker/middleware/session'
+import { RUNNER_MAX_BODY_BYTES } from '../../worker/routes/runner'
 import wranglerToml from '../../wrangler.toml?raw'
-import { type Client, guest, signIn, withCsrf } from './auth-helpers'
+import { ADMIN_LOGIN, type Client, guest, signIn, withCsrf } from './auth-helpers'
 import { call, roomInWindow } from './helpers'
-import { concrete, getRoutes, pageRoutes, type Route, routes, type SeededParams, seedRouteParams, writeRoutes } from './route-table'
+import {
+  bearerRoutes,
+  concrete,
+  getRoutes,
+  pageRoutes,
+  type Route,
+  routes,
+  type SeededParams,
+  seedRouteParams,
+  writeRoutes,
+} from './route-table'
+import { bearer, runnerPost } from './runner-helpers'
 
 /** The files of web/public, which the build copies beside the SPA's own. */
 const publicFiles = import.meta.glob('../../web/public/**/*', { query: '?raw', import: 'default', eager: true })
@@ -183,6 +195,51 @@ describe.each(writeRoutes)('$key', (route) => {
       expect(res.status).toBe(401)
       expect(await errorOf(res)).toBe('Authentication required')
     }
+  })
+})
+
+describe('the probe runner’s routes', () => {
+  it('are found in the route table, and are all writes', () => {
+    expect(bearerRoutes.map((r) => r.key)).toEqual(expect.arrayContaining(['POST /api/runner/claim', 'POST /api/runner/results']))
+    expect(bearerRoutes.filter((r) => r.method !== 'POST')).toEqual([])
+  })
+
+  describe.each(bearerRoutes)('$key', (route) => {
+    it('does not exist without the runner secret, whatever the caller sends', async () => {
+      const admin = await signIn(ADMIN_LOGIN)
+      for (const init of [withCsrf(admin, { body: '{}' }), { headers: { 'Content-Type': 'application/json', ...bearer() }, body: '{}' }]) {
+        const res = await request(route, init)
+        expect({ status: res.status, body: await res.json() }).toEqual({ status: 404, body: { error: 'Not found', code: 'not_found' } })
+        expectSecurityHeaders(res)
+      }
+    })
+
+    it('lets nothing but the bearer token in: a signed-in admin with a valid CSRF token is refused 401', async () => {
+      const admin = await signIn(ADMIN_LOGIN)
+      const browser = Object.fromEntries(new Headers(withCsrf(admin).headers).entries())
+      for (const headers of [browser, { ...browser, ...bearer('wrong') }, {}]) {
+        const res = await runnerPost(route.path, {}, headers)
+        expect({ status: res.status, error: await errorOf(res) }).toEqual({ status: 401, error: 'Authentication required' })
+        expectSecurityHeaders(res)
+      }
+    })
+
+    it('with the token, refuses JSON past the depth limit with 400 and past its body limit with 413, never a 5xx', async () => {
+      const nested = (depth: number) => `{"outcome":${'{"a":'.repeat(depth - 1)}1${'}'.repeat(depth - 1)}}`
+      for (const depth of [LIMITS.jsonDepth + 1, 4000, 100_000]) {
+        const res = await runnerPost(route.path, nested(depth))
+        expect({ depth, status: res.status, code: ((await res.json()) as { code: string }).code }).toEqual({
+          depth,
+          status: 400,
+          code: 'invalid_json',
+        })
+      }
+      const big = await runnerPost(route.path, { padding: 'x'.repeat(RUNNER_MAX_BODY_BYTES) })
+      expect(big.status).toBe(413)
+      const atLimit = await runnerPost(route.path, nested(LIMITS.jsonDepth))
+      expect(atLimit.status).toBeLessThan(500)
+      expectSecurityHeaders(atLimit)
+    })
   })
 })
 

@@ -8,7 +8,7 @@
  * Times are ISO 8601 strings (`toISOString()`); SQLite's `strftime('%Y-%m-%dT%H:%M:%fZ', ...)`
  * writes the same form, so they compare as text.
  */
-import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, not, type SQL, sql } from 'drizzle-orm'
 import {
   PROBE_STATUSES,
   type ProbeHealthWindow,
@@ -16,13 +16,16 @@ import {
   type ProbeOverview,
   type ProbeStatus,
   type ServerToolsResponse,
+  type Surface,
+  type SurfaceComparison,
+  type SurfaceCoverage,
   type SurfaceHashes,
   type SurfaceSummary,
 } from '@shared/surface'
 import { canonicalJson } from '../lib/mcp-client/canonical'
 import { toolSearchText } from '../lib/search/tool-text'
 import type { DB } from './client'
-import { probeDays, probeSchedule, serverProbes, serverSurfaces, servers } from './schema'
+import { packageProbeSchedule, probeDays, probeSchedule, serverProbes, serverSurfaces, servers } from './schema'
 
 const HOUR_MS = 3_600_000
 const DAY_MS = 24 * HOUR_MS
@@ -57,14 +60,28 @@ const iso = (ms: number) => new Date(ms).toISOString()
  * cheap `<> '[]'` comes first so most listings (packages only) never have their JSON parsed.
  */
 const remoteUrl = sql`lower(trim(CASE WHEN r.type = 'object' THEN json_extract(r.value, '$.url') ELSE r.value END))`
-const HAS_HTTP_REMOTE = sql`(${servers.remotes} <> '[]' AND CASE WHEN json_valid(${servers.remotes}) THEN EXISTS (
+export const HAS_HTTP_REMOTE = sql`(${servers.remotes} <> '[]' AND CASE WHEN json_valid(${servers.remotes}) THEN EXISTS (
   SELECT 1 FROM json_each(${servers.remotes}) r WHERE ${remoteUrl} GLOB 'http://?*' OR ${remoteUrl} GLOB 'https://?*'
 ) ELSE 0 END)`
 
-/** Due: never probed, probed at another version than the listing's (a new version: now), or its time has come. */
-const isDue = (now: string) =>
-  sql`(${probeSchedule.serverId} IS NULL OR ${probeSchedule.version} IS NOT ${servers.version} OR ${probeSchedule.dueAt} <= ${now})`
-const leaseFree = (now: string) => sql`(${probeSchedule.leaseUntil} IS NULL OR ${probeSchedule.leaseUntil} <= ${now})`
+/**
+ * The kind of package the probe runner reads for a listing: its first package of a registry the
+ * runner knows, 'npm', 'pypi' or 'oci' (the 2025 format's 'docker' is OCI), in the listing's
+ * order; null without one. Both server.json shapes, as `readPackage` (@shared/install/source)
+ * reads them.
+ */
+export const PACKAGE_KIND = sql<string | null>`(CASE WHEN ${servers.packages} <> '[]' AND json_valid(${servers.packages}) THEN (
+  SELECT CASE k WHEN 'docker' THEN 'oci' ELSE k END FROM (
+    SELECT lower(trim(coalesce(json_extract(p.value, '$.registryType'), json_extract(p.value, '$.registry_type'),
+      json_extract(p.value, '$.registry_name')))) AS k, p.key AS i
+    FROM json_each(${servers.packages}) p WHERE p.type = 'object'
+  ) WHERE k IN ('npm', 'pypi', 'oci', 'docker') ORDER BY i LIMIT 1) END)`
+
+/** Due (a remote in probe_schedule, by default, or a package): never probed, probed at another version than the listing's (a new version: now), or its time has come. */
+export const isDue = (now: string, t: typeof probeSchedule | typeof packageProbeSchedule = probeSchedule) =>
+  sql`(${t.serverId} IS NULL OR ${t.version} IS NOT ${servers.version} OR ${t.dueAt} <= ${now})`
+export const leaseFree = (now: string, t: typeof probeSchedule | typeof packageProbeSchedule = probeSchedule) =>
+  sql`(${t.leaseUntil} IS NULL OR ${t.leaseUntil} <= ${now})`
 
 export interface RecordProbeInput {
   serverId: string
@@ -73,6 +90,8 @@ export interface RecordProbeInput {
   outcome: ProbeOutcome
   /** The surface's hashes, for an 'ok' outcome. */
   hashes: SurfaceHashes | null
+  /** Read from a remote by the Worker (probe_schedule), or from a package by the probe runner (package_probe_schedule). */
+  source?: 'remote' | 'package'
   now?: Date
 }
 
@@ -90,6 +109,7 @@ export interface RecordProbeInput {
  */
 export async function recordProbe(db: DB, input: RecordProbeInput): Promise<void> {
   const { serverId, version, outcome } = input
+  const source = input.source ?? 'remote'
   const now = (input.now ?? new Date()).getTime()
   const nowIso = iso(now)
   const surface = outcome.status === 'ok' ? outcome.surface : null
@@ -111,47 +131,45 @@ export async function recordProbe(db: DB, input: RecordProbeInput): Promise<void
     startedAt: outcome.startedAt,
     durationMs: Math.max(0, Math.round(outcome.durationMs)),
   })
+  // Remotes and packages keep the same columns in their own tables, so one listing may have both.
+  const table = source === 'package' ? packageProbeSchedule : probeSchedule
   // The back-off doubles from the failures before this one: 1 h, 2 h, 4 h ... capped at a week.
-  const backoffSeconds = sql`min(${BACKOFF_BASE_MS / 1000} << min(${probeSchedule.failures}, 16), ${BACKOFF_CAP_MS / 1000})`
-  const schedule = db
-    .insert(probeSchedule)
-    .values({
-      serverId,
-      version,
-      dueAt: iso(now + interval),
-      failures: failing ? 1 : 0,
-      lastStatus: outcome.status,
-      lastProbeAt: outcome.startedAt,
-      leaseUntil: null,
-    })
-    .onConflictDoUpdate({
-      target: probeSchedule.serverId,
-      set: {
-        version,
-        dueAt: failing ? sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${nowIso}, '+' || ${backoffSeconds} || ' seconds')` : iso(now + interval),
-        failures: failing ? sql`${probeSchedule.failures} + 1` : 0,
-        lastStatus: outcome.status,
-        lastProbeAt: outcome.startedAt,
-        leaseUntil: null,
-      },
-    })
+  const backoffSeconds = sql`min(${BACKOFF_BASE_MS / 1000} << min(${table.failures}, 16), ${BACKOFF_CAP_MS / 1000})`
+  const values = {
+    serverId,
+    version,
+    dueAt: iso(now + interval),
+    failures: failing ? 1 : 0,
+    lastStatus: outcome.status,
+    lastProbeAt: outcome.startedAt,
+    leaseUntil: null,
+  }
+  const set = {
+    version,
+    dueAt: failing ? sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${nowIso}, '+' || ${backoffSeconds} || ' seconds')` : iso(now + interval),
+    failures: failing ? sql`${table.failures} + 1` : 0,
+    lastStatus: outcome.status,
+    lastProbeAt: outcome.startedAt,
+    leaseUntil: null,
+  }
+  const schedule =
+    source === 'package'
+      ? db
+          .insert(packageProbeSchedule)
+          .values({ ...values, jobId: null, jobVersion: null })
+          .onConflictDoUpdate({ target: packageProbeSchedule.serverId, set: { ...set, jobId: null, jobVersion: null } })
+      : db.insert(probeSchedule).values(values).onConflictDoUpdate({ target: probeSchedule.serverId, set })
   if (!surface || !hashes) {
     await db.batch([probe, schedule])
     return
   }
-  const toolText = toolSearchText(surface)
   await db.batch([
     probe,
     db
       .insert(serverSurfaces)
       .values({
-        serverId,
-        version,
-        hash: hashes.surface,
-        surface: canonicalJson(surface),
-        toolHashes: JSON.stringify(hashes.tools),
-        toolCount: surface.tools.length,
-        source: 'remote',
+        ...surfaceColumns({ serverId, version, surface, hashes }),
+        source,
         protocolVersion: outcome.protocolVersion,
         transport: outcome.transport,
         serverCard: outcome.serverCard === null ? null : JSON.stringify(outcome.serverCard),
@@ -159,7 +177,7 @@ export async function recordProbe(db: DB, input: RecordProbeInput): Promise<void
         lastSeenAt: outcome.startedAt,
       })
       .onConflictDoUpdate({
-        target: [serverSurfaces.serverId, serverSurfaces.version, serverSurfaces.hash],
+        target: [serverSurfaces.serverId, serverSurfaces.version, serverSurfaces.source, serverSurfaces.hash],
         // How it was reached may change without the surface changing: the latest read says.
         set: {
           lastSeenAt: outcome.startedAt,
@@ -168,20 +186,42 @@ export async function recordProbe(db: DB, input: RecordProbeInput): Promise<void
           serverCard: outcome.serverCard === null ? null : JSON.stringify(outcome.serverCard),
         },
       }),
-    // Only the two columns, only for the version the listing has now, and only when they change:
-    // an unchanged surface read daily must not bump the content version guests' caches key on.
-    db
-      .update(servers)
-      .set({ toolCount: surface.tools.length, toolText })
-      .where(
-        and(
-          eq(servers.id, serverId),
-          eq(servers.version, version),
-          sql`(${servers.toolCount} IS NOT ${surface.tools.length} OR ${servers.toolText} IS NOT ${toolText})`,
-        ),
-      ),
+    setListingTools(db, { serverId, version, surface }),
     schedule,
   ])
+}
+
+/** The columns of a server_surfaces row that come from the surface itself, whatever its source. */
+function surfaceColumns(input: { serverId: string; version: string; surface: Surface; hashes: SurfaceHashes }) {
+  return {
+    serverId: input.serverId,
+    version: input.version,
+    hash: input.hashes.surface,
+    surface: canonicalJson(input.surface),
+    toolHashes: JSON.stringify(input.hashes.tools),
+    toolCount: input.surface.tools.length,
+  }
+}
+
+/**
+ * The listing's tool count and search text from a surface: only the two columns, only for the
+ * version the listing has now, only when `unless` does not hold, and only when they change (an
+ * unchanged surface read daily must not bump the content version guests' caches key on).
+ */
+function setListingTools(db: DB, input: { serverId: string; version: string; surface: Surface; unless?: SQL }) {
+  const { serverId, version, surface } = input
+  const toolText = toolSearchText(surface)
+  return db
+    .update(servers)
+    .set({ toolCount: surface.tools.length, toolText })
+    .where(
+      and(
+        eq(servers.id, serverId),
+        eq(servers.version, version),
+        input.unless && not(input.unless),
+        sql`(${servers.toolCount} IS NOT ${surface.tools.length} OR ${servers.toolText} IS NOT ${toolText})`,
+      ),
+    )
 }
 
 /**
@@ -263,11 +303,11 @@ export async function markProbeDue(db: DB, serverId: string, now = new Date()): 
 }
 
 /**
- * The id of the surface a listing shows: its current version's newest, else the newest of any
- * version. Correlated with the outer `servers` row (spelled out: Drizzle leaves columns of a
+ * The id of the surface read that a listing shows: its current version's newest, else the newest
+ * of any version. A declared surface is never among them: it is shown as declared, beside. Correlated with the outer `servers` row (spelled out: Drizzle leaves columns of a
  * select list unqualified, which inside the subquery would name server_surfaces' own).
  */
-const shownSurfaceId = sql`(SELECT ss.id FROM ${serverSurfaces} ss WHERE ss.server_id = "servers"."id" ORDER BY ss.version = "servers"."version" DESC, ss.last_seen_at DESC LIMIT 1)`
+const shownSurfaceId = sql`(SELECT ss.id FROM ${serverSurfaces} ss WHERE ss.server_id = "servers"."id" AND ss.source <> 'declared' ORDER BY ss.version = "servers"."version" DESC, ss.last_seen_at DESC LIMIT 1)`
 
 /**
  * A listing's SurfaceSummary as JSON, for a select list over `servers`: what the detail answer
@@ -295,13 +335,14 @@ export function toSurfaceSummary(text: string): SurfaceSummary {
 }
 
 /**
- * The tools the registry API's `_meta` carries for a listing's current version: count, names
+ * The tools the registry API's `_meta` carries for a listing's current version, as read (never
+ * as declared): count, names
  * (the keys of the stored tool hashes, in the server's order), the surface's hash and when it
  * was read; null when no surface of that version was read. For a select list over `servers`.
  */
 export const currentToolsJson = sql<string | null>`(SELECT json_object('count', s3.tool_count,
     'names', (SELECT json_group_array(t.key) FROM json_each(s3.tool_hashes) t), 'surfaceHash', s3.hash, 'readAt', s3.last_seen_at)
-  FROM ${serverSurfaces} s3 WHERE s3.server_id = "servers"."id" AND s3.version = "servers"."version" ORDER BY s3.last_seen_at DESC LIMIT 1)`
+  FROM ${serverSurfaces} s3 WHERE s3.server_id = "servers"."id" AND s3.version = "servers"."version" AND s3.source <> 'declared' ORDER BY s3.last_seen_at DESC LIMIT 1)`
 
 /** Median of a non-empty list of numbers (the mean of the middle two for an even count). */
 function median(values: number[]): number | null {
@@ -324,7 +365,9 @@ export async function serverTools(
   now = new Date(),
 ): Promise<{ status: string; answer: ServerToolsResponse } | null> {
   const since = iso(now.getTime() - Math.max(...HEALTH_WINDOWS) * DAY_MS)
-  const [found, shown, recent, window] = await db.batch([
+  const currentVersion = sql`(SELECT ${servers.version} FROM ${servers} WHERE ${servers.id} = ${serverId})`
+  const ofCurrentVersion = and(eq(serverSurfaces.serverId, serverId), sql`${serverSurfaces.version} = ${currentVersion}`)
+  const [found, shown, recent, window, declaredRows, readRows] = await db.batch([
     db.select({ status: servers.status, summary: surfaceSummaryJson }).from(servers).where(eq(servers.id, serverId)).limit(1),
     db
       .select()
@@ -339,13 +382,27 @@ export async function serverTools(
     db
       .select({ status: serverProbes.status, startedAt: serverProbes.startedAt, durationMs: serverProbes.durationMs })
       .from(serverProbes)
-      .where(and(eq(serverProbes.serverId, serverId), gte(serverProbes.startedAt, since)))
+      // Uptime is a remote's: a package run by the runner is not 'up' or 'down' for anyone.
+      .where(and(eq(serverProbes.serverId, serverId), gte(serverProbes.startedAt, since), sql`${serverProbes.target} LIKE 'http%'`))
       .orderBy(desc(serverProbes.startedAt))
       .limit(WINDOW_ROWS_MAX),
+    db
+      .select()
+      .from(serverSurfaces)
+      .where(and(ofCurrentVersion, eq(serverSurfaces.source, 'declared')))
+      .limit(1),
+    db
+      .select({ hash: serverSurfaces.hash, toolHashes: serverSurfaces.toolHashes })
+      .from(serverSurfaces)
+      .where(and(ofCurrentVersion, sql`${serverSurfaces.source} <> 'declared'`))
+      .orderBy(desc(serverSurfaces.lastSeenAt))
+      .limit(1),
   ])
   const row = found[0]
   if (!row) return null
   const surface = shown[0]
+  const declared = declaredRows[0]
+  const read = readRows[0]
   const last = recent[0]
   const health: ProbeHealthWindow[] = HEALTH_WINDOWS.map((days) => {
     const from = iso(now.getTime() - days * DAY_MS)
@@ -386,10 +443,141 @@ export async function serverTools(
           }
         : null,
       recent: recent.map((p) => ({ status: p.status as ProbeStatus, startedAt: p.startedAt, durationMs: p.durationMs })),
-      // Remotes only: a listing never probed has no health to show.
-      health: window.length || last ? health : [],
+      // Remotes only: a listing whose remote was never probed has no health to show.
+      health: window.length ? health : [],
+      declared: declared
+        ? { version: declared.version, hash: declared.hash, declaredAt: declared.lastSeenAt, surface: JSON.parse(declared.surface) }
+        : null,
+      comparison: declared && read ? compareSurfaces(declared, read) : null,
     },
   }
+}
+
+/**
+ * The declared surface against one read, by tool name and per-tool hash: which tools were read
+ * but not declared, declared but not read, and declared differently from what was read.
+ */
+export function compareSurfaces(
+  declared: { hash: string; toolHashes: string },
+  read: { hash: string; toolHashes: string },
+): SurfaceComparison {
+  const said = JSON.parse(declared.toolHashes) as Record<string, string>
+  const found = JSON.parse(read.toolHashes) as Record<string, string>
+  return {
+    declaredHash: declared.hash,
+    readHash: read.hash,
+    equal: declared.hash === read.hash,
+    added: Object.keys(found).filter((name) => !Object.hasOwn(said, name)),
+    removed: Object.keys(said).filter((name) => !Object.hasOwn(found, name)),
+    changed: Object.keys(said).filter((name) => Object.hasOwn(found, name) && said[name] !== found[name]),
+  }
+}
+
+/** A surface a maintainer declares, with the hashes the Worker computed of it. */
+export interface DeclareSurfaceInput {
+  serverId: string
+  /** The listing's current version: the surface is declared for it. */
+  version: string
+  surface: Surface
+  hashes: SurfaceHashes
+  now?: Date
+}
+
+/** The surface declared for a listing's version (one at most). */
+const declaredOf = (serverId: string, version: string) =>
+  and(eq(serverSurfaces.serverId, serverId), eq(serverSurfaces.version, version), eq(serverSurfaces.source, 'declared'))
+
+/** Read (not declared) surfaces of a listing's version, correlated with the outer `servers` row. */
+const readSurfaceOf = (version: string) =>
+  sql`EXISTS (SELECT 1 FROM ${serverSurfaces} r WHERE r.server_id = "servers"."id" AND r.version = ${version} AND r.source <> 'declared')`
+
+/**
+ * Stores the surface a maintainer declared for a version, in place of the one declared before
+ * (one per version). Until a surface of that version is read, the declared one gives the
+ * listing's tool count and search text, so search finds declared tools too; once one is read,
+ * what was read counts (recordProbe), and the declared one stays only to be compared with it.
+ * @example await declareSurface(db, { serverId, version: server.version, surface, hashes: await hashSurface(surface) })
+ */
+export async function declareSurface(db: DB, input: DeclareSurfaceInput): Promise<void> {
+  const { serverId, version, surface } = input
+  const at = (input.now ?? new Date()).toISOString()
+  await db.batch([
+    db.delete(serverSurfaces).where(declaredOf(serverId, version)),
+    db.insert(serverSurfaces).values({
+      ...surfaceColumns(input),
+      source: 'declared',
+      protocolVersion: null,
+      transport: null,
+      serverCard: null,
+      firstSeenAt: at,
+      lastSeenAt: at,
+    }),
+    setListingTools(db, { serverId, version, surface, unless: readSurfaceOf(version) }),
+  ])
+}
+
+/**
+ * Removes the surface declared for a version; true when there was one. Where it gave the
+ * listing's tools (none was read for that version), the listing has no tools known again.
+ */
+export async function removeDeclaredSurface(db: DB, serverId: string, version: string): Promise<boolean> {
+  const declared = declaredOf(serverId, version)
+  const [, removed] = await db.batch([
+    db
+      .update(servers)
+      .set({ toolCount: null, toolText: null })
+      .where(
+        and(
+          eq(servers.id, serverId),
+          eq(servers.version, version),
+          not(readSurfaceOf(version)),
+          sql`EXISTS (SELECT 1 FROM ${serverSurfaces} WHERE ${declared})`,
+        ),
+      ),
+    db.delete(serverSurfaces).where(declared).returning({ id: serverSurfaces.id }),
+  ])
+  return removed.length > 0
+}
+
+const COVERAGE_KINDS: readonly SurfaceCoverage['kind'][] = ['remote', 'npm', 'pypi', 'oci', 'other']
+
+/**
+ * Per kind of listed server, how many have a surface read (of any version), only one declared, or
+ * none, and for those the latest probe's status ('never' when none was made: 'other' listings,
+ * which nothing probes, always). A listing with an http(s) remote is a remote, whatever packages
+ * it has, as the probes read it there.
+ */
+function coverageQuery(db: DB) {
+  const kind = sql`CASE WHEN ${HAS_HTTP_REMOTE} THEN 'remote' ELSE coalesce(${PACKAGE_KIND}, 'other') END`
+  const hasSource = (test: ReturnType<typeof sql>) =>
+    sql`EXISTS (SELECT 1 FROM ${serverSurfaces} c WHERE c.server_id = ${servers.id} AND ${test})`
+  return db.all<{ kind: SurfaceCoverage['kind']; state: 'read' | 'declared' | 'none'; reason: string | null; n: number }>(sql`
+    SELECT kind, state, CASE WHEN state = 'none' THEN coalesce(reason, 'never') END AS reason, count(*) AS n FROM (
+      SELECT ${kind} AS kind,
+        CASE WHEN ${hasSource(sql`c.source <> 'declared'`)} THEN 'read' WHEN ${hasSource(sql`c.source = 'declared'`)} THEN 'declared' ELSE 'none' END AS state,
+        CASE WHEN ${HAS_HTTP_REMOTE} THEN ${probeSchedule.lastStatus} ELSE ${packageProbeSchedule.lastStatus} END AS reason
+      FROM ${servers}
+      LEFT JOIN ${probeSchedule} ON ${probeSchedule.serverId} = ${servers.id}
+      LEFT JOIN ${packageProbeSchedule} ON ${packageProbeSchedule.serverId} = ${servers.id}
+      WHERE ${servers.status} = 'active'
+    ) GROUP BY 1, 2, 3`)
+}
+
+function toCoverage(rows: Awaited<ReturnType<typeof coverageQuery>>): SurfaceCoverage[] {
+  const byKind = new Map(
+    COVERAGE_KINDS.map((k) => [k, { kind: k, listings: 0, read: 0, declared: 0, none: 0, reasons: {} } as SurfaceCoverage]),
+  )
+  for (const { kind, state, reason, n } of rows) {
+    const entry = byKind.get(kind)
+    if (!entry) continue
+    entry.listings += n
+    entry[state] += n
+    if (state === 'none') {
+      const key = (reason ?? 'never') as keyof SurfaceCoverage['reasons']
+      entry.reasons[key] = (entry.reasons[key] ?? 0) + n
+    }
+  }
+  return [...byKind.values()]
 }
 
 /** Errors the admin screen lists. */
@@ -397,21 +585,23 @@ const ERRORS_SHOWN = 20
 
 /**
  * The admin screen's view, in one round trip: each probed listing's latest status (kept in its
- * schedule row), how many listings are due now, and the latest failed probes with their names.
+ * schedule rows, remote and package), how many listings are due now (remotes for the Worker,
+ * packages for the runner), the latest failed probes with their names, and the coverage.
  */
 export async function probeOverview(db: DB, opts: { enabled: boolean; now?: Date }): Promise<ProbeOverview> {
   const now = (opts.now ?? new Date()).toISOString()
-  const [byStatus, due, errors] = await db.batch([
+  const [byStatus, due, errors, coverage] = await db.batch([
+    db.all<{ status: string; n: number }>(sql`SELECT status, count(*) AS n FROM (
+      SELECT ${probeSchedule.lastStatus} AS status FROM ${probeSchedule} UNION ALL SELECT ${packageProbeSchedule.lastStatus} FROM ${packageProbeSchedule}
+    ) WHERE status IS NOT NULL GROUP BY status`),
     db
-      .select({ status: probeSchedule.lastStatus, n: sql<number>`count(*)` })
-      .from(probeSchedule)
-      .where(sql`${probeSchedule.lastStatus} IS NOT NULL`)
-      .groupBy(probeSchedule.lastStatus),
-    db
-      .select({ n: sql<number>`count(*)` })
+      .select({
+        n: sql<number>`sum(CASE WHEN ${HAS_HTTP_REMOTE} THEN ${isDue(now)} ELSE ${PACKAGE_KIND} IS NOT NULL AND ${isDue(now, packageProbeSchedule)} END)`,
+      })
       .from(servers)
       .leftJoin(probeSchedule, eq(probeSchedule.serverId, servers.id))
-      .where(and(eq(servers.status, 'active'), HAS_HTTP_REMOTE, isDue(now))),
+      .leftJoin(packageProbeSchedule, eq(packageProbeSchedule.serverId, servers.id))
+      .where(eq(servers.status, 'active')),
     db
       .select({
         serverId: serverProbes.serverId,
@@ -426,6 +616,7 @@ export async function probeOverview(db: DB, opts: { enabled: boolean; now?: Date
       .where(sql`${serverProbes.status} <> 'ok'`)
       .orderBy(desc(serverProbes.startedAt), desc(serverProbes.id))
       .limit(ERRORS_SHOWN),
+    coverageQuery(db),
   ])
   const counts = Object.fromEntries(PROBE_STATUSES.map((s) => [s, 0])) as Record<ProbeStatus, number>
   for (const { status, n } of byStatus) if (status && status in counts) counts[status as ProbeStatus] = n
@@ -434,6 +625,7 @@ export async function probeOverview(db: DB, opts: { enabled: boolean; now?: Date
     counts,
     due: due[0]?.n ?? 0,
     lastErrors: errors.map((e) => ({ ...e, status: e.status as ProbeStatus })),
+    coverage: toCoverage(coverage),
   }
 }
 

@@ -462,7 +462,8 @@ export const serverSurfaces = sqliteTable(
     lastSeenAt: text('last_seen_at').notNull(),
   },
   (t) => [
-    uniqueIndex('server_surfaces_version_hash_uq').on(t.serverId, t.version, t.hash),
+    // Per source: a surface the maintainer declared may equal one read, and both are kept.
+    uniqueIndex('server_surfaces_version_hash_uq').on(t.serverId, t.version, t.source, t.hash),
     index('server_surfaces_seen_idx').on(t.serverId, t.lastSeenAt),
   ],
 )
@@ -511,26 +512,42 @@ export const probeDays = sqliteTable(
 )
 
 /**
- * When each probed listing is due again: now for a new version, daily when healthy, backing off
- * when failing. One row per listing that has something to probe.
+ * What a probe schedule keeps per listing, remotes' and packages' alike: when it is due again
+ * (now for a new version, daily when healthy, backing off when failing) and who holds it.
  */
-export const probeSchedule = sqliteTable(
-  'probe_schedule',
+const scheduleColumns = () => ({
+  serverId: text('server_id')
+    .primaryKey()
+    .references(() => servers.id, { onDelete: 'cascade' }),
+  /** The version last probed; a listing whose version differs is due at once. */
+  version: text('version'),
+  dueAt: text('due_at').notNull(),
+  /** Failed probes in a row (the back-off's exponent). */
+  failures: integer('failures').notNull().default(0),
+  lastStatus: text('last_status'),
+  lastProbeAt: text('last_probe_at'),
+  /** A queued probe (a runner's claim) holds the row until then, so it is not handed out twice. */
+  leaseUntil: text('lease_until'),
+})
+
+/** When each listing with a remote is due for the Worker's probe. One row per listing that has something to probe. */
+export const probeSchedule = sqliteTable('probe_schedule', scheduleColumns(), (t) => [index('probe_schedule_due_idx').on(t.dueAt)])
+
+/**
+ * When each listing's package is due for the probe runner (worker/routes/runner.ts), with the
+ * same cadence as the remotes'. A claim holds the row until `leaseUntil` under `jobId`, so two
+ * runners never read the same package, and a result is taken only from the runner that holds
+ * the lease.
+ */
+export const packageProbeSchedule = sqliteTable(
+  'package_probe_schedule',
   {
-    serverId: text('server_id')
-      .primaryKey()
-      .references(() => servers.id, { onDelete: 'cascade' }),
-    /** The version last probed; a listing whose version differs is due at once. */
-    version: text('version'),
-    dueAt: text('due_at').notNull(),
-    /** Failed probes in a row (the back-off's exponent). */
-    failures: integer('failures').notNull().default(0),
-    lastStatus: text('last_status'),
-    lastProbeAt: text('last_probe_at'),
-    /** A queued probe holds the row until then, so the cron does not queue it twice. */
-    leaseUntil: text('lease_until'),
+    ...scheduleColumns(),
+    /** The lease a runner holds: its job's id and the version it is to read. */
+    jobId: text('job_id'),
+    jobVersion: text('job_version'),
   },
-  (t) => [index('probe_schedule_due_idx').on(t.dueAt)],
+  (t) => [index('package_probe_schedule_due_idx').on(t.dueAt)],
 )
 
 /** Fixed-window counters for write rate limits, keyed by client and bucket. */

@@ -184,6 +184,10 @@ export interface ServerToolsResponse {
   recent: Array<{ status: ProbeStatus; startedAt: string; durationMs: number }>
   /** Uptime and latency over 7 and 30 days (remotes only; empty otherwise). */
   health: ProbeHealthWindow[]
+  /** The surface the maintainer declared for the listing's current version; null when none. */
+  declared: DeclaredSurface | null
+  /** The declared surface against the newest surface read for the same version; null unless both exist. */
+  comparison: SurfaceComparison | null
 }
 
 /** The admin screen's view of probing. */
@@ -199,6 +203,8 @@ export interface ProbeOverview {
     target: string
     startedAt: string
   }>
+  /** Per kind of listing (remote, npm, pypi, oci, other): surfaces read, declared, none and why. */
+  coverage: SurfaceCoverage[]
 }
 
 /** POST /api/admin/probes/:id ('probe now'): the probe is queued, never made in the request. */
@@ -208,4 +214,82 @@ export interface ProbeNowResponse {
   queued: boolean
   /** When it became due (now). */
   dueAt: string
+}
+
+/**
+ * One package the probe runner is to read (POST /api/runner/claim): the listing, the version the
+ * surface will belong to, and the package as the listing declares it (worker/shared/install).
+ */
+export interface RunnerJob {
+  /** Names the lease: the result must carry it back. */
+  jobId: string
+  serverId: string
+  version: string
+  package: {
+    /** 'npm', 'pypi' or 'oci'. */
+    registryType: 'npm' | 'pypi' | 'oci'
+    identifier: string
+    /** The exact version to fetch; null only where the registry names none (then the runner reports needs_config). */
+    version: string | null
+    runtimeHint: string | null
+    /** The listing's declared arguments, as the install generator reads them. */
+    runtimeArguments: string[]
+    packageArguments: string[]
+    /** The variables the listing declares: the runner passes a placeholder for each, never a real value. */
+    environmentVariables: Array<{ name: string; isRequired: boolean; isSecret: boolean; default: string | null }>
+  }
+  /** Until then no other runner is given this package. */
+  leaseUntil: string
+}
+
+/** POST /api/runner/claim */
+export interface RunnerClaimResponse {
+  jobs: RunnerJob[]
+}
+
+/** POST /api/runner/results: one job's outcome, untrusted until the Worker has capped it. */
+export interface RunnerResult {
+  jobId: string
+  serverId: string
+  version: string
+  outcome: ProbeOutcome
+}
+
+/** The answer to POST /api/runner/results: what the Worker stored, after its own caps (an 'ok' whose surface could not be kept is a 'protocol_error'). */
+export interface RunnerResultResponse {
+  status: ProbeStatus
+  /** The hash the Worker computed of the stored surface; null without one. */
+  surfaceHash: string | null
+}
+
+/** A surface the maintainer (or an admin) declared, shown as such and compared with what is read. */
+export interface DeclaredSurface {
+  version: string
+  hash: string
+  declaredAt: string
+  surface: Surface
+}
+
+/** What differs between the declared surface and the newest surface read, by tool name. */
+export interface SurfaceComparison {
+  declaredHash: string
+  readHash: string
+  equal: boolean
+  /** Tools read but not declared. */
+  added: string[]
+  /** Tools declared but not read. */
+  removed: string[]
+  /** Tools in both whose definitions differ. */
+  changed: string[]
+}
+
+/** Per kind of listing: how many have a surface read, one declared, or none and why. */
+export interface SurfaceCoverage {
+  kind: 'remote' | 'npm' | 'pypi' | 'oci' | 'other'
+  listings: number
+  read: number
+  declared: number
+  none: number
+  /** Why listings have none: the latest probe's status, or 'never' when none was made. */
+  reasons: Partial<Record<ProbeStatus | 'never', number>>
 }

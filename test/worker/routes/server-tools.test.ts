@@ -35,6 +35,8 @@ describe('GET /api/servers/:id/tools', () => {
       lastProbe: null,
       recent: [],
       health: [],
+      declared: null,
+      comparison: null,
     })
   })
 

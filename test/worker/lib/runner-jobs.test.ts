@@ -1,0 +1,57 @@
+/**
+ * What the probe runner is told of a package (worker/lib/runner-jobs.ts): the arguments as the
+ * words of a command line, and an image reference split into image and exact version.
+ */
+import { describe, expect, it } from 'vitest'
+import { ARGUMENT_PLACEHOLDER, imageVersion, runnerJobPackage } from '../../../worker/lib/runner-jobs'
+
+describe('runnerJobPackage', () => {
+  it('gives fixed values, defaults, placeholders for required ones, and leaves out optional ones without a value', () => {
+    const pkg = runnerJobPackage([
+      {
+        registryType: 'pypi',
+        identifier: 'acme-mcp',
+        version: '0.3.0',
+        runtimeArguments: [{ type: 'named', name: '--python', value: '3.12' }],
+        packageArguments: [
+          { type: 'named', name: '--mode', default: 'read' },
+          { type: 'named', name: '--api-key', isRequired: true, isSecret: true, default: 'not-handed-out' },
+          { type: 'named', name: '--port', isRequired: false },
+          { type: 'positional', valueHint: 'directory', isRequired: true },
+        ],
+      },
+    ])
+    expect(pkg).toMatchObject({
+      registryType: 'pypi',
+      version: '0.3.0',
+      runtimeArguments: ['--python', '3.12'],
+      packageArguments: ['--mode', 'read', '--api-key', ARGUMENT_PLACEHOLDER, ARGUMENT_PLACEHOLDER],
+    })
+  })
+
+  it('keeps a 2025 flag joined to its value as one word', () => {
+    const pkg = runnerJobPackage([
+      { registry_name: 'npm', name: '@acme/x', version: '1.0.0', package_arguments: [{ type: 'named', name: '--level=debug' }] },
+    ])
+    expect(pkg?.packageArguments).toEqual(['--level=debug'])
+  })
+
+  it('takes the first package the runner can run, and none of an unknown registry', () => {
+    const found = runnerJobPackage([
+      { registryType: 'nuget', identifier: 'Acme.Mcp', version: '1.0.0' },
+      { registryType: 'npm', identifier: '@acme/mcp', version: '1.0.0' },
+    ])
+    expect(found).toMatchObject({ registryType: 'npm', identifier: '@acme/mcp' })
+    expect(runnerJobPackage([{ registryType: 'cargo', identifier: 'acme', version: '1.0.0' }, 'just-a-name'])).toBeNull()
+  })
+})
+
+describe('imageVersion', () => {
+  it('is the digest or the tag of the reference (a registry port is neither), else the pinned version', () => {
+    const digest = `sha256:${'a'.repeat(64)}`
+    expect(imageVersion(`ghcr.io/acme/srv@${digest}`, '1.0.0')).toBe(digest)
+    expect(imageVersion('localhost:5000/acme/srv:2.1', null)).toBe('2.1')
+    expect(imageVersion('localhost:5000/acme/srv', '3.0.0')).toBe('3.0.0')
+    expect(imageVersion('mcp/github', null)).toBeNull()
+  })
+})

@@ -1,0 +1,106 @@
+/**
+ * The probe runner's leases (package_probe_schedule): which listings' packages are due, who holds
+ * each, and taking a result only from the holder. Same cadence as the remotes' (worker/db/probes.ts):
+ * a new version at once, daily when healthy, weekly when waiting for a key, backing off when
+ * failing; the result itself is stored by `recordProbe` with source 'package'.
+ */
+import { and, eq, gt, inArray, sql } from 'drizzle-orm'
+import type { DB } from './client'
+import { HAS_HTTP_REMOTE, isDue, leaseFree, PACKAGE_KIND, WAITING_INTERVAL_MS } from './probes'
+import { packageProbeSchedule, servers } from './schema'
+
+/**
+ * How long a claimed package is the claiming runner's: a probe takes at most a minute or so
+ * (fetch, start, list, each under its own limit), so a runner's batch of 20 fits; past it, the
+ * package is given to the next runner that asks.
+ */
+export const RUNNER_LEASE_MS = 30 * 60_000
+
+/** A package a runner now holds. */
+export interface ClaimedPackage {
+  serverId: string
+  jobId: string
+  /** The listing's version when claimed: the result is stored as a surface of it. */
+  version: string
+  leaseUntil: string
+  packages: unknown[]
+}
+
+/**
+ * Takes the lease on at most `limit` listings whose package is due (listed, with a package of a
+ * kind the runner reads and no http(s) remote, which the Worker probes itself), the longest due
+ * first, each under a new random job id. One statement, as `claimDueProbes`: a listing another
+ * runner holds is left alone, so no package is handed out twice.
+ * @example const claimed = await claimDuePackages(db, { now: new Date(), limit: 5 })
+ */
+export async function claimDuePackages(db: DB, opts: { now: Date; limit: number; leaseMs?: number }): Promise<ClaimedPackage[]> {
+  const now = opts.now.toISOString()
+  const lease = new Date(opts.now.getTime() + (opts.leaseMs ?? RUNNER_LEASE_MS)).toISOString()
+  const t = packageProbeSchedule
+  const rows = await db.all<{ server_id: string; job_id: string; job_version: string }>(sql`
+    INSERT INTO ${t} (server_id, version, due_at, failures, job_id, job_version, lease_until)
+    SELECT ${servers.id}, NULL, ${now}, 0, lower(hex(randomblob(16))), ${servers.version}, ${lease}
+    FROM ${servers} LEFT JOIN ${t} ON ${t.serverId} = ${servers.id}
+    WHERE ${servers.status} = 'active' AND NOT ${HAS_HTTP_REMOTE} AND ${PACKAGE_KIND} IS NOT NULL
+      AND ${isDue(now, t)} AND ${leaseFree(now, t)}
+    ORDER BY ${t.dueAt} IS NOT NULL, ${t.dueAt}
+    LIMIT ${opts.limit}
+    ON CONFLICT (server_id) DO UPDATE SET job_id = excluded.job_id, job_version = excluded.job_version, lease_until = excluded.lease_until
+      WHERE package_probe_schedule.lease_until IS NULL OR package_probe_schedule.lease_until <= ${now}
+    RETURNING server_id, job_id, job_version`)
+  if (rows.length === 0) return []
+  const listings = await db
+    .select({ id: servers.id, packages: servers.packages })
+    .from(servers)
+    .where(
+      inArray(
+        servers.id,
+        rows.map((r) => r.server_id),
+      ),
+    )
+  const packagesOf = new Map(listings.map((l) => [l.id, l.packages]))
+  return rows.map((r) => ({
+    serverId: r.server_id,
+    jobId: r.job_id,
+    version: r.job_version,
+    leaseUntil: lease,
+    packages: packagesOf.get(r.server_id) ?? [],
+  }))
+}
+
+/**
+ * A claimed listing whose package the runner cannot run after all (none of its packages is a
+ * stdio one of a known registry with a name): not handed out again for a week, or until its
+ * version changes.
+ */
+export async function deferPackages(db: DB, serverIds: readonly string[], now = new Date()): Promise<void> {
+  if (serverIds.length === 0) return
+  const t = packageProbeSchedule
+  await db
+    .update(t)
+    .set({
+      version: sql`(SELECT ${servers.version} FROM ${servers} WHERE ${servers.id} = ${t.serverId})`,
+      dueAt: new Date(now.getTime() + WAITING_INTERVAL_MS).toISOString(),
+      jobId: null,
+      jobVersion: null,
+      leaseUntil: null,
+    })
+    .where(inArray(t.serverId, [...serverIds]))
+}
+
+/**
+ * Takes back the lease of a job whose result arrived: only while it is current and only for the
+ * job and version it was given for, and once (the job id is cleared, so a second post of the same
+ * result finds nothing). The listing stays held until `recordProbe` schedules it again. True when
+ * the caller may store the result.
+ */
+export async function takeJobLease(db: DB, job: { serverId: string; jobId: string; version: string; now?: Date }): Promise<boolean> {
+  const now = (job.now ?? new Date()).toISOString()
+  const t = packageProbeSchedule
+  const taken = await db
+    .update(t)
+    .set({ jobId: null })
+    .where(and(eq(t.serverId, job.serverId), eq(t.jobId, job.jobId), eq(t.jobVersion, job.version), gt(t.leaseUntil, now)))
+    .returning({ serverId: t.serverId })
+  return taken.length > 0
+}
