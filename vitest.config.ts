@@ -79,6 +79,11 @@ export default defineConfig({
       {
         test: { name: 'conformance', include: ['test/conformance/**/*.test.ts'], environment: 'node', testTimeout: 90000 },
       },
+      // The probe runner (probe-runner/) starts processes in bubblewrap and npm: Node, not workerd.
+      {
+        resolve: { tsconfigPaths: true },
+        test: { name: 'probe-runner', include: ['test/probe-runner/**/*.test.ts'], environment: 'node', testTimeout: 60000 },
+      },
     ],
   },
 })

@@ -34,7 +34,7 @@ const CLIENT_INFO = { name: 'mcp-catalogue-probe', version: '1.0.0' }
 const SERVER_CARD_MAX_BYTES = 64 * 1024
 
 /** A list past the probe's caps: reported, not cut, since a partial surface would hash as a change. */
-class PastCapsError extends Error {}
+export class PastCapsError extends Error {}
 
 /** What the guarded fetch saw during one probe: the facts the failure's status is read from. */
 class Observations {
@@ -67,7 +67,8 @@ export function resourceMetadataOf(header: string | null): string | null {
   }
 }
 
-interface Session {
+/** One client on one transport: the remote probe's, or the runner's over stdio (stdio.ts). */
+export interface Session {
   client: Client
   transport: Transport
   /** Set once the handshake is done: only a failed handshake may fall back to the old transport. */
@@ -104,8 +105,8 @@ async function readList(client: Client, method: ListMethod, key: string, bounds:
   }
 }
 
-/** Connects and reads every list the capabilities announce; closes whatever happens. */
-async function readSurface(session: Session, bounds: ProbeBounds, signal: AbortSignal) {
+/** Connects and reads every list the capabilities announce; closes whatever happens. Shared with stdio.ts. */
+export async function readSurface(session: Session, bounds: ProbeBounds, signal: AbortSignal) {
   const { client, transport } = session
   try {
     await client.connect(transport, { timeout: bounds.stepTimeoutMs, signal })
@@ -138,7 +139,8 @@ async function readSurface(session: Session, bounds: ProbeBounds, signal: AbortS
   }
 }
 
-function newClient(bounds: ProbeBounds): Client {
+/** The probe's client, for either transport: the same handshake ('auto') and validator everywhere. */
+export function newClient(bounds: ProbeBounds): Client {
   return new Client(CLIENT_INFO, {
     capabilities: {},
     // The SDK's default validator on Node compiles schemas to code, which workerd forbids; this
@@ -153,7 +155,8 @@ function fallsBackToSse(error: unknown): boolean {
   return error instanceof SdkHttpError && [400, 404, 405].includes(error.status as number)
 }
 
-function sentence(error: unknown): string {
+/** An error as one short line for a person. */
+export function sentence(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error)
   return text.replace(/\s+/g, ' ').slice(0, 300)
 }
@@ -213,6 +216,23 @@ async function readServerCard(url: URL, options: ProbeRemoteOptions, bounds: Pro
   }
 }
 
+/** An outcome with nothing found yet: what every probe (remote, stdio, the runner's) fills in. */
+export function blankOutcome(target: string, started: number, transport: ProbeTransport | null): ProbeOutcome {
+  return {
+    status: 'ok',
+    protocolVersion: null,
+    transport,
+    target,
+    startedAt: new Date(started).toISOString(),
+    durationMs: 0,
+    error: null,
+    authMetadataUrl: null,
+    missingVariable: null,
+    surface: null,
+    serverCard: null,
+  }
+}
+
 /**
  * Reads a remote server's surface the way the specification tells a client to: Streamable HTTP
  * with `server/discover` first and the `initialize` handshake as fallback, the old HTTP+SSE
@@ -225,31 +245,22 @@ async function readServerCard(url: URL, options: ProbeRemoteOptions, bounds: Pro
 export async function probeRemote(options: ProbeRemoteOptions): Promise<ProbeOutcome> {
   const bounds: ProbeBounds = { ...DEFAULT_PROBE_BOUNDS, ...options.bounds }
   const started = Date.now()
-  const base: ProbeOutcome = {
-    status: 'ok',
-    protocolVersion: null,
-    transport: null,
-    target: options.url,
-    startedAt: new Date(started).toISOString(),
-    durationMs: 0,
-    error: null,
-    authMetadataUrl: null,
-    missingVariable: null,
-    surface: null,
-    serverCard: null,
-  }
+  const base = blankOutcome(options.url, started, null)
   const finish = (outcome: Partial<ProbeOutcome>): ProbeOutcome => ({
     ...base,
     ...outcome,
     durationMs: Date.now() - started,
   })
 
-  const variable = /\{([^{}]*)\}/.exec(options.url)
+  // A URL with {variables} (the registry's form) or a <PLACEHOLDER> (as 2025 entries wrote a key to
+  // fill in) is not an address yet: it needs a value only the user has.
+  const variable = /\{([^{}]*)\}|<([^<>]*)>/.exec(options.url)
   if (variable) {
+    const name = (variable[1] ?? variable[2]).slice(0, 200)
     return finish({
       status: 'needs_config',
-      missingVariable: variable[1].slice(0, 200),
-      error: `the URL needs a value for {${variable[1].slice(0, 200)}}`,
+      missingVariable: name,
+      error: `the URL needs a value for ${variable[1] === undefined ? `<${name}>` : `{${name}}`}`,
     })
   }
   let url: URL

@@ -151,6 +151,19 @@ describe('probeRemote maps each misbehaviour to one status', () => {
     expect(outcome).toMatchObject({ status: 'needs_config', missingVariable: 'tenant', surface: null })
   })
 
+  it('a URL with a <PLACEHOLDER> to fill in needs configuration and sends no request', async () => {
+    const outcome = await probeRemote({
+      url: 'https://mcp.example.com/sse?key=<YOUR_TOKEN>',
+      transport: 'sse',
+      fetch: () => Promise.reject(new Error('no request may be made')),
+    })
+    expect(outcome).toMatchObject({
+      status: 'needs_config',
+      missingVariable: 'YOUR_TOKEN',
+      error: 'the URL needs a value for <YOUR_TOKEN>',
+    })
+  })
+
   it('loopback is refused unless allowed, and without a request', async () => {
     const outcome = await probeRemote({ url: urls.legacy, transport: 'streamable-http' })
     expect(outcome.status).toBe('refused')

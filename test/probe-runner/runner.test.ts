@@ -1,0 +1,324 @@
+/**
+ * The probe runner end to end on this machine: packages fetched from a stand-in npm registry
+ * (test/fixtures/runner/npm-registry.ts), run in bubblewrap with no network, listed over stdio
+ * with the probe's client, posted to a stand-in of the catalogue's runner endpoints. Hostile
+ * packages (test/fixtures/runner/hostile) are stopped or refused with the right status; PyPI and
+ * OCI go through stand-in `uv` and `docker` commands, which this machine does not have.
+ */
+import { execFile } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer, type Server } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ProbeOutcome, RunnerJob } from '@shared/surface'
+import { detectFence, type FenceKind } from '../../probe-runner/src/fence'
+import { type ProbeSettings, probePackage } from '../../probe-runner/src/probe-package'
+import { runRunner } from '../../probe-runner/src/runner'
+import { DEFAULT_PROBE_BOUNDS } from '../../worker/lib/mcp-client/bounds'
+import { wantedVariable } from '../../worker/lib/mcp-client/stdio'
+import { startCatalogue } from '../fixtures/runner/catalogue'
+import { type NpmRegistryStandIn, startNpmRegistry } from '../fixtures/runner/npm-registry'
+
+const TOKEN = 'runner-secret-token-never-in-a-fence'
+const VERSION = '2026.8.31'
+const FAKE_TOOLS = resolve('test/fixtures/runner/bin')
+
+let registry: NpmRegistryStandIn
+let cache: string
+
+beforeAll(async () => {
+  registry = await startNpmRegistry({ extra: ['test/fixtures/runner/hostile'] })
+  cache = mkdtempSync(join(tmpdir(), 'runner-test-cache-'))
+  // What a runner has in its own environment, which no package may see.
+  process.env.PROBE_RUNNER_TOKEN = TOKEN
+  process.env.CATALOGUE_URL = 'https://catalogue.invalid'
+})
+
+afterAll(async () => {
+  await registry.close()
+  rmSync(cache, { recursive: true, force: true })
+})
+
+function job(identifier: string, version: string | null, more: Partial<RunnerJob['package']> = {}): RunnerJob {
+  return {
+    jobId: `job-${identifier}`,
+    serverId: `server-${identifier}`,
+    version: version ?? 'unversioned',
+    leaseUntil: new Date(Date.now() + 600_000).toISOString(),
+    package: {
+      registryType: 'npm',
+      identifier,
+      version,
+      runtimeHint: null,
+      runtimeArguments: [],
+      packageArguments: [],
+      environmentVariables: [],
+      ...more,
+    },
+  }
+}
+
+/** The hostile fixture misbehaving as `args` say. */
+const hostile = (args: string[], more: Partial<RunnerJob['package']> = {}) =>
+  job('probe-runner-hostile', '1.0.0', { packageArguments: args, ...more })
+
+function settings(more: Partial<ProbeSettings> = {}): ProbeSettings {
+  return {
+    fence: 'bwrap',
+    npmRegistry: registry.url,
+    npmCache: cache,
+    bounds: { ...DEFAULT_PROBE_BOUNDS, stepTimeoutMs: 2000, totalTimeoutMs: 4000 },
+    outputCap: 1024 * 1024,
+    fetchTimeoutMs: 60_000,
+    path: process.env.PATH ?? '/usr/bin:/bin',
+    ...more,
+  }
+}
+
+const toolNames = (outcome: ProbeOutcome) => outcome.surface?.tools.map((tool) => tool.name) ?? []
+
+it('finds bubblewrap usable on this machine (CI installs it)', () => {
+  expect(detectFence()).toBe('bwrap')
+})
+
+describe('real stdio servers, through the whole path', () => {
+  it('claims, fetches from the registry, runs fenced, lists and posts each', async () => {
+    const jobs = [
+      job('@modelcontextprotocol/server-memory', VERSION),
+      job('@modelcontextprotocol/server-everything', VERSION, { packageArguments: ['stdio'] }),
+      // Its allowed directory, declared as an argument to fill in: the runner gives its working directory.
+      job('@modelcontextprotocol/server-filesystem', VERSION, { packageArguments: ['{allowed_directory}'] }),
+    ]
+    const catalogue = await startCatalogue(jobs, TOKEN)
+    try {
+      const records = await runRunner({
+        api: { url: catalogue.url, token: TOKEN, runner: 'test-runner' },
+        settings: settings({ bounds: DEFAULT_PROBE_BOUNDS }),
+        batch: 2,
+        concurrency: 2,
+        once: false,
+      })
+      expect(records.map((r) => r.postError)).toEqual([null, null, null])
+      // Two rounds of two, then one that found nothing due.
+      expect(catalogue.claims).toEqual([
+        { limit: 2, runner: 'test-runner' },
+        { limit: 2, runner: 'test-runner' },
+        { limit: 2, runner: 'test-runner' },
+      ])
+      expect(catalogue.refused).toBe(0)
+      const posted = Object.fromEntries(catalogue.results.map((r) => [r.serverId, r]))
+      const memory = posted['server-@modelcontextprotocol/server-memory']
+      expect(memory).toMatchObject({ jobId: 'job-@modelcontextprotocol/server-memory', version: VERSION })
+      expect(memory.outcome).toMatchObject({
+        status: 'ok',
+        transport: 'stdio',
+        target: `npm:@modelcontextprotocol/server-memory@${VERSION}`,
+      })
+      expect(toolNames(memory.outcome)).toEqual(expect.arrayContaining(['create_entities', 'read_graph', 'search_nodes']))
+      const everything = posted['server-@modelcontextprotocol/server-everything'].outcome
+      expect(toolNames(everything)).toEqual(expect.arrayContaining(['echo', 'get-sum']))
+      expect(everything.surface?.prompts.length).toBeGreaterThan(0)
+      expect(everything.surface?.resources.length).toBeGreaterThan(0)
+      const filesystem = posted['server-@modelcontextprotocol/server-filesystem'].outcome
+      expect(toolNames(filesystem)).toEqual(expect.arrayContaining(['read_text_file', 'list_allowed_directories']))
+      // Dependencies came from the stand-in too: the registry was the only network.
+      expect(registry.requests).toContain('/@modelcontextprotocol/sdk')
+      for (const record of records) expect(record.metrics.peakRssKb).toBeGreaterThan(10_000)
+    } finally {
+      await catalogue.close()
+    }
+  }, 120_000)
+
+  it('posts nothing and throws when the catalogue refuses the token', async () => {
+    const catalogue = await startCatalogue([job('@modelcontextprotocol/server-memory', VERSION)], TOKEN)
+    try {
+      const run = runRunner({
+        api: { url: catalogue.url, token: 'wrong', runner: 'r' },
+        settings: settings(),
+        batch: 1,
+        concurrency: 1,
+        once: true,
+      })
+      await expect(run).rejects.toThrow(/HTTP 401/)
+      expect(catalogue.results).toEqual([])
+    } finally {
+      await catalogue.close()
+    }
+  })
+})
+
+describe('hostile packages', () => {
+  it('stops a server that never answers: timeout', async () => {
+    const { outcome } = await probePackage(hostile(['hang']), settings())
+    expect(outcome.status).toBe('timeout')
+    expect(outcome.durationMs).toBeLessThan(15_000)
+  })
+
+  it('stops a server that floods its stdout at the output cap', async () => {
+    const { outcome } = await probePackage(hostile(['flood']), settings())
+    expect(outcome).toMatchObject({ status: 'protocol_error', error: `the server wrote more than ${1024 * 1024} bytes: stopped` })
+  })
+
+  it('reports a server that exits at once as unreachable', async () => {
+    const { outcome } = await probePackage(hostile(['exit']), settings())
+    expect(outcome).toMatchObject({ status: 'unreachable', error: 'the server exited before answering' })
+  })
+
+  it('names the declared variable a server stops for: needs_config', async () => {
+    const variables = [{ name: 'EXAMPLE_API_KEY', isRequired: true, isSecret: true, default: null }]
+    const { outcome } = await probePackage(hostile(['needs-key'], { environmentVariables: variables }), settings())
+    expect(outcome).toMatchObject({ status: 'needs_config', missingVariable: 'EXAMPLE_API_KEY' })
+  })
+
+  describe('the network', () => {
+    let listener: Server
+    let connections = 0
+    beforeAll(async () => {
+      listener = createServer((socket) => {
+        connections++
+        socket.destroy()
+      })
+      await new Promise<void>((done) => listener.listen(0, '127.0.0.1', done))
+    })
+    afterAll(() => new Promise<void>((done) => listener.close(() => done())))
+    const port = () => String((listener.address() as { port: number }).port)
+
+    it.each(['bwrap', 'unshare'] satisfies FenceKind[])('is out of reach in the %s fence', async (fence) => {
+      const { outcome } = await probePackage(hostile(['network', port()]), settings({ fence }))
+      expect(outcome.status).toBe('ok')
+      expect(toolNames(outcome).find((name) => name.startsWith('network-'))).toMatch(/^network-failed-E[A-Z]+$/)
+      expect(connections).toBe(0)
+    })
+
+    it('is reached by the same package unfenced (so the fence is what stops it)', async () => {
+      const { outcome } = await probePackage(hostile(['network', port()]), settings({ fence: 'none' }))
+      expect(toolNames(outcome)).toContain('network-connected')
+      // Once from the SDK's discover sibling, once from the session's process.
+      expect(connections).toBeGreaterThan(0)
+    })
+  })
+
+  it('may write only its HOME and working directory: the rest of the system is read-only', async () => {
+    const outside = resolve('node_modules/.tmp', `probe-runner-escape-${process.pid}`)
+    const { outcome } = await probePackage(hostile(['write', outside]), settings())
+    expect(toolNames(outcome)).toEqual(expect.arrayContaining(['write-outside-EROFS', 'write-home-ok', 'write-cwd-ok']))
+    expect(existsSync(outside)).toBe(false)
+  })
+
+  it('gets nothing of the runner: only PATH, a temporary HOME and placeholders for the declared variables', async () => {
+    const variables = [
+      { name: 'EXAMPLE_API_KEY', isRequired: true, isSecret: true, default: 'a-secret-default-is-not-sent' },
+      { name: 'EXAMPLE_REGION', isRequired: false, isSecret: false, default: 'eu' },
+      { name: 'BAD NAME=x', isRequired: false, isSecret: false, default: null },
+    ]
+    const { outcome } = await probePackage(hostile(['env'], { environmentVariables: variables }), settings())
+    const env = JSON.parse(outcome.surface?.tools.find((tool) => tool.name === 'env')?.description ?? '{}')
+    // PWD is bubblewrap's, for --chdir.
+    expect(Object.keys(env).sort()).toEqual(['EXAMPLE_API_KEY', 'EXAMPLE_REGION', 'HOME', 'PATH', 'PWD'])
+    expect(env).toMatchObject({ EXAMPLE_API_KEY: 'placeholder', EXAMPLE_REGION: 'eu' })
+    expect(env.HOME).toMatch(/^\/tmp\/probe-runner-\w+\/home$/)
+    expect(env.PWD).toMatch(/^\/tmp\/probe-runner-\w+\/work$/)
+    expect(JSON.stringify(env)).not.toContain(TOKEN)
+  })
+
+  it('never runs install scripts', async () => {
+    rmSync('/tmp/probe-runner-postinstall-ran', { force: true })
+    const { outcome } = await probePackage(hostile([]), settings())
+    expect(toolNames(outcome)).toEqual(['echo'])
+    expect(existsSync('/tmp/probe-runner-postinstall-ran')).toBe(false)
+  })
+
+  it('refuses a name or version that is not plainly one, and a package the registry lacks', async () => {
+    expect((await probePackage(job('--registry=http://evil', '1.0.0'), settings())).outcome).toMatchObject({ status: 'refused' })
+    expect((await probePackage(job('probe-runner-hostile', '^1.0.0'), settings())).outcome).toMatchObject({ status: 'refused' })
+    expect((await probePackage(job('probe-runner-hostile', null), settings())).outcome).toMatchObject({ status: 'needs_config' })
+    const missing = (await probePackage(job('no-such-package-here', '1.0.0'), settings())).outcome
+    expect(missing).toMatchObject({ status: 'unreachable' })
+    expect(missing.error).toMatch(/^npm could not fetch no-such-package-here@1.0.0/)
+  })
+})
+
+describe('PyPI and OCI, through stand-ins for uv and docker', () => {
+  const withFakes = () => settings({ path: `${FAKE_TOOLS}:${process.env.PATH}` })
+
+  it('fetches a PyPI package with uv (wheels only) and runs its console script fenced', async () => {
+    const { outcome } = await probePackage(job('probe-runner-hostile', '1.0.0', { registryType: 'pypi' }), withFakes())
+    expect(outcome).toMatchObject({ status: 'ok', target: 'pypi:probe-runner-hostile@1.0.0', transport: 'stdio' })
+    expect(toolNames(outcome)).toEqual(['echo'])
+  })
+
+  it('says uv is missing where it is', async () => {
+    const { outcome } = await probePackage(
+      job('mcp-server-time', '1.0.0', { registryType: 'pypi' }),
+      settings({ path: '/nonexistent-bin' }),
+    )
+    expect(outcome).toMatchObject({ status: 'unreachable', error: 'uv is not installed on this runner' })
+  })
+
+  it('pulls an image by digest and runs it with docker', async () => {
+    const image = `probe-runner/hostile@sha256:${'a'.repeat(64)}`
+    const { outcome } = await probePackage(job(image, '1.0.0', { registryType: 'oci' }), withFakes())
+    expect(outcome).toMatchObject({ status: 'ok', target: `oci:${image}@1.0.0` })
+    expect(toolNames(outcome)).toEqual(['echo'])
+    const denied = await probePackage(job('someone/else', '1.0.0', { registryType: 'oci' }), withFakes())
+    expect(denied.outcome).toMatchObject({ status: 'unreachable' })
+    expect(denied.outcome.error).toMatch(/^docker could not pull someone\/else:1.0.0: Error response from daemon/)
+  })
+
+  it('says docker is missing where it is', async () => {
+    const { outcome } = await probePackage(
+      job('probe-runner/hostile', '1.0.0', { registryType: 'oci' }),
+      settings({ path: '/nonexistent-bin' }),
+    )
+    expect(outcome).toMatchObject({ status: 'unreachable', error: 'docker is not installed on this runner' })
+  })
+})
+
+describe('the command', () => {
+  // Not spawnSync: the stand-in catalogue answers from this process.
+  const main = (env: Record<string, string>) =>
+    new Promise<{ status: number; stdout: string; stderr: string }>((done) => {
+      const args = ['probe-runner/src/main.ts', '--once', '--timeout', '5000']
+      const vars = {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '/tmp',
+        ...env,
+      } as Partial<NodeJS.ProcessEnv> as NodeJS.ProcessEnv
+      execFile(resolve('node_modules/.bin/tsx'), args, { env: vars, timeout: 60_000 }, (error, stdout, stderr) => {
+        done({ status: error ? Number(error.code ?? 1) : 0, stdout, stderr })
+      })
+    })
+
+  it('runs one round from its environment and keeps that environment from the package', async () => {
+    const catalogue = await startCatalogue([hostile(['env'])], TOKEN)
+    try {
+      const done = await main({ CATALOGUE_URL: catalogue.url, PROBE_RUNNER_TOKEN: TOKEN, NPM_REGISTRY: registry.url, NPM_CACHE: cache })
+      expect(done.stdout).toContain('Probed 1 package.')
+      expect(done.status).toBe(0)
+      const env = catalogue.results[0].outcome.surface?.tools.find((tool) => tool.name === 'env')?.description ?? ''
+      expect(JSON.parse(env)).toHaveProperty('HOME')
+      expect(env).not.toContain(TOKEN)
+      expect(env).not.toContain(catalogue.url)
+    } finally {
+      await catalogue.close()
+    }
+  })
+
+  it('will not start without the catalogue and its token', async () => {
+    const done = await main({ PROBE_RUNNER_TOKEN: TOKEN })
+    expect(done.status).toBe(1)
+    expect(done.stderr).toContain('CATALOGUE_URL is not set')
+  })
+})
+
+describe('wantedVariable', () => {
+  it('names a declared variable the output mentions, else says a value is wanted, else nothing', () => {
+    expect(wantedVariable('Error: GITHUB_TOKEN not set', ['GITHUB_TOKEN', 'OTHER'])).toBe('GITHUB_TOKEN')
+    // A declared name inside a longer word is not a mention (but the phrase still says a value is wanted).
+    expect(wantedVariable('MY_GITHUB_TOKEN_FILE is missing', ['GITHUB_TOKEN'])).toBe('')
+    expect(wantedVariable('MY_GITHUB_TOKEN_FILE: no such file', ['GITHUB_TOKEN'])).toBeNull()
+    expect(wantedVariable('Please provide an API key', [])).toBe('')
+    expect(wantedVariable('TypeError: cannot read properties of undefined', ['GITHUB_TOKEN'])).toBeNull()
+  })
+})
