@@ -5,34 +5,16 @@
  * (rows as the probe writes them); one listing is probed for real, through 'Probe now', the local
  * queue and server-everything on 127.0.0.1 (test/fixtures/mcp-servers.ts).
  */
-import type { Locator, Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import { signInAs } from './auth'
 import { axeViolations, newSession, setupBrowser } from './browser'
-import { apiCall, apiJson, sidewaysOverflow, WIDGET_ID } from './helpers'
+import { apiCall, sidewaysOverflow, WIDGET_ID } from './helpers'
 import { expectFocus, hasFocus, openTab, tabTo } from './keyboard'
+import { openTools, serverId, tool } from './tools-tab'
 
 setupBrowser()
 
 const RUN = Date.now().toString(36)
-
-async function serverId(name: string, q: string): Promise<string> {
-  const { servers } = await apiJson<{ servers: Array<{ id: string; name: string }> }>(`/api/servers/search?q=${encodeURIComponent(q)}`)
-  const found = servers.find((s) => s.name === name)
-  if (!found) throw new Error(`${name} is not in the test database`)
-  return found.id
-}
-
-/** Opens a server's page on its Tools tab and waits until the tab has loaded. */
-async function openTools(page: Page, id: string): Promise<Locator> {
-  await page.goto(`/servers/${id}`)
-  await page.getByRole('tab', { name: 'Tools' }).click()
-  const panel = page.getByRole('tabpanel', { name: 'Tools' })
-  await panel.getByRole('region', { name: 'Tool listing status' }).waitFor()
-  return panel
-}
-
-const tool = (panel: Locator, heading: string) => panel.getByRole('article', { name: heading })
 
 describe('the Tools tab', () => {
   it('shows each tool with its parameters and hints, the prompts and resources, and where and when they were read', async () => {

@@ -3,8 +3,20 @@
  * runs the .test.ts files under web/ in Node).
  */
 import { describe, expect, it } from 'vitest'
-import type { ServerToolsResponse } from '@shared/surface'
-import { healthSentence, parameterRows, schemaType, statusSentences, timeAgo, toolCountText } from './surface-view'
+import type { ServerToolsResponse, Surface } from '@shared/surface'
+import {
+  comparisonNote,
+  comparisonSentences,
+  coverageReasons,
+  declaredLists,
+  healthSentence,
+  packageOf,
+  parameterRows,
+  schemaType,
+  statusSentences,
+  timeAgo,
+  toolCountText,
+} from './surface-view'
 
 const NOW = Date.parse('2026-11-26T12:00:00Z')
 
@@ -64,12 +76,24 @@ describe('schemaType', () => {
   })
 })
 
+const emptySurface: Surface = {
+  serverInfo: null,
+  capabilities: {},
+  instructions: null,
+  tools: [],
+  prompts: [],
+  resources: [],
+  resourceTemplates: [],
+}
+
 const none: ServerToolsResponse = {
   summary: { status: null, toolCount: null, promptCount: null, resourceCount: null, readAt: null, version: null, surfaceHash: null },
   surface: null,
   lastProbe: null,
   recent: [],
   health: [],
+  declared: null,
+  comparison: null,
 }
 
 const probe = (status: ServerToolsResponse['recent'][number]['status']) => ({ status, startedAt: '2026-11-26T11:00:00Z', durationMs: 80 })
@@ -89,15 +113,7 @@ describe('statusSentences', () => {
         protocolVersion: '2025-11-25',
         transport: 'streamable-http',
         readAt: '2026-11-26T09:00:00Z',
-        surface: {
-          serverInfo: { name: 's', version: '1.4.0' },
-          capabilities: {},
-          instructions: null,
-          tools: [],
-          prompts: [],
-          resources: [],
-          resourceTemplates: [],
-        },
+        surface: { ...emptySurface, serverInfo: { name: 's', version: '1.4.0' } },
       },
       recent: [probe('ok'), probe('unreachable'), probe('timeout'), probe('ok'), probe('unreachable')],
     }
@@ -135,5 +151,145 @@ describe('small words', () => {
     expect(healthSentence({ days: 7, probes: 8, ok: 7, medianMs: 123.4 })).toBe('Up 87.5% (7 of 8 probes), median 123 ms')
     expect(healthSentence({ days: 30, probes: 0, ok: 0, medianMs: null })).toBeNull()
     expect([toolCountText(1), toolCountText(1200)]).toEqual(['1 tool', '1,200 tools'])
+  })
+})
+
+describe('statusSentences, for packages and declared surfaces', () => {
+  const lastProbe = {
+    ...probe('ok'),
+    transport: 'stdio' as const,
+    protocolVersion: '2025-06-18',
+    error: null,
+    authMetadataUrl: null,
+    missingVariable: null,
+    target: 'npm:@acme/widget-mcp@1.2.3',
+  }
+
+  it('says which package was run, that it ran without network, and when', () => {
+    const data: ServerToolsResponse = {
+      ...none,
+      surface: {
+        source: 'package',
+        version: '1.2.3-listing',
+        hash: 'h',
+        protocolVersion: '2025-06-18',
+        transport: 'stdio',
+        readAt: '2026-11-26T10:00:00Z',
+        surface: emptySurface,
+      },
+      lastProbe,
+      recent: [probe('ok')],
+    }
+    expect(statusSentences(data, NOW)).toEqual([
+      { text: 'Read from the npm package 1.2.3 (run by the catalogue, no network) 2 hours ago, protocol 2025-06-18', problem: false },
+    ])
+    // Without a package target to read, the listing's version stands in.
+    const remote = { ...lastProbe, target: 'https://user@example.com/mcp' }
+    expect(statusSentences({ ...data, lastProbe: remote }, NOW)[0].text).toBe(
+      'Read from the package 1.2.3-listing (run by the catalogue, no network) 2 hours ago, protocol 2025-06-18',
+    )
+  })
+
+  it('labels a declared surface as not read, and still says why the probe failed', () => {
+    const declared = { version: '0.4.2', hash: 'd', declaredAt: '2026-11-25T12:00:00Z', surface: emptySurface }
+    expect(statusSentences({ ...none, declared }, NOW)).toEqual([
+      { text: 'Declared by the maintainer, not read by the catalogue (declared 1 day ago for version 0.4.2)', problem: false },
+    ])
+    const config = { ...lastProbe, status: 'needs_config' as const, missingVariable: 'API_KEY' }
+    expect(statusSentences({ ...none, declared, lastProbe: config, recent: [] }, NOW).map((s) => s.text)).toEqual([
+      'Declared by the maintainer, not read by the catalogue (declared 1 day ago for version 0.4.2)',
+      'Needs configuration: API_KEY',
+    ])
+  })
+})
+
+describe('packageOf', () => {
+  it('reads the kind and exact version of a runner target, scoped names and images included', () => {
+    expect(packageOf('npm:@scope/name@1.2.3')).toEqual({ kind: 'npm package', version: '1.2.3' })
+    expect(packageOf('pypi:acme-weather@0.4.2')).toEqual({ kind: 'PyPI package', version: '0.4.2' })
+    expect(packageOf('oci:docker.io/acme/box@2.0.0')).toEqual({ kind: 'OCI image', version: '2.0.0' })
+    expect(packageOf('npm:@scope/name@unversioned')).toEqual({ kind: 'npm package', version: null })
+    expect(packageOf('npm:@scope/name')).toEqual({ kind: 'npm package', version: null })
+    expect(packageOf('https://a@b.example/mcp')).toEqual({ kind: null, version: null })
+    expect(packageOf(undefined)).toEqual({ kind: null, version: null })
+  })
+})
+
+describe('comparisonSentences and comparisonNote', () => {
+  const base = { declaredHash: 'd', readHash: 'r', equal: false, added: [], removed: [], changed: [] }
+
+  it('says they match, or names each difference by tool', () => {
+    expect(comparisonSentences({ ...base, readHash: 'd', equal: true })).toEqual([
+      'What the server lists matches what its maintainer declared.',
+    ])
+    expect(comparisonSentences({ ...base, added: ['x', 'y'], removed: ['z'], changed: ['w'] })).toEqual([
+      'The server lists 2 tools the maintainer did not declare: x, y',
+      'The maintainer declared 1 tool the server does not list: z',
+      '1 tool differs from what the maintainer declared: w',
+    ])
+    expect(comparisonSentences({ ...base, changed: ['a', 'b'] })).toEqual(['2 tools differ from what the maintainer declared: a, b'])
+    expect(comparisonSentences(base)).toEqual([
+      'The tools match what the maintainer declared; its prompts, resources or instructions differ.',
+    ])
+  })
+
+  it('names ten tools at most, and counts the rest', () => {
+    const added = Array.from({ length: 13 }, (_, i) => `t${i}`)
+    expect(comparisonSentences({ ...base, added })).toEqual([
+      'The server lists 13 tools the maintainer did not declare: t0, t1, t2, t3, t4, t5, t6, t7, t8, t9 and 3 more',
+    ])
+  })
+
+  it('notes the tools read that were not declared or differ', () => {
+    const comparison = { ...base, added: ['x'], changed: ['y'], removed: ['z'] }
+    expect(['x', 'y', 'z', 'same'].map((name) => comparisonNote(comparison, name))).toEqual([
+      'Not declared by the maintainer',
+      'Differs from what the maintainer declared',
+      undefined,
+      undefined,
+    ])
+    expect(comparisonNote(null, 'x')).toBeUndefined()
+  })
+})
+
+describe('declaredLists', () => {
+  it('takes what tools/list returns, with the other lists beside it, and drops anything else', () => {
+    const text = JSON.stringify({
+      tools: [{ name: 'echo' }],
+      prompts: [{ name: 'p' }],
+      resources: [],
+      resourceTemplates: [],
+      instructions: 'Be brief',
+      nextCursor: 'abc',
+    })
+    expect(declaredLists(text)).toEqual({
+      surface: { tools: [{ name: 'echo' }], prompts: [{ name: 'p' }], resources: [], resourceTemplates: [], instructions: 'Be brief' },
+    })
+  })
+
+  it('takes a whole JSON-RPC answer, or a bare list of tools', () => {
+    expect(declaredLists('{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"a"}]}}')).toEqual({ surface: { tools: [{ name: 'a' }] } })
+    expect(declaredLists('[{"name":"a"}]')).toEqual({ surface: { tools: [{ name: 'a' }] } })
+  })
+
+  it('leaves the contents of the lists to the Worker: only the text itself is judged here', () => {
+    expect(declaredLists('{"tools":[{"nome":1}],"prompts":"nope"}')).toEqual({ surface: { tools: [{ nome: 1 }], prompts: 'nope' } })
+  })
+
+  it('says what is wrong with text that is empty, not JSON or holds no tools list', () => {
+    expect(declaredLists('  ')).toEqual({ error: 'Paste the JSON that tools/list returns, or choose a file holding it.' })
+    const bad = declaredLists('{"tools": [')
+    expect('error' in bad && bad.error).toMatch(/^This is not valid JSON: /)
+    for (const text of ['{"prompts": []}', '"tools"', '{"tools": {}}', 'null']) {
+      expect(declaredLists(text), text).toEqual({ error: 'The JSON needs a "tools" list, as tools/list returns it: {"tools": [...]}.' })
+    }
+  })
+})
+
+describe('coverageReasons', () => {
+  it('lists why listings have no surface, the commonest first, in words', () => {
+    expect(coverageReasons({ needs_config: 4, never: 120, ok: 0, timeout: 1 })).toBe('never probed 120, needs configuration 4, timed out 1')
+    expect(coverageReasons({ auth_required: 1200 })).toBe('needs an API key 1,200')
+    expect(coverageReasons({})).toBe('')
   })
 })

@@ -4,7 +4,15 @@
  * the health windows. Everything in a surface came from a stranger's server, so these return
  * strings for React text nodes, never markup, and they bound what they walk.
  */
-import type { JsonValue, ProbeHealthWindow, ProbeStatus, ProbeTransport, ServerToolsResponse } from '@shared/surface'
+import type {
+  JsonValue,
+  ProbeHealthWindow,
+  ProbeStatus,
+  ProbeTransport,
+  ServerToolsResponse,
+  SurfaceComparison,
+  SurfaceCoverage,
+} from '@shared/surface'
 
 /** One row of a tool's parameters table. */
 export interface ParameterRow {
@@ -144,25 +152,56 @@ function failure(last: NonNullable<ServerToolsResponse['lastProbe']>): string | 
   }
 }
 
+/** What the Tools tab says of a surface the maintainer declared, on the status line and on each tool. */
+export const DECLARED_LABEL = 'Declared by the maintainer, not read by the catalogue'
+
+const PACKAGE_KINDS: Record<string, string> = { npm: 'npm package', pypi: 'PyPI package', oci: 'OCI image' }
+
+/**
+ * The package a runner's probe names in its target, 'npm:@scope/name@1.2.3' (registry, identifier,
+ * exact version: probe-runner/src/probe-package.ts), in words: its kind and version; null parts
+ * for a target of another shape.
+ */
+export function packageOf(target: string | undefined): { kind: string | null; version: string | null } {
+  const colon = target?.indexOf(':') ?? -1
+  const kind = target && colon > 0 ? PACKAGE_KINDS[target.slice(0, colon)] : undefined
+  if (!target || !kind) return { kind: null, version: null }
+  const at = target.lastIndexOf('@')
+  const version = at > colon + 1 ? target.slice(at + 1) : ''
+  return { kind, version: version && version !== 'unversioned' ? version : null }
+}
+
+function readFrom(data: ServerToolsResponse, surface: NonNullable<ServerToolsResponse['surface']>, now: number): string {
+  const ago = timeAgo(surface.readAt, now)
+  if (surface.source === 'package') {
+    // The newest probe of a listing read from its package probed that package, whatever it found.
+    const pkg = packageOf(data.lastProbe?.target)
+    const parts = [`Read from the ${pkg.kind ?? 'package'} ${pkg.version ?? surface.version} (run by the catalogue, no network) ${ago}`]
+    if (surface.protocolVersion) parts.push(`protocol ${surface.protocolVersion}`)
+    return parts.join(', ')
+  }
+  if (surface.source === 'declared') return `${DECLARED_LABEL} (declared ${ago} for version ${surface.version})`
+  const version = surface.surface.serverInfo?.version || surface.version
+  const parts = [`Read from the server ${ago}`, version && `version ${version}`]
+  if (surface.transport) parts.push(`over ${TRANSPORTS[surface.transport]}`)
+  if (surface.protocolVersion) parts.push(`protocol ${surface.protocolVersion}`)
+  return parts.filter(Boolean).join(', ')
+}
+
 /**
  * The status line: where the surface shown came from and when ('Read from the server 3 hours
- * ago, version 1.4.0, over Streamable HTTP, protocol 2025-11-25'), why the newest probe failed,
- * and how often the server could not be reached lately; 'Not read yet' when it never was.
+ * ago, version 1.4.0, over Streamable HTTP, protocol 2025-11-25'; 'Read from the npm package
+ * 1.2.3 (run by the catalogue, no network) 2 hours ago'; or, with nothing read, what the
+ * maintainer declared), why the newest probe failed, and how often the server could not be
+ * reached lately; 'Not read yet' when it never was.
  */
 export function statusSentences(data: ServerToolsResponse, now = Date.now()): StatusSentence[] {
-  const { surface, lastProbe, recent } = data
-  if (!surface && !lastProbe) return [{ text: 'Not read yet', problem: false }]
+  const { surface, lastProbe, recent, declared } = data
   const out: StatusSentence[] = []
-  if (surface) {
-    const from = { remote: 'Read from the server', package: 'Read from its package', declared: 'Declared by its maintainer' }[
-      surface.source
-    ]
-    const version = surface.surface.serverInfo?.version || surface.version
-    const parts = [`${from} ${timeAgo(surface.readAt, now)}`, version && `version ${version}`]
-    if (surface.transport) parts.push(`over ${TRANSPORTS[surface.transport]}`)
-    if (surface.protocolVersion) parts.push(`protocol ${surface.protocolVersion}`)
-    out.push({ text: parts.filter(Boolean).join(', '), problem: false })
-  }
+  if (surface) out.push({ text: readFrom(data, surface, now), problem: false })
+  else if (declared)
+    out.push({ text: `${DECLARED_LABEL} (declared ${timeAgo(declared.declaredAt, now)} for version ${declared.version})`, problem: false })
+  if (!surface && !lastProbe) return out.length ? out : [{ text: 'Not read yet', problem: false }]
   const why = lastProbe && lastProbe.status !== 'ok' ? failure(lastProbe) : null
   if (why) out.push({ text: why, problem: true })
   const tries = recent.length || !lastProbe ? recent : [lastProbe]
@@ -189,4 +228,115 @@ export function healthSentence(window: ProbeHealthWindow): string | null {
 /** '1 tool', '12 tools'. */
 export function toolCountText(n: number): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? 'tool' : 'tools'}`
+}
+
+/** Tool names listed in one comparison sentence; the rest are counted. */
+const NAMES_SHOWN = 10
+
+function names(list: string[]): string {
+  const shown = list.slice(0, NAMES_SHOWN).join(', ')
+  return list.length > NAMES_SHOWN ? `${shown} and ${list.length - NAMES_SHOWN} more` : shown
+}
+
+/**
+ * What the comparison of the surface read with the one declared says: that they match, or each
+ * difference by tool name ('The server lists 2 tools the maintainer did not declare: x, y').
+ * Differences are not problems of the server: they are told, not warned about.
+ */
+export function comparisonSentences(comparison: SurfaceComparison): string[] {
+  if (comparison.equal) return ['What the server lists matches what its maintainer declared.']
+  const { added, removed, changed } = comparison
+  const out: string[] = []
+  if (added.length) out.push(`The server lists ${toolCountText(added.length)} the maintainer did not declare: ${names(added)}`)
+  if (removed.length) out.push(`The maintainer declared ${toolCountText(removed.length)} the server does not list: ${names(removed)}`)
+  if (changed.length) {
+    out.push(
+      `${toolCountText(changed.length)} ${changed.length === 1 ? 'differs' : 'differ'} from what the maintainer declared: ${names(changed)}`,
+    )
+  }
+  if (!out.length) out.push('The tools match what the maintainer declared; its prompts, resources or instructions differ.')
+  return out
+}
+
+/**
+ * The lists a server's list calls answer, as the maintainer declares them (PUT
+ * /api/servers/:id/surface). A type, not an interface: the body's type is an open record.
+ */
+export type DeclaredLists = {
+  tools: JsonValue[]
+  prompts?: JsonValue
+  resources?: JsonValue
+  resourceTemplates?: JsonValue
+  instructions?: JsonValue
+}
+
+const LIST_KEYS = ['prompts', 'resources', 'resourceTemplates', 'instructions'] as const
+
+/**
+ * What the maintainer pasted, as the body's `surface`: the result of tools/list (an object with a
+ * `tools` list, optionally with the other lists beside it), a whole JSON-RPC answer holding one,
+ * or a bare list of tools. Only the known lists are kept; their contents are the Worker's to
+ * judge, which names each problem. An error says what is wrong with the text itself.
+ * @example declaredLists('{"tools":[{"name":"echo"}]}') // { surface: { tools: [{ name: 'echo' }] } }
+ */
+export function declaredLists(text: string): { surface: DeclaredLists } | { error: string } {
+  if (!text.trim()) return { error: 'Paste the JSON that tools/list returns, or choose a file holding it.' }
+  let value: JsonValue
+  try {
+    value = JSON.parse(text) as JsonValue
+  } catch (err) {
+    return { error: `This is not valid JSON: ${(err as Error).message}` }
+  }
+  if (Array.isArray(value)) return { surface: { tools: value } }
+  if (isObject(value) && isObject(value.result) && !('tools' in value)) value = value.result
+  if (!isObject(value) || !Array.isArray(value.tools)) {
+    return { error: 'The JSON needs a "tools" list, as tools/list returns it: {"tools": [...]}.' }
+  }
+  const surface: DeclaredLists = { tools: value.tools }
+  for (const key of LIST_KEYS) if (key in value) surface[key] = value[key]
+  return { surface }
+}
+
+/** The kinds of listing on the admin screen's coverage table, in words. */
+export const COVERAGE_KINDS: Record<SurfaceCoverage['kind'], string> = {
+  remote: 'Remote',
+  npm: 'npm',
+  pypi: 'PyPI',
+  oci: 'OCI',
+  other: 'Other',
+}
+
+/** Why a listing has no surface, in the middle of a sentence. */
+const REASONS: Record<ProbeStatus | 'never', string> = {
+  never: 'never probed',
+  ok: 'read, nothing kept',
+  auth_required: 'needs an API key',
+  needs_config: 'needs configuration',
+  unreachable: 'unreachable',
+  timeout: 'timed out',
+  protocol_error: 'protocol error',
+  refused: 'address refused',
+}
+
+/**
+ * Why listings have no surface, the commonest first: 'never probed 120, needs configuration 4';
+ * an empty string when every listing has one.
+ */
+export function coverageReasons(reasons: SurfaceCoverage['reasons']): string {
+  return (Object.entries(reasons) as Array<[ProbeStatus | 'never', number | undefined]>)
+    .filter((entry): entry is [ProbeStatus | 'never', number] => (entry[1] ?? 0) > 0 && entry[0] in REASONS)
+    .sort((a, b) => b[1] - a[1])
+    .map(([why, n]) => `${REASONS[why]} ${n.toLocaleString('en-US')}`)
+    .join(', ')
+}
+
+/**
+ * A tool's note on the Tools tab when the surface read is compared with one declared: what the
+ * maintainer did not declare, or declared otherwise; nothing for a tool both agree on.
+ */
+export function comparisonNote(comparison: SurfaceComparison | null, toolName: string): string | undefined {
+  if (!comparison) return undefined
+  if (comparison.added.includes(toolName)) return 'Not declared by the maintainer'
+  if (comparison.changed.includes(toolName)) return 'Differs from what the maintainer declared'
+  return undefined
 }

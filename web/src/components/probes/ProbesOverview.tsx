@@ -11,6 +11,7 @@ import { Card } from '../ui/Card'
 import { cx } from '../ui/cx'
 import { inputClass, labelClass } from '../ui/form'
 import { LoadFailed } from '../ui/LoadFailed'
+import { CoverageTable } from './CoverageTable'
 import { ProbeButton } from './ProbeButton'
 
 /** 'Probe now' for any server by its id (the id is in its page's address). */
@@ -110,8 +111,8 @@ export function ProbesOverview() {
         Server probes
       </h2>
       <p className="text-zinc-700 dark:text-zinc-300">
-        The catalogue reads each remote server's tools, prompts and resources from the server itself: at once for a new version, daily when
-        healthy, less often while failing.
+        The catalogue reads each remote server's tools, prompts and resources from the server itself, and each package's by running it
+        without network on a probe runner: at once for a new version, daily when healthy, less often while failing.
       </p>
       {error && !data ? (
         <LoadFailed title="Failed to load the probes" onRetry={() => void mutate()} />
@@ -130,6 +131,14 @@ export function ProbesOverview() {
           <Card className="flex flex-col gap-4 p-4">
             <h3 className="font-semibold">Probes by status</h3>
             <Counts overview={data} />
+          </Card>
+          <Card className="flex flex-col gap-3 p-4">
+            <h3 className="font-semibold">Coverage by kind of listing</h3>
+            <p className="text-sm text-zinc-700 dark:text-zinc-300">
+              Each listed server once: with a surface read (from its remote, or by running its package), with one its maintainer declared
+              and none read, or with none, and then why: the latest probe's status.
+            </p>
+            <CoverageTable coverage={data.coverage} />
           </Card>
           <Card className="flex flex-col gap-3 p-4">
             <h3 className="font-semibold">Probe a server now</h3>

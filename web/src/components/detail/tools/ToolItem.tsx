@@ -1,9 +1,10 @@
-import { BookOpen, Globe, Repeat, TriangleAlert } from 'lucide-react'
+import { BookOpen, Globe, Info, Repeat, TriangleAlert } from 'lucide-react'
 import { useId, useState } from 'react'
 import type { SurfaceTool, ToolAnnotations } from '@shared/surface'
 import { parameterRows } from '../../../lib/surface-view'
 import { Badge } from '../../ui/Badge'
 import { cx } from '../../ui/cx'
+import { NoValue } from '../../ui/NoValue'
 
 /** Text longer than this (or with more lines) is clamped to three lines, with 'More'. */
 const CLAMP_CHARS = 280
@@ -135,12 +136,7 @@ function ParametersTable({ tool, label }: { tool: SurfaceTool; label: string }) 
                     <code className="font-mono text-xs">{row.defaultValue}</code>
                   </p>
                 )}
-                {!row.description && !row.enumValues && row.defaultValue === null && (
-                  <>
-                    <span aria-hidden="true">—</span>
-                    <span className="sr-only">No description</span>
-                  </>
-                )}
+                {!row.description && !row.enumValues && row.defaultValue === null && <NoValue label="No description" />}
               </td>
             </tr>
           ))}
@@ -150,8 +146,12 @@ function ParametersTable({ tool, label }: { tool: SurfaceTool; label: string }) 
   )
 }
 
-/** One tool: its title (or name), its name in monospace, its hints, its description and its parameters. */
-export function ToolItem({ tool }: { tool: SurfaceTool }) {
+/**
+ * One tool: its title (or name), its name in monospace, its hints, its description and its
+ * parameters. `note` says where the tool stands apart from the rest ('Declared by the maintainer,
+ * not read by the catalogue'; 'Not declared by the maintainer'), in words under its name.
+ */
+export function ToolItem({ tool, note }: { tool: SurfaceTool; note?: string }) {
   const headingId = useId()
   const title = tool.title || tool.annotations?.title
   return (
@@ -162,6 +162,12 @@ export function ToolItem({ tool }: { tool: SurfaceTool }) {
             {title || tool.name}
           </h4>
           {title && <code className="font-mono text-xs break-all text-zinc-600 dark:text-zinc-400">{tool.name}</code>}
+          {note && (
+            <p className="mt-1 flex items-center gap-1.5 text-xs font-medium text-blue-800 dark:text-blue-300">
+              <Info className="size-3.5 shrink-0" aria-hidden="true" />
+              {note}
+            </p>
+          )}
         </div>
         <AnnotationBadges annotations={tool.annotations} />
       </div>

@@ -1,12 +1,17 @@
 import { CircleCheck, PackageOpen, TriangleAlert } from 'lucide-react'
 import { useId } from 'react'
-import type { ServerToolsResponse } from '@shared/surface'
+import type { ServerToolsResponse, Surface } from '@shared/surface'
+import { useServerPermissions } from '../../../hooks/useServers'
 import { useServerTools } from '../../../hooks/useServerTools'
-import { healthSentence, type StatusSentence, statusSentences } from '../../../lib/surface-view'
+import { useSession } from '../../../hooks/useSession'
+import { comparisonNote, DECLARED_LABEL, healthSentence, type StatusSentence, statusSentences } from '../../../lib/surface-view'
 import { ProbeButton } from '../../probes/ProbeButton'
 import { cx } from '../../ui/cx'
 import { LoadFailed } from '../../ui/LoadFailed'
+import { DeclaredActions } from './DeclaredActions'
+import { DeclaredNotice } from './DeclaredNotice'
 import { SurfaceAside } from './SurfaceAside'
+import { SurfaceComparison } from './SurfaceComparison'
 import { ToolItem } from './ToolItem'
 
 interface ServerRef {
@@ -32,14 +37,18 @@ function Sentence({ sentence }: { sentence: StatusSentence }) {
   )
 }
 
-/** Where the surface came from and when, what went wrong lately, and the remote's uptime and latency. */
+/**
+ * Where the surface came from and when, what went wrong lately, and the remote's uptime and
+ * latency; for owners and admins, declaring the tools, and for admins 'Probe now'.
+ */
 function StatusLine({
   data,
   sentences,
   serverId,
   serverName,
   isAdmin,
-}: ServerRef & { data: ServerToolsResponse; sentences: StatusSentence[] }) {
+  canDeclare,
+}: ServerRef & { data: ServerToolsResponse; sentences: StatusSentence[]; canDeclare: boolean }) {
   const health = data.health.map((w) => ({ days: w.days, text: healthSentence(w) })).filter((w) => w.text)
   return (
     <section aria-label="Tool listing status" className="flex flex-col gap-3 text-sm">
@@ -49,7 +58,12 @@ function StatusLine({
             <Sentence key={s.text} sentence={s} />
           ))}
         </ul>
-        {isAdmin && <ProbeButton serverId={serverId} serverName={serverName} />}
+        {(canDeclare || isAdmin) && (
+          <div className="flex flex-wrap gap-2 sm:justify-end">
+            {canDeclare && <DeclaredActions serverId={serverId} serverName={serverName} declared={data.declared} />}
+            {isAdmin && <ProbeButton serverId={serverId} serverName={serverName} />}
+          </div>
+        )}
       </div>
       {health.length > 0 && (
         <dl className="flex flex-wrap gap-x-6 gap-y-1 text-zinc-700 dark:text-zinc-300">
@@ -83,14 +97,19 @@ function missingExplained(data: ServerToolsResponse): string {
     case 'auth_required':
       return 'The catalogue never sends credentials, so it cannot list the tools of a server that asks for them.'
     case 'needs_config':
-      return 'Its address needs a value only its users can give, so the catalogue cannot read it.'
+      return data.lastProbe.transport === 'stdio' || !data.lastProbe.target.startsWith('http')
+        ? 'Its package needs a setting only its users can give before it starts, so the catalogue cannot read it.'
+        : 'Its address needs a value only its users can give, so the catalogue cannot read it.'
     default:
       return 'Its tools will show here once the catalogue has read them.'
   }
 }
 
-/** The tools, prompts and resources read; the tools first, the rest beside them on wide screens. */
-function SurfaceView({ surface }: { surface: NonNullable<ServerToolsResponse['surface']>['surface'] }) {
+/**
+ * The tools, prompts and resources read (or declared); the tools first, the rest beside them on
+ * wide screens. `noteFor` gives a tool its note (declared, or not as declared).
+ */
+function SurfaceView({ surface, noteFor }: { surface: Surface; noteFor: (toolName: string) => string | undefined }) {
   const headingId = useId()
   const { tools, prompts, resources, resourceTemplates } = surface
   const aside = prompts.length + resources.length + resourceTemplates.length > 0
@@ -109,7 +128,7 @@ function SurfaceView({ surface }: { surface: NonNullable<ServerToolsResponse['su
               {tools.map((tool, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: a hostile server may repeat a name; the position tells them apart.
                 <li key={`${i}-${tool.name}`}>
-                  <ToolItem tool={tool} />
+                  <ToolItem tool={tool} note={noteFor(tool.name)} />
                 </li>
               ))}
             </ul>
@@ -142,18 +161,32 @@ function ToolsSkeleton() {
 /**
  * The Tools tab: what the server offers an AI client, as read from the server itself (every
  * string a text node: a stranger wrote it), with the status of that reading and the remote's
- * health; honest states when it was never read, could not be read or failed to load.
+ * health; honest states when it was never read, could not be read or failed to load. With
+ * nothing read, what the maintainer declared is shown, labelled as such; with both, the surface
+ * read is shown and compared with the declared one. Owners and admins declare and remove it.
  */
 export function ToolsTab({ serverId, serverName, isAdmin }: ServerRef) {
   const { data, error, mutate } = useServerTools(serverId)
+  const { user } = useSession()
+  const { data: permissions } = useServerPermissions(serverId, Boolean(user))
   if (!data && error) return <LoadFailed title="Failed to load the tools" onRetry={() => void mutate()} />
   if (!data) return <ToolsSkeleton />
   const sentences = statusSentences(data)
+  const canDeclare = permissions?.userRole === 'owner' || permissions?.userRole === 'admin'
+  const { surface, declared, comparison } = data
   return (
     <div className="flex flex-col gap-6">
-      <StatusLine data={data} sentences={sentences} serverId={serverId} serverName={serverName} isAdmin={isAdmin} />
-      {data.surface ? (
-        <SurfaceView surface={data.surface.surface} />
+      <StatusLine data={data} sentences={sentences} serverId={serverId} serverName={serverName} isAdmin={isAdmin} canDeclare={canDeclare} />
+      {surface ? (
+        <>
+          {declared && comparison && <SurfaceComparison comparison={comparison} declared={declared} />}
+          <SurfaceView surface={surface.surface} noteFor={(name) => comparisonNote(comparison, name)} />
+        </>
+      ) : declared ? (
+        <>
+          <DeclaredNotice />
+          <SurfaceView surface={declared.surface} noteFor={() => DECLARED_LABEL} />
+        </>
       ) : (
         <Notice title="No tools to show yet">{missingExplained(data)}</Notice>
       )}
