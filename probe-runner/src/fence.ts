@@ -5,6 +5,8 @@
  * unless told `--unfenced` (development only). docs/probe-runner.md says what each gives.
  */
 import { spawnSync } from 'node:child_process'
+import { realpathSync } from 'node:fs'
+import { dirname, isAbsolute } from 'node:path'
 
 export type FenceKind = 'bwrap' | 'unshare' | 'none'
 
@@ -37,6 +39,17 @@ export function detectFence(): FenceKind {
 }
 
 /**
+ * The fresh /tmp hides whatever the machine keeps below /tmp, the program that runs the package
+ * included when the runner itself was installed there (a checkout in /tmp, as CI may make): its
+ * folder is shown again, read-only.
+ */
+function shownBelowTmp(program: string): string[] {
+  if (!isAbsolute(program)) return []
+  const dir = dirname(realpathSync(program))
+  return dir === '/tmp' || dir.startsWith('/tmp/') ? ['--ro-bind', dir, dir] : []
+}
+
+/**
  * The command that runs `program` in the fence, with only PATH, a temporary HOME and `env` (the
  * placeholders) as its environment. bwrap: the root filesystem read-only, /tmp a fresh tmpfs, the
  * working directory and HOME the only writable binds, every namespace unshared (network included:
@@ -60,6 +73,7 @@ export function fenceArgv(kind: FenceKind, paths: FencePaths, env: Record<string
       '/proc',
       '--tmpfs',
       '/tmp',
+      ...shownBelowTmp(program[0]),
       ...binds,
       '--unshare-all',
       '--die-with-parent',

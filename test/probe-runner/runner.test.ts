@@ -200,7 +200,8 @@ describe('hostile packages', () => {
   })
 
   it('may write only its HOME and working directory: the rest of the system is read-only', async () => {
-    const outside = resolve('node_modules/.tmp', `probe-runner-escape-${process.pid}`)
+    // A folder the runner's own user may write, outside /tmp (which the fence replaces): the package may not.
+    const outside = `/var/tmp/probe-runner-escape-${process.pid}`
     const { outcome } = await probePackage(hostile(['write', outside]), settings())
     expect(toolNames(outcome)).toEqual(expect.arrayContaining(['write-outside-EROFS', 'write-home-ok', 'write-cwd-ok']))
     expect(existsSync(outside)).toBe(false)
