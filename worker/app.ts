@@ -1,9 +1,7 @@
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import type { AppEnv } from './env'
-import { ApiError } from './errors'
-import { jsonDepthLimit, settleBody } from './middleware/body'
+import { jsonDepthLimit, limitBody, settleBody } from './middleware/body'
 import { forgetVersionAfterWrites, privateByDefault } from './middleware/cache'
 import { csrfProtection } from './middleware/csrf'
 import { database } from './middleware/database'
@@ -79,15 +77,7 @@ export const app = new Hono<AppEnv>()
   // its routes answer before the chain below and bring their own size, rate and depth limits.
   .route(RUNNER_PATH, runnerRoutes)
   .use('/api/*', sessionMiddleware)
-  .use(
-    '/api/*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new ApiError('payload_too_large', 'Request body too large')
-      },
-    }),
-  )
+  .use('/api/*', limitBody(MAX_BODY_BYTES))
   .use('/api/*', csrfProtection)
   .use('/api/*', writeRateLimit)
   .use('/api/*', jsonDepthLimit)

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { LIMITS } from '@shared/limits'
 import { ApiError } from '../errors'
 
@@ -82,3 +83,16 @@ export const jsonDepthLimit: MiddlewareHandler = async (c, next) => {
   }
   await next()
 }
+
+/**
+ * Refuses a body past `maxSize` bytes with 413 payload_too_large, declared or streamed: the
+ * browsers' writes under /api (MAX_BODY_BYTES) and the probe runner's results (a whole surface).
+ * @example app.use('/api/*', limitBody(MAX_BODY_BYTES))
+ */
+export const limitBody = (maxSize: number): MiddlewareHandler =>
+  bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new ApiError('payload_too_large', 'Request body too large')
+    },
+  })

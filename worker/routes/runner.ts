@@ -1,5 +1,4 @@
 import { Hono, type MiddlewareHandler } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { z } from 'zod'
 import { PROBE_STATUSES, type ProbeOutcome, type RunnerClaimResponse, type RunnerJob, type RunnerResultResponse } from '@shared/surface'
 import { recordProbe } from '../db/probes'
@@ -13,7 +12,7 @@ import { readPostedSurface } from '../lib/posted-surface'
 import { runnerJobPackage } from '../lib/runner-jobs'
 import { safeEqual } from '../lib/tokens'
 import { AUTH_REQUIRED } from '../middleware/authz'
-import { jsonDepthLimit } from '../middleware/body'
+import { jsonDepthLimit, limitBody } from '../middleware/body'
 import { type RateRule, rateLimit } from '../middleware/rate-limit'
 import { validate } from '../middleware/validate'
 
@@ -129,15 +128,7 @@ function jobOf(claimed: Awaited<ReturnType<typeof claimDuePackages>>[number]): R
  */
 export const runnerRoutes = new Hono<AppEnv>()
   .use('*', runnerToken)
-  .use(
-    '*',
-    bodyLimit({
-      maxSize: RUNNER_MAX_BODY_BYTES,
-      onError: () => {
-        throw new ApiError('payload_too_large', 'Request body too large')
-      },
-    }),
-  )
+  .use('*', limitBody(RUNNER_MAX_BODY_BYTES))
   .use('*', runnerRateLimit)
   .use('*', jsonDepthLimit)
   .post('/claim', validate('json', claimSchema), async (c) => {
