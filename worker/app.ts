@@ -23,7 +23,9 @@ import { previewImageRoutes } from './routes/preview-images'
 import { previewRoutes } from './routes/previews'
 import { probeRoutes } from './routes/probes'
 import { registryRoutes } from './routes/registry'
+import { reviewRoutes } from './routes/review'
 import { RUNNER_PATH, runnerRoutes } from './routes/runner'
+import { securityRoutes } from './routes/security'
 import { serverActionRoutes } from './routes/server-actions'
 import { serverToolRoutes } from './routes/server-tools'
 import { serverWriteRoutes } from './routes/server-writes'
@@ -55,6 +57,8 @@ export const api = new Hono<AppEnv>()
   .route('/users/me', meRoutes)
   .route('/admin/sync', syncRoutes)
   .route('/admin/probes', probeRoutes)
+  .route('/admin/review', reviewRoutes)
+  .route('/security', securityRoutes)
 
 /**
  * Middleware order matters (for /api): every body is settled last (whatever answered); headers wrap

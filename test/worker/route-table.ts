@@ -73,6 +73,7 @@ function paramValue(seeded: SeededParams, path: string, name: string): string {
   // Feeds and sitemaps name a file: `{key}.atom`, `servers-{n}.xml`.
   if (name === 'file' && path.startsWith('/sitemaps/')) return 'servers-1.xml'
   if (name === 'file' && path.startsWith('/feeds/packages/')) return `${seeded.packageId}.atom`
+  if (name === 'file' && path.startsWith('/feeds/changes/')) return `${seeded.serverId}.atom`
   if (name === 'file' && path.startsWith('/feeds/')) return 'acme.atom'
   if (name === 'file' && path.startsWith('/og/servers/')) return `${seeded.serverId}.png`
   if (name === 'commentId') return seeded.commentId

@@ -120,10 +120,21 @@ describe('statements per request', () => {
     expect(await count(`/api/servers/${serverId}`, cookie)).toEqual({ status: 200, roundTrips: 1, statements: 5 })
   })
 
-  it("a server's tools: one round trip for its summary, surface, last probes, health window, declared surface and the read one it is compared with", async () => {
-    expect(await count(`/api/servers/${serverId}/tools`)).toEqual({ status: 200, roundTrips: 1, statements: 6 })
+  it("a server's tools: one round trip for its summary, surface, last probes, health window, declared surface, the read one it is compared with and the findings", async () => {
+    expect(await count(`/api/servers/${serverId}/tools`)).toEqual({ status: 200, roundTrips: 1, statements: 7 })
     // A signed-in reader's session is read first (a deleted server is shown to admins only).
-    expect(await count(`/api/servers/${serverId}/tools`, cookie)).toEqual({ status: 200, roundTrips: 2, statements: 7 })
+    expect(await count(`/api/servers/${serverId}/tools`, cookie)).toEqual({ status: 200, roundTrips: 2, statements: 8 })
+  })
+
+  it("a server's changes and the pinning check: one round trip each", async () => {
+    expect(await count(`/api/servers/${serverId}/changes`)).toEqual({ status: 200, roundTrips: 1, statements: 2 })
+    const hash = '0'.repeat(64)
+    expect(await count(`/api/servers/${serverId}/surface-check?hash=${hash}`)).toEqual({ status: 200, roundTrips: 1, statements: 3 })
+    expect(await count(`/api/servers/${serverId}/surface-check?hash=${hash}&tool=search`)).toEqual({
+      status: 200,
+      roundTrips: 1,
+      statements: 3,
+    })
   })
 })
 

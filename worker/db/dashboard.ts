@@ -8,6 +8,7 @@ import type { Dashboard, ServerStats } from '@shared/types'
 import type { DB } from './client'
 import { followsQuery, toFollowedAuthors } from './follows'
 import { categoriesQuery, categoryPreviewsQuery, toCategories } from './packages'
+import { surfaceAlertsQuery, toSurfaceAlerts } from './scans'
 import { activities, follows, packages, serverLikes, servers, serverTags } from './schema'
 import { cardColumns, toCards } from './server-cards'
 
@@ -37,7 +38,8 @@ function dayStart(daysBefore: number): string {
  * - trendingTags: per tag, the likes given and the (once a day per user) views recorded over the
  *   last 30 days on its active servers, busiest first; catalogue-wide, the same for everyone,
  *   and empty while nobody engages;
- * - counters: My Servers and Total Likes (summed over them), Following, Categories.
+ * - counters: My Servers and Total Likes (summed over them), Following, Categories;
+ * - surfaceAlerts: tool changes and new findings on servers the user follows, liked or keeps.
  */
 export async function getDashboard(db: DB, user: { id: string; login: string }): Promise<Dashboard> {
   const uid = user.id
@@ -50,7 +52,7 @@ export async function getDashboard(db: DB, user: { id: string; login: string }):
     (SELECT count(*) FROM ${serverLikes} WHERE ${serverLikes.serverId} = ${serverTags.serverId} AND ${serverLikes.createdAt} >= ${since})
     + (SELECT count(*) FROM ${activities} WHERE ${activities.serverId} = ${serverTags.serverId} AND ${activities.activityType} = 'view' AND ${activities.createdAt} >= ${since}))`
 
-  const [myServers, counters, viewed, recommended, liked, followed, categories, previews, trending] = await db.batch([
+  const [myServers, counters, viewed, recommended, liked, followed, categories, previews, trending, alerts] = await db.batch([
     db.select(cardColumns(uid)).from(servers).where(mine).orderBy(desc(servers.updatedAt), servers.id).limit(TAB_ITEMS),
     db
       .select({
@@ -103,6 +105,7 @@ export async function getDashboard(db: DB, user: { id: string; login: string }):
       .having(sql`engagement > 0`)
       .orderBy(sql`engagement DESC`, serverTags.tag)
       .limit(TRENDING_TAGS),
+    surfaceAlertsQuery(db, uid),
   ])
 
   return {
@@ -114,6 +117,7 @@ export async function getDashboard(db: DB, user: { id: string; login: string }):
     favoriteCategories: toCategories(categories, previews),
     trendingTags: trending,
     counters: counters[0] ?? { myServers: 0, totalLikes: 0, following: 0, categories: 0 },
+    surfaceAlerts: toSurfaceAlerts(alerts),
   }
 }
 

@@ -9,6 +9,7 @@
  * writes the same form, so they compare as text.
  */
 import { and, desc, eq, gte, inArray, not, type SQL, sql } from 'drizzle-orm'
+import type { RiskLevel } from '@shared/scan'
 import {
   PROBE_STATUSES,
   type ProbeHealthWindow,
@@ -25,6 +26,15 @@ import {
 import { canonicalJson } from '../lib/mcp-client/canonical'
 import { toolSearchText } from '../lib/search/tool-text'
 import type { DB } from './client'
+import {
+  declaredScanStatements,
+  findingsQuery,
+  readScanBasis,
+  scanContext,
+  setListingRisk,
+  surfaceScanStatements,
+  toStoredFindings,
+} from './scans'
 import { packageProbeSchedule, probeDays, probeSchedule, serverProbes, serverSurfaces, servers } from './schema'
 
 const HOUR_MS = 3_600_000
@@ -163,6 +173,10 @@ export async function recordProbe(db: DB, input: RecordProbeInput): Promise<void
     await db.batch([probe, schedule])
     return
   }
+  // What the scan of a new surface compares it with (worker/db/scans.ts): one round trip before
+  // the batch, and the catalogue's tool names (kept per isolate) when the surface is new.
+  const basis = await readScanBasis(db, { serverId, version, source, hash: hashes.surface })
+  const context = basis.existing ? undefined : await scanContext(db)
   await db.batch([
     probe,
     db
@@ -186,6 +200,7 @@ export async function recordProbe(db: DB, input: RecordProbeInput): Promise<void
           serverCard: outcome.serverCard === null ? null : JSON.stringify(outcome.serverCard),
         },
       }),
+    ...surfaceScanStatements(db, { serverId, version, source, surface, hash: hashes.surface, basis, at: outcome.startedAt, context }),
     setListingTools(db, { serverId, version, surface }),
     schedule,
   ])
@@ -341,7 +356,8 @@ export function toSurfaceSummary(text: string): SurfaceSummary {
  * was read; null when no surface of that version was read. For a select list over `servers`.
  */
 export const currentToolsJson = sql<string | null>`(SELECT json_object('count', s3.tool_count,
-    'names', (SELECT json_group_array(t.key) FROM json_each(s3.tool_hashes) t), 'surfaceHash', s3.hash, 'readAt', s3.last_seen_at)
+    'names', (SELECT json_group_array(t.key) FROM json_each(s3.tool_hashes) t), 'surfaceHash', s3.hash,
+    'toolHashes', json(s3.tool_hashes), 'risk', coalesce(s3.risk, 'none'), 'readAt', s3.last_seen_at)
   FROM ${serverSurfaces} s3 WHERE s3.server_id = "servers"."id" AND s3.version = "servers"."version" AND s3.source <> 'declared' ORDER BY s3.last_seen_at DESC LIMIT 1)`
 
 /** Median of a non-empty list of numbers (the mean of the middle two for an even count). */
@@ -367,12 +383,10 @@ export async function serverTools(
   const since = iso(now.getTime() - Math.max(...HEALTH_WINDOWS) * DAY_MS)
   const currentVersion = sql`(SELECT ${servers.version} FROM ${servers} WHERE ${servers.id} = ${serverId})`
   const ofCurrentVersion = and(eq(serverSurfaces.serverId, serverId), sql`${serverSurfaces.version} = ${currentVersion}`)
-  const [found, shown, recent, window, declaredRows, readRows] = await db.batch([
+  const shownId = sql`(SELECT ${shownSurfaceId} FROM ${servers} WHERE ${servers.id} = ${serverId})`
+  const [found, shown, recent, window, declaredRows, readRows, findings] = await db.batch([
     db.select({ status: servers.status, summary: surfaceSummaryJson }).from(servers).where(eq(servers.id, serverId)).limit(1),
-    db
-      .select()
-      .from(serverSurfaces)
-      .where(sql`${serverSurfaces.id} = (SELECT ${shownSurfaceId} FROM ${servers} WHERE ${servers.id} = ${serverId})`),
+    db.select().from(serverSurfaces).where(sql`${serverSurfaces.id} = ${shownId}`),
     db
       .select()
       .from(serverProbes)
@@ -397,6 +411,7 @@ export async function serverTools(
       .where(and(ofCurrentVersion, sql`${serverSurfaces.source} <> 'declared'`))
       .orderBy(desc(serverSurfaces.lastSeenAt))
       .limit(1),
+    findingsQuery(db, shownId),
   ])
   const row = found[0]
   if (!row) return null
@@ -427,6 +442,9 @@ export async function serverTools(
             transport: surface.transport as NonNullable<ServerToolsResponse['surface']>['transport'],
             readAt: surface.lastSeenAt,
             surface: JSON.parse(surface.surface),
+            risk: (surface.risk ?? 'none') as RiskLevel,
+            findings: toStoredFindings(findings),
+            toolHashes: JSON.parse(surface.toolHashes),
           }
         : null,
       lastProbe: last
@@ -501,6 +519,7 @@ const readSurfaceOf = (version: string) =>
 export async function declareSurface(db: DB, input: DeclareSurfaceInput): Promise<void> {
   const { serverId, version, surface } = input
   const at = (input.now ?? new Date()).toISOString()
+  const context = await scanContext(db)
   await db.batch([
     db.delete(serverSurfaces).where(declaredOf(serverId, version)),
     db.insert(serverSurfaces).values({
@@ -512,6 +531,7 @@ export async function declareSurface(db: DB, input: DeclareSurfaceInput): Promis
       firstSeenAt: at,
       lastSeenAt: at,
     }),
+    ...declaredScanStatements(db, { serverId, version, surface, hash: input.hashes.surface, at, context }),
     setListingTools(db, { serverId, version, surface, unless: readSurfaceOf(version) }),
   ])
 }
@@ -535,6 +555,7 @@ export async function removeDeclaredSurface(db: DB, serverId: string, version: s
         ),
       ),
     db.delete(serverSurfaces).where(declared).returning({ id: serverSurfaces.id }),
+    setListingRisk(db, serverId),
   ])
   return removed.length > 0
 }

@@ -116,6 +116,8 @@ export const servers = sqliteTable(
      */
     toolCount: integer('tool_count'),
     toolText: text('tool_text'),
+    /** The scanner's risk level of the surface the listing shows (worker/lib/scan): what cards show; null when none was read or declared. */
+    risk: text('risk'),
     /** Fields an owner or admin edited here: the sync never overwrites them. */
     localEdits: text('local_edits', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
     createdAt: text('created_at').notNull().default(now),
@@ -460,12 +462,101 @@ export const serverSurfaces = sqliteTable(
     serverCard: text('server_card'),
     firstSeenAt: text('first_seen_at').notNull(),
     lastSeenAt: text('last_seen_at').notNull(),
+    /** The scanner's RiskLevel over the surface's open findings; null until it was scanned. */
+    risk: text('risk'),
+    /** The SCANNER_VERSION that scanned it: a surface scanned by older rules is scanned again. */
+    scannerVersion: integer('scanner_version'),
   },
   (t) => [
     // Per source: a surface the maintainer declared may equal one read, and both are kept.
     uniqueIndex('server_surfaces_version_hash_uq').on(t.serverId, t.version, t.source, t.hash),
     index('server_surfaces_seen_idx').on(t.serverId, t.lastSeenAt),
   ],
+)
+
+/** What the scanner found in one stored surface (worker/shared/scan.ts Finding), one row per finding. */
+export const surfaceFindings = sqliteTable(
+  'surface_findings',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    surfaceId: integer('surface_id')
+      .notNull()
+      .references(() => serverSurfaces.id, { onDelete: 'cascade' }),
+    serverId: text('server_id')
+      .notNull()
+      .references(() => servers.id, { onDelete: 'cascade' }),
+    rule: text('rule').notNull(),
+    class: text('class').notNull(),
+    severity: text('severity').notNull(),
+    kind: text('kind').notNull(),
+    item: text('item'),
+    field: text('field').notNull(),
+    start: integer('start').notNull(),
+    end: integer('end').notNull(),
+    excerpt: text('excerpt').notNull(),
+    reason: text('reason').notNull(),
+    /** The review item that decides it (findings of medium or above; the same finding on a later surface shares it). */
+    reviewId: integer('review_id'),
+  },
+  (t) => [index('surface_findings_surface_idx').on(t.surfaceId), index('surface_findings_class_idx').on(t.class, t.severity)],
+)
+
+/** A server's Changes timeline: each surface read that differs from the one read before it (or the first). */
+export const surfaceChanges = sqliteTable(
+  'surface_changes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    serverId: text('server_id')
+      .notNull()
+      .references(() => servers.id, { onDelete: 'cascade' }),
+    surfaceId: integer('surface_id')
+      .notNull()
+      .references(() => serverSurfaces.id, { onDelete: 'cascade' }),
+    source: text('source').notNull(),
+    hash: text('hash').notNull(),
+    previousHash: text('previous_hash'),
+    listingVersion: text('listing_version').notNull(),
+    /** The SurfaceDiff (JSON); null for the first surface seen. */
+    diff: text('diff'),
+    withoutNewVersion: integer('without_new_version', { mode: 'boolean' }).notNull().default(false),
+    /** Findings of medium or above the new surface has that the one before had not. */
+    newFindings: integer('new_findings').notNull().default(0),
+    risk: text('risk').notNull(),
+    /** One line for the dashboard and the feed. */
+    summary: text('summary').notNull(),
+    /** Whether people who follow, like or keep the server are told (a change, or a new finding of medium or above). */
+    alert: integer('alert', { mode: 'boolean' }).notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [index('surface_changes_server_idx').on(t.serverId, t.createdAt)],
+)
+
+/**
+ * The admins' one review queue: everything the catalogue's checks ask a person to look at, of
+ * any kind ('finding' now; package versions later), each decided once (dismissed with a reason
+ * that is shown, or the listing hidden), the decision recorded. `key` names the thing reviewed,
+ * so the same finding on the next surface is the same item and keeps its decision.
+ */
+export const reviewItems = sqliteTable(
+  'review_items',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kind: text('kind').notNull(),
+    serverId: text('server_id')
+      .notNull()
+      .references(() => servers.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    severity: text('severity').notNull(),
+    title: text('title').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: text('created_at').notNull(),
+    /** 'open', 'dismissed' or 'hidden'. */
+    status: text('status').notNull().default('open'),
+    decidedBy: text('decided_by'),
+    decidedAt: text('decided_at'),
+    decisionReason: text('decision_reason'),
+  },
+  (t) => [uniqueIndex('review_items_key_uq').on(t.serverId, t.kind, t.key), index('review_items_status_idx').on(t.status, t.createdAt)],
 )
 
 /** One probe of a listing, whatever it found: the health history (kept for 90 days, then summarised in probe_days). */

@@ -34,7 +34,8 @@ function cardJson(userId: ViewerId): SQL<string> {
     'popularity', ${servers.popularity}, 'installCommand', ${keptInstall},
     'status', ${servers.status},
     'deprecated', CASE WHEN ${servers.upstreamStatus} = 'deprecated' THEN json_object('message', ${servers.upstreamStatusMessage}) END,
-    'createdAt', ${servers.createdAt}, 'updatedAt', ${servers.updatedAt}, 'toolCount', ${servers.toolCount})`
+    'createdAt', ${servers.createdAt}, 'updatedAt', ${servers.updatedAt}, 'toolCount', ${servers.toolCount},
+    'risk', ${servers.risk})`
 }
 
 /**

@@ -223,11 +223,16 @@ export async function updateServer(db: DB, server: ServerRow, changes: ServerCha
 
 /** Soft delete and restore: only the status changes; nothing the server holds is removed. */
 export async function setServerStatus(db: DB, serverId: string, status: ServerStatus): Promise<void> {
+  await db.batch(serverStatusStatements(db, serverId, status))
+}
+
+/** The statements of a status change, for a caller that records more in the same batch (a review decision). */
+export function serverStatusStatements(db: DB, serverId: string, status: ServerStatus) {
   // Packages count only live servers: their counts and scores change in the same batch.
-  await db.batch([
+  return [
     db.update(servers).set({ status, updatedAt: new Date().toISOString() }).where(eq(servers.id, serverId)),
     refreshPackagesOfServer(db, serverId),
-  ])
+  ] as const
 }
 
 /** One revision of one server, with its stored fields, or null. */

@@ -6,6 +6,7 @@
  * at the next invocation.
  */
 import type { DB } from '../db/client'
+import { RESCAN_BATCH, rescanSurfaces } from '../db/scans'
 import { backfillCategories } from './category-backfill'
 import { fillKeptInstalls } from './install-output-fill'
 import { consumeProbes, enqueueDueProbes, PROBE_QUEUE_NAME, type ProbeMessage, probeSettings, pruneProbes } from './probe-remotes'
@@ -26,14 +27,16 @@ export const installOutputFill: Job = ({ db }) => fillKeptInstalls(db, 2000)
 export const searchCompaction: Job = ({ db }) => compactSearchIndexes(db)
 export const probeEnqueue: Job = ({ db, env }) => enqueueDueProbes(db, env.PROBE_QUEUE as Queue<ProbeMessage>, probeSettings(env))
 export const probeRetention: Job = ({ db }) => pruneProbes(db)
+export const surfaceRescan: Job = ({ db }) => rescanSurfaces(db, { limit: RESCAN_BATCH })
 
 /** Each Cron Trigger's schedule and the jobs it runs, in this order. */
 export const SCHEDULES: Record<string, readonly Job[]> = {
   // A bounded invocation of the registry sync: it fires more often than a run starts (hourly, as
   // the registry asks), so a long first sync continues every minute. Then a batch of servers
   // without categories (rows from before categories existed), the install output of rows that
-  // are new or changed, and the due probes put on the probe queue (when probing is on).
-  '* * * * *': [registrySync, categoryBackfill, installOutputFill, probeEnqueue],
+  // are new or changed, the due probes put on the probe queue (when probing is on), and stored
+  // surfaces that older scanner rules scanned, scanned again.
+  '* * * * *': [registrySync, categoryBackfill, installOutputFill, probeEnqueue, surfaceRescan],
   // Once a day, at a quiet hour: the search indexes merged into one segment each, and probes
   // past the history's 90 days folded into daily counts.
   '17 4 * * *': [searchCompaction, probeRetention],

@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { contentVersion } from '../db/content-versions'
 import type { AppEnv } from '../env'
 import { AnswerMemo, type KeptAnswer } from '../lib/cache/answer-memo'
+import { cacheKeys } from '../lib/cache/kv-cache'
 import { isWriteMethod } from '../lib/http-methods'
 
 const PRIVATE = 'private, no-store'
@@ -128,4 +129,19 @@ function answerFrom(kept: KeptAnswer, sharedSeconds?: number): Response {
 /** Empties this isolate's kept answers, as a new isolate starts (the tests of the shared cache). */
 export function forgetGuestAnswers() {
   guestAnswers.clear()
+}
+
+/**
+ * Drops what a write to a server made stale in KV: tag and category counts, and the README
+ * rendered from the old source. The write itself is already saved, so a KV failure (e.g. its
+ * one-write-per-second-per-key limit) must not turn it into an error: the entries' TTLs bound how
+ * long they stay stale.
+ */
+export async function invalidate(c: Context<AppEnv>, serverId: string, changed: { tags?: boolean; readme?: boolean }) {
+  await Promise.all([
+    // Every listing has categories, and an edit of its words may move them: counts are cheap to redo.
+    c.env.CACHE.delete(cacheKeys.categories()),
+    changed.tags ? c.env.CACHE.delete(cacheKeys.tags()) : null,
+    changed.readme ? c.env.CACHE.delete(cacheKeys.readme(serverId)) : null,
+  ]).catch((err) => console.warn('cache invalidation failed', err))
 }

@@ -2,12 +2,13 @@ import { type Context, Hono } from 'hono'
 import { etag } from 'hono/etag'
 import { type FeedFormat, type FeedSource, feedPath, feedTitle } from '@shared/feed-links'
 import { followableAuthor } from '@shared/github-url'
-import { authorFeedParam, packageFeedParam, tagFeedParam } from '@shared/schemas'
+import { authorFeedParam, changesFeedParam, packageFeedParam, tagFeedParam } from '@shared/schemas'
 import { authorServers, type FeedServer, latestServers, packageFeed, taggedServers } from '../db/feeds'
+import { alertedChanges, CHANGES_FEED_ITEMS } from '../db/scans'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
 import { FEED_CONTENT_TYPES, type Feed, type FeedItem, feedUpdated, renderFeed } from '../lib/render/feeds/render'
-import { PACKAGE_NOT_FOUND } from '../middleware/authz'
+import { PACKAGE_NOT_FOUND, SERVER_NOT_FOUND } from '../middleware/authz'
 import { publicCache } from '../middleware/cache'
 import { validate } from '../middleware/validate'
 
@@ -122,6 +123,36 @@ export const feedRoutes = new Hono<AppEnv>()
       pageUrl: absolute(c, `/packages/${encodeURIComponent(id)}`),
       selfUrl: absolute(c, feedPath(source, format)),
       emptyUpdated: pkg.updatedAt,
+      items,
+    }
+    return send(c, feed, format)
+  })
+  .get('/changes/:file', validate('param', changesFeedParam), async (c) => {
+    const { name: id, format } = c.req.valid('param').file
+    const found = await alertedChanges(c.var.db, id, CHANGES_FEED_ITEMS)
+    if (found?.server.status !== 'active') throw new ApiError('server_not_found', SERVER_NOT_FOUND)
+    const { server, entries } = found
+    const page = `/servers/${encodeURIComponent(id)}?tab=changes`
+    // An entry per change, its id the change's own, so a reader shows each change once.
+    const items = entries.map(
+      (e): FeedItem => ({
+        url: absolute(c, `${page}#change-${e.id}`),
+        id: absolute(c, `/servers/${encodeURIComponent(id)}#change-${e.id}`),
+        title: `${server.displayName}: ${e.summary}`,
+        summary: `${e.summary}. Risk: ${e.risk}. Version ${e.listingVersion}, surface ${e.hash.slice(0, 12)}.`,
+        author: server.author,
+        tags: [],
+        published: e.at,
+        updated: e.at,
+      }),
+    )
+    const source: FeedSource = { kind: 'changes', id }
+    const feed: Feed = {
+      title: feedTitle(source, server.displayName),
+      description: `Changes to the tools of ${server.displayName} and new findings of medium risk or above, newest first.`,
+      pageUrl: absolute(c, page),
+      selfUrl: absolute(c, feedPath(source, format)),
+      emptyUpdated: server.createdAt,
       items,
     }
     return send(c, feed, format)

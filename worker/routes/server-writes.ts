@@ -15,8 +15,8 @@ import {
 import { getServerDetail } from '../db/servers'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
-import { cacheKeys } from '../lib/cache/kv-cache'
 import { assertMayChange, authorizeServer, requireUser, signedIn } from '../middleware/authz'
+import { invalidate } from '../middleware/cache'
 import { rateLimit } from '../middleware/rate-limit'
 import { validate } from '../middleware/validate'
 
@@ -24,21 +24,6 @@ const idParam = validate('param', serverIdParam)
 
 /** Registrations per user and hour: generous for a maintainer, a wall for a spam script. */
 const CREATE_RULE = { limit: 30, windowSeconds: 3600 }
-
-/**
- * Drops what a write made stale in KV: tag and category counts, and the README rendered from
- * the old source.
- * The write itself is already saved, so a KV failure (e.g. its one-write-per-second-per-key
- * limit) must not turn it into an error: the entries' TTLs bound how long they stay stale.
- */
-async function invalidate(c: Context<AppEnv>, serverId: string, changed: { tags?: boolean; readme?: boolean }) {
-  await Promise.all([
-    // Every listing has categories, and an edit of its words may move them: counts are cheap to redo.
-    c.env.CACHE.delete(cacheKeys.categories()),
-    changed.tags ? c.env.CACHE.delete(cacheKeys.tags()) : null,
-    changed.readme ? c.env.CACHE.delete(cacheKeys.readme(serverId)) : null,
-  ]).catch((err) => console.warn('cache invalidation failed', err))
-}
 
 /** The server as the writer now sees it (admins also see a deleted one). */
 async function detailAfterWrite(c: Context<AppEnv>, serverId: string) {

@@ -15,6 +15,8 @@ export type FeedSource =
   | { kind: 'tag'; tag: string }
   | { kind: 'author'; login: string }
   | { kind: 'package'; id: string }
+  /** A server's tool changes and new findings (its Changes timeline). */
+  | { kind: 'changes'; id: string }
 
 /**
  * A feed's path, the same for every host.
@@ -31,6 +33,8 @@ export function feedPath(source: FeedSource, format: FeedFormat): string {
       return `/feeds/authors/${encodeURIComponent(source.login.toLowerCase())}.${format}`
     case 'package':
       return `/feeds/packages/${encodeURIComponent(source.id)}.${format}`
+    case 'changes':
+      return `/feeds/changes/${encodeURIComponent(source.id)}.${format}`
   }
 }
 
@@ -50,6 +54,8 @@ export function feedTitle(source: FeedSource, packageName?: string): string {
       return `MCP servers by ${source.login}`
     case 'package':
       return packageName === undefined ? 'Servers in this package' : `${packageName}: MCP servers in this package`
+    case 'changes':
+      return packageName === undefined ? 'Tool changes of this server' : `${packageName}: tool changes and findings`
   }
 }
 
@@ -79,6 +85,8 @@ export const feedLinks = (source: FeedSource): FeedLink[] =>
  */
 export interface FeedPageFacts {
   author?: string | null
+  /** A server page that shows a listed server (its Changes feed exists). */
+  listed?: boolean
   publicPackage?: boolean
 }
 
@@ -88,7 +96,7 @@ const SITE_FEEDS: FeedSource[] = [{ kind: 'new' }, { kind: 'updated' }]
  * The feeds a page offers, for `<link rel="alternate">` tags in its head (hrefs are root-relative;
  * readers resolve them against the page). The landing page and the servers list offer the new
  * and updated servers; a list filtered by tags adds each tag's feed; a server page its author's
- * and a public package page its own.
+ * and its own tool changes; a public package page its own.
  * @example feedLinksFor('/servers', '?tags=postgres') // new, updated and 'tagged postgres', each as Atom and RSS
  * @example feedLinksFor(`/packages/${id}`, '', { publicPackage: true }) // the package's feed
  */
@@ -98,8 +106,10 @@ export function feedLinksFor(pathname: string, search: string, facts: FeedPageFa
   if (path === '/' || path === '/servers') {
     sources.push(...SITE_FEEDS)
     if (path === '/servers') sources.push(...selectedTags(search).map((tag): FeedSource => ({ kind: 'tag', tag })))
-  } else if (/^\/servers\/[^/]+$/.test(path) && facts.author) {
-    sources.push({ kind: 'author', login: facts.author })
+  } else if (/^\/servers\/[^/]+$/.test(path)) {
+    if (facts.author) sources.push({ kind: 'author', login: facts.author })
+    const id = decoded(path.slice('/servers/'.length))
+    if (id && facts.listed) sources.push({ kind: 'changes', id })
   } else if (/^\/packages\/[^/]+$/.test(path) && facts.publicPackage) {
     const id = decoded(path.slice('/packages/'.length))
     if (id) sources.push({ kind: 'package', id })

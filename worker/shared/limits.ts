@@ -44,6 +44,10 @@ export const LIMITS = {
   /** The registry API's page sizes (/v0.1): the official registry's, which its OpenAPI file leaves open. */
   registryPageSize: 30,
   registryMaxLimit: 100,
+  /** A tool's name as the pinning check takes it (surfaces keep names up to 8 KiB, but no real one is near 200). */
+  toolName: 200,
+  /** An admin's reason for a review decision: shown beside the finding. */
+  reviewReason: 500,
 } as const
 
 export const SERVER_SORTS = ['stars', 'likes', 'updated', 'created', 'ranking'] as const

@@ -406,6 +406,33 @@ export const authorFeedParam = feedFileParam(authorNameParam.shape.authorName)
 /** `/feeds/packages/{id}.atom`. */
 export const packageFeedParam = feedFileParam(packageIdParam.shape.id)
 
+/** `/feeds/changes/{serverId}.atom`. */
+export const changesFeedParam = feedFileParam(serverIdParam.shape.id)
+
+/** The pinning check's query: a SHA-256 in hex a client computed, and the tool it is of (else the whole surface). */
+export const surfaceCheckQuery = z.object({
+  hash: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[0-9a-f]{64}$/, 'hash must be a SHA-256 in hex (64 characters)'),
+  tool: z.string().min(1).max(LIMITS.toolName, `tool must be at most ${LIMITS.toolName} characters`).optional(),
+})
+
+/** An admin's decision on a review item. */
+export const reviewDecisionSchema = z.object({
+  action: z.enum(['dismiss', 'hide']),
+  reason: z
+    .string()
+    .trim()
+    .min(3, 'Reason must be at least 3 characters')
+    .max(LIMITS.reviewReason, `Reason must be at most ${LIMITS.reviewReason} characters`),
+})
+
+export const reviewIdParam = z.object({ id: z.coerce.number().int().positive('Review item not found') })
+
+export const reviewQueueQuery = z.object({ status: z.enum(['open', 'decided']).default('open') })
+
 const SITEMAP_FILE_RE = /^(servers|packages)-([1-9][0-9]{0,5})\.xml$/
 
 /** `/sitemaps/servers-{n}.xml` and `/sitemaps/packages-{n}.xml`. */

@@ -6,6 +6,8 @@
  * (worker/lib/mcp-client/bounds.ts).
  */
 
+import type { RiskLevel, StoredFinding } from './scan'
+
 /** How a probe ended. */
 export type ProbeStatus =
   /** The surface was read. */
@@ -167,6 +169,12 @@ export interface ServerToolsResponse {
     transport: ProbeTransport | null
     readAt: string
     surface: Surface
+    /** The scanner's risk level for this surface (open findings only). */
+    risk: RiskLevel
+    /** Every finding on this surface, dismissed ones with their review; findings of one tool carry its name in `item`. */
+    findings: StoredFinding[]
+    /** Each tool's hash (SHA-256 of its canonical JSON, docs/surface-hash.md), by name: what a client pins. */
+    toolHashes: Record<string, string>
   } | null
   /** The newest probe, whatever its status. */
   lastProbe: {

@@ -3,6 +3,7 @@
  * (which reads them). Only types: importing this file adds nothing to either bundle.
  */
 import type { SurfaceSummary } from './surface'
+import type { RiskLevel, SurfaceAlert } from './scan'
 
 export type ServerStatus = 'active' | 'deleted' | 'pending'
 
@@ -49,6 +50,8 @@ export interface ServerSummary {
   updatedAt: string
   /** Tools of the newest surface read (of the current version once a probe of it succeeds; until then the version before); null when none was ever read. */
   toolCount: number | null
+  /** The risk level of the surface shown (the scanner's, worker/lib/scan/); null when no surface was ever read or declared. */
+  risk: RiskLevel | null
   /**
    * Search results only: why the server matched when its card does not show it: a category the
    * query names, a related term of the search vocabulary, a corrected spelling, one of its tools
@@ -266,6 +269,8 @@ export interface Dashboard {
   /** Tags by likes and views of their active servers over the last 30 days, at most 10. */
   trendingTags: TagCount[]
   counters: DashboardCounters
+  /** Surface changes and new findings of medium or above on servers the user follows, liked or keeps, newest first, last 30 days, at most 20. */
+  surfaceAlerts: SurfaceAlert[]
 }
 
 /** `GET /api/users/me/servers/{id}/stats`: one entry per UTC day of the window, oldest first. */

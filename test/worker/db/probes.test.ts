@@ -74,13 +74,14 @@ describe('recordProbe', () => {
     expect(await db().select().from(serverProbes).where(eq(serverProbes.serverId, s.id))).toHaveLength(3)
   })
 
-  it('loses no other edit of the listing, and bumps the content version only when the tools change', async () => {
+  it('loses no other edit of the listing, and bumps the content version only when the tools or their risk change', async () => {
     const s = await remoteServer({ description: 'Edited by its owner', localEdits: ['description'], tags: ['edited'] })
     const before = await rowOf(s.id)
     const v0 = await contentVersion()
     await recordOutcome(s.id, '1.0.0', outcomeOf('ok', surfaceOf(['a'])))
     const after = await rowOf(s.id)
-    expect({ ...after, toolCount: null, toolText: null }).toEqual({ ...before, toolCount: null, toolText: null })
+    expect({ ...after, toolCount: null, toolText: null, risk: null }).toEqual({ ...before, toolCount: null, toolText: null, risk: null })
+    expect(after.risk).toBe('none')
     const v1 = await contentVersion()
     expect(v1).toBeGreaterThan(v0!)
     // The same surface again changes nothing guests see: the content version stays.

@@ -441,10 +441,13 @@ describe('the tools read from the server (our _meta)', () => {
     const name = 'io.github.acme/widget'
     const surface = surfaceOf(['search_widgets', 'create_widget'])
     await recordOutcome(ids.widget, '1.2.3', outcomeOf('ok', surface, new Date(RECENT)))
+    const hashes = await hashSurface(surface)
     const tools = {
       count: 2,
       names: ['search_widgets', 'create_widget'],
-      surfaceHash: (await hashSurface(surface)).surface,
+      surfaceHash: hashes.surface,
+      toolHashes: hashes.tools,
+      risk: 'none',
       readAt: RECENT,
     }
     const { body } = await list(`?search=${encodeURIComponent(name)}`)

@@ -73,6 +73,9 @@ describe('GET /api/servers/:id/tools', () => {
       transport: 'streamable-http',
       readAt: body.summary.readAt,
       surface: current,
+      risk: 'none',
+      findings: [],
+      toolHashes: (await hashSurface(current)).tools,
     })
     expect(body.lastProbe).toMatchObject({
       status: 'protocol_error',

@@ -10,6 +10,7 @@ import { parseGithubUrl } from '@shared/github-url'
 import { type ClientId, clientConfig, installPlan, runCommand } from '@shared/install'
 import type { DeclaredArgument, DeclaredInput, DeclaredKeyValue, DeclaredPackage, DeclaredRemote } from '@shared/install/model'
 import { readPackage, readRemote } from '@shared/install/source'
+import type { RiskLevel } from '@shared/scan'
 
 /** The server.json schema the `server` objects follow. */
 export const SERVER_SCHEMA_URL = 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json'
@@ -69,6 +70,10 @@ export interface RegistryTools {
   names: string[]
   /** sha-256 of the surface's canonical JSON: equal hashes, equal surfaces. */
   surfaceHash: string
+  /** Each tool's sha-256 (of its canonical JSON, docs/surface-hash.md), by name: what a client pins. */
+  toolHashes: Record<string, string>
+  /** The scanner's risk level of that surface (none, low, medium, high; dismissed findings left out). */
+  risk: RiskLevel
   /** When that surface was last read (RFC 3339). */
   readAt: string
 }

@@ -30,7 +30,7 @@ export function headLinksFor(page: Page): HeadLink[] {
     case 'servers':
       return feedLinksFor('/servers', '')
     case 'server':
-      return feedLinksFor(`/servers/${page.id}`, '', { author: page.feedAuthor })
+      return feedLinksFor(`/servers/${page.id}`, '', { author: page.feedAuthor, listed: true })
     case 'package':
       return feedLinksFor(`/packages/${page.id}`, '', { publicPackage: page.isPublic })
     default:

@@ -1,0 +1,686 @@
+/**
+ * The scanner's storage: findings per stored surface, the Changes timeline, the review queue and
+ * the listing's risk level. Every statement a new surface needs is returned to the caller, which
+ * sends them in the same batch as the surface itself, so a surface is never stored without its
+ * findings, nor a listing's risk without the surface it describes.
+ *
+ * The risk level is written by SQLite from the findings and the review decisions (`riskOf`), in
+ * one place, so an admin's dismissal lowers it with the same rule that set it.
+ */
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import type { BatchItem } from 'drizzle-orm/batch'
+import type {
+  Finding,
+  ReviewDecision,
+  ReviewItem,
+  ReviewQueueResponse,
+  RiskLevel,
+  ScanClass,
+  ScanStats,
+  Severity,
+  StoredFinding,
+  SurfaceAlert,
+  SurfaceChangeEntry,
+  SurfaceCheckResponse,
+  SurfaceDiff,
+} from '@shared/scan'
+import type { Surface } from '@shared/surface'
+import { changeFindings, diffSurfaces, SCANNER_VERSION, type ScanContext, scanSurface } from '../lib/scan'
+import { changeSummary, findingKey, findingTitle } from '../lib/scan/summary'
+import type { DB } from './client'
+import {
+  follows,
+  packageServers,
+  packages,
+  reviewItems,
+  serverLikes,
+  serverSurfaces,
+  servers,
+  surfaceChanges,
+  surfaceFindings,
+} from './schema'
+
+/** Findings of at least this severity go to the review queue, raise an alert and count as new. */
+const REVIEWED: readonly Severity[] = ['medium', 'high']
+
+/** Entries of a server's Changes timeline answered at most. */
+export const CHANGES_SHOWN = 50
+
+/** Surfaces scanned again per cron invocation after the rules changed. */
+export const RESCAN_BATCH = 20
+
+/** Which stored surface a statement is about: its unique key, as a subquery (the row may be inserted by the same batch). */
+function surfaceIdOf(key: { serverId: string; version: string; source: string; hash: string }): SQL {
+  return sql`(SELECT ${serverSurfaces.id} FROM ${serverSurfaces} WHERE ${serverSurfaces.serverId} = ${key.serverId}
+    AND ${serverSurfaces.version} = ${key.version} AND ${serverSurfaces.source} = ${key.source} AND ${serverSurfaces.hash} = ${key.hash})`
+}
+
+/**
+ * A surface's RiskLevel from its findings, leaving out those an admin dismissed: the highest
+ * severity, 'none' without one. `surfaceId` is an SQL expression naming the surface.
+ */
+export function riskOf(surfaceId: SQL): SQL<RiskLevel> {
+  return sql<RiskLevel>`(SELECT CASE max(CASE f.severity WHEN 'high' THEN 3 WHEN 'medium' THEN 2 ELSE 1 END)
+      WHEN 3 THEN 'high' WHEN 2 THEN 'medium' WHEN 1 THEN 'low' ELSE 'none' END
+    FROM ${surfaceFindings} f LEFT JOIN ${reviewItems} r ON r.id = f.review_id
+    WHERE f.surface_id = ${surfaceId} AND coalesce(r.status, 'open') <> 'dismissed')`
+}
+
+/**
+ * The listing's risk as cards show it: the risk of the surface read that the listing shows (its
+ * current version's newest, else the newest), else of the surface declared for its current
+ * version, as the tool count is chosen (db/probes.ts).
+ */
+function listingRisk(serverId: string): SQL {
+  return sql`coalesce(
+    (SELECT ss.risk FROM ${serverSurfaces} ss WHERE ss.server_id = ${serverId} AND ss.source <> 'declared'
+      ORDER BY ss.version = (SELECT v.version FROM ${servers} v WHERE v.id = ${serverId}) DESC, ss.last_seen_at DESC LIMIT 1),
+    (SELECT sd.risk FROM ${serverSurfaces} sd WHERE sd.server_id = ${serverId} AND sd.source = 'declared'
+      AND sd.version = (SELECT v.version FROM ${servers} v WHERE v.id = ${serverId})))`
+}
+
+/** Sets the listing's risk from its surfaces, only when it changes (it bumps the content version guests' caches key on). */
+export function setListingRisk(db: DB, serverId: string) {
+  const risk = listingRisk(serverId)
+  return db
+    .update(servers)
+    .set({ risk })
+    .where(and(eq(servers.id, serverId), sql`${servers.risk} IS NOT ${risk}`))
+}
+
+/** How long an isolate keeps the catalogue's tool names before reading them again. */
+export const TOOL_NAMES_MEMO_MS = 10 * 60_000
+/** Tool names read at most: far above today's catalogue, and a bound on one read. */
+const TOOL_NAMES_MAX = 200_000
+
+let toolNamesMemo: { at: number; names: ReadonlySet<string> } | null = null
+
+/**
+ * The names of the tools read from every listed server, for the rules that spot a name imitating
+ * another server's tool, or a text ordering the model about one (ScanContext). One statement,
+ * kept per isolate for ten minutes once it has settled: the scanner indexes a set once per
+ * object, so every surface scanned in that time shares the same one. A listing's own earlier
+ * names are among them.
+ */
+export async function scanContext(db: DB, now = Date.now()): Promise<ScanContext> {
+  if (toolNamesMemo && now - toolNamesMemo.at < TOOL_NAMES_MEMO_MS) return { otherToolNames: toolNamesMemo.names }
+  const rows = await db
+    .selectDistinct({ name: sql<string>`t.key` })
+    .from(sql`${serverSurfaces} s, json_each(s.tool_hashes) t`)
+    .where(sql`s.source <> 'declared'`)
+    .limit(TOOL_NAMES_MAX)
+  const names = new Set(rows.map((r) => r.name))
+  toolNamesMemo = { at: now, names }
+  return { otherToolNames: names }
+}
+
+/** What the batch that stores a new surface must also know: read in one round trip before it. */
+export interface ScanBasis {
+  /** The row of this exact surface (same listing version, source and hash), when it is stored already. */
+  existing: { id: number; scannerVersion: number | null } | null
+  /** The newest surface of the same source stored before, which the new one is compared with. */
+  previous: { hash: string; version: string; surface: Surface } | null
+  /** The keys of the previous surface's findings of medium or above: what is not 'new'. */
+  previousKeys: Set<string>
+}
+
+/** Reads what storing a surface needs to know: whether it is stored already, and the one before it. */
+export async function readScanBasis(
+  db: DB,
+  key: { serverId: string; version: string; source: 'remote' | 'package'; hash: string },
+): Promise<ScanBasis> {
+  const previousId = sql`(SELECT p.id FROM ${serverSurfaces} p WHERE p.server_id = ${key.serverId} AND p.source = ${key.source}
+    ORDER BY p.last_seen_at DESC, p.id DESC LIMIT 1)`
+  const [existing, previous, previousFindings] = await db.batch([
+    db
+      .select({ id: serverSurfaces.id, scannerVersion: serverSurfaces.scannerVersion })
+      .from(serverSurfaces)
+      .where(sql`${serverSurfaces.id} = ${surfaceIdOf(key)}`),
+    db
+      .select({ hash: serverSurfaces.hash, version: serverSurfaces.version, surface: serverSurfaces.surface })
+      .from(serverSurfaces)
+      .where(sql`${serverSurfaces.id} = ${previousId}`),
+    db
+      .select({
+        rule: surfaceFindings.rule,
+        class: surfaceFindings.class,
+        kind: surfaceFindings.kind,
+        item: surfaceFindings.item,
+        field: surfaceFindings.field,
+        excerpt: surfaceFindings.excerpt,
+      })
+      .from(surfaceFindings)
+      .where(and(sql`${surfaceFindings.surfaceId} = ${previousId}`, inArray(surfaceFindings.severity, [...REVIEWED]))),
+  ])
+  const before = previous[0]
+  return {
+    existing: existing[0] ?? null,
+    previous: before ? { hash: before.hash, version: before.version, surface: JSON.parse(before.surface) as Surface } : null,
+    previousKeys: new Set(previousFindings.map((f) => findingKey(f as Finding, null))),
+  }
+}
+
+/** A finding as the JSON the insert statements read (one bound parameter for any number of findings). */
+interface FindingRow extends Finding {
+  key: string
+  title: string
+  reviewed: boolean
+}
+
+/**
+ * The statements that store a finding list for the surface `surfaceId` names: review items for
+ * those of medium or above (a finding already reviewed on an earlier surface keeps its item and
+ * its decision), then the findings, then the surface's risk. Findings travel as one JSON
+ * parameter: D1 binds at most 100 parameters to a statement.
+ */
+function findingStatements(db: DB, input: { serverId: string; surfaceId: SQL; rows: FindingRow[]; at: string }) {
+  const { serverId, surfaceId, rows, at } = input
+  // Raw statements with parameters cannot join a D1 batch through Drizzle: these are builders.
+  const each = sql`json_each(${JSON.stringify(rows)}) j`
+  const field = <T>(name: string) => sql<T>`json_extract(j.value, ${`$.${name}`})`
+  const statements: BatchItem<'sqlite'>[] = []
+  if (rows.some((r) => r.reviewed)) {
+    statements.push(
+      db
+        .insert(reviewItems)
+        .select(
+          db
+            .select({
+              // Every column in the table's order, as Drizzle asks of an INSERT ... SELECT; a null id is the next one.
+              id: sql<number>`NULL`.as('id'),
+              kind: sql<string>`'finding'`.as('kind'),
+              serverId: sql<string>`${serverId}`.as('server_id'),
+              key: field<string>('key').as('key'),
+              severity: field<string>('severity').as('severity'),
+              title: field<string>('title').as('title'),
+              reason: field<string>('reason').as('reason'),
+              createdAt: sql<string>`${at}`.as('created_at'),
+              status: sql<string>`'open'`.as('status'),
+              decidedBy: sql<null>`NULL`.as('decided_by'),
+              decidedAt: sql<null>`NULL`.as('decided_at'),
+              decisionReason: sql<null>`NULL`.as('decision_reason'),
+            })
+            .from(each)
+            // SQLite needs a WHERE before ON CONFLICT in an INSERT ... SELECT.
+            .where(sql`${field('reviewed')} = 1`),
+        )
+        .onConflictDoNothing(),
+    )
+  }
+  if (rows.length) {
+    statements.push(
+      db.insert(surfaceFindings).select(
+        db
+          .select({
+            id: sql<number>`NULL`.as('id'),
+            surfaceId: sql<number>`${surfaceId}`.as('surface_id'),
+            serverId: sql<string>`${serverId}`.as('server_id'),
+            rule: field<string>('rule').as('rule'),
+            class: field<string>('class').as('class'),
+            severity: field<string>('severity').as('severity'),
+            kind: field<string>('kind').as('kind'),
+            item: field<string | null>('item').as('item'),
+            field: field<string>('field').as('field'),
+            start: field<number>('start').as('start'),
+            end: field<number>('end').as('end'),
+            excerpt: field<string>('excerpt').as('excerpt'),
+            reason: field<string>('reason').as('reason'),
+            reviewId: sql<
+              number | null
+            >`(SELECT r.id FROM ${reviewItems} r WHERE r.server_id = ${serverId} AND r.kind = 'finding' AND r.key = ${field('key')})`.as(
+              'review_id',
+            ),
+          })
+          .from(each),
+      ),
+    )
+  }
+  statements.push(
+    db
+      .update(serverSurfaces)
+      .set({ risk: riskOf(surfaceId), scannerVersion: SCANNER_VERSION })
+      .where(sql`${serverSurfaces.id} = ${surfaceId}`),
+  )
+  return statements
+}
+
+const toRows = (findings: Finding[], change: { from: string | null; to: string } | null): FindingRow[] =>
+  findings.map((f) => ({ ...f, key: findingKey(f, change), title: findingTitle(f), reviewed: REVIEWED.includes(f.severity) }))
+
+/**
+ * The statements that store a read surface's scan beside it (db/probes.ts `recordProbe` sends them
+ * in its batch, after the surface's own upsert):
+ * - a new surface (never stored at this version and source): its text findings;
+ * - a surface other than the one read before (a change, a first read, or a return to an earlier
+ *   one): a Changes entry with the diff and the change findings, and an alert for the people who
+ *   follow the server when anything changed or a finding of medium or above is new;
+ * - the surface read again unchanged: nothing.
+ * Then the listing's risk.
+ */
+export function surfaceScanStatements(
+  db: DB,
+  input: {
+    serverId: string
+    version: string
+    source: 'remote' | 'package'
+    surface: Surface
+    hash: string
+    basis: ScanBasis
+    at: string
+    context?: ScanContext
+  },
+): BatchItem<'sqlite'>[] {
+  const { serverId, version, source, surface, hash, basis, at } = input
+  const surfaceId = surfaceIdOf({ serverId, version, source, hash })
+  const previous = basis.previous
+  const changed = !previous || previous.hash !== hash
+  const statements: BatchItem<'sqlite'>[] = []
+  const textFindings = basis.existing ? [] : scanSurface(surface, input.context)
+  let diff: SurfaceDiff | null = null
+  let changeRows: FindingRow[] = []
+  if (changed && previous) {
+    diff = diffSurfaces({ surface: previous.surface, listingVersion: previous.version }, { surface, listingVersion: version })
+    changeRows = toRows(changeFindings(previous.surface, surface, diff), { from: previous.hash, to: hash })
+  }
+  const rows = [...toRows(textFindings, null), ...changeRows]
+  if (rows.length || !basis.existing) statements.push(...findingStatements(db, { serverId, surfaceId, rows, at }))
+  if (changed) {
+    // New to the people who follow it: findings of medium or above the surface before did not have.
+    const current = basis.existing ? [] : toRows(textFindings, null)
+    const newFindings =
+      current.filter((r) => r.reviewed && !basis.previousKeys.has(r.key)).length + changeRows.filter((r) => r.reviewed).length
+    statements.push(
+      db.insert(surfaceChanges).values({
+        serverId,
+        surfaceId: sql`${surfaceId}`,
+        source,
+        hash,
+        previousHash: previous?.hash ?? null,
+        listingVersion: version,
+        diff: diff ? JSON.stringify(diff) : null,
+        withoutNewVersion: diff?.withoutNewVersion ?? false,
+        newFindings,
+        risk: sql`coalesce((SELECT s.risk FROM ${serverSurfaces} s WHERE s.id = ${surfaceId}), 'none')`,
+        summary: changeSummary(diff, newFindings, surface.tools.length),
+        alert: diff !== null || newFindings > 0,
+        createdAt: at,
+      }),
+    )
+  }
+  statements.push(setListingRisk(db, serverId))
+  return statements
+}
+
+/** The statements that store a declared surface's findings (no Changes entry: the Tools tab compares it with what is read). */
+export function declaredScanStatements(
+  db: DB,
+  input: { serverId: string; version: string; surface: Surface; hash: string; at: string; context?: ScanContext },
+) {
+  const surfaceId = surfaceIdOf({ ...input, source: 'declared' })
+  const rows = toRows(scanSurface(input.surface, input.context), null)
+  return [...findingStatements(db, { serverId: input.serverId, surfaceId, rows, at: input.at }), setListingRisk(db, input.serverId)]
+}
+
+/**
+ * Scans again up to `limit` stored surfaces that older rules scanned (or none did, as surfaces
+ * stored before the scanner), each with its findings replaced and its risk rewritten, and the
+ * listings' risks after. Returns how many were scanned; the cron repeats while it is `limit`.
+ */
+export async function rescanSurfaces(db: DB, opts: { limit: number; now?: Date }): Promise<number> {
+  const stale = await db
+    .select({ id: serverSurfaces.id, serverId: serverSurfaces.serverId, surface: serverSurfaces.surface })
+    .from(serverSurfaces)
+    .where(sql`coalesce(${serverSurfaces.scannerVersion}, 0) < ${SCANNER_VERSION}`)
+    .orderBy(serverSurfaces.id)
+    .limit(opts.limit)
+  if (!stale.length) return 0
+  const at = (opts.now ?? new Date()).toISOString()
+  const context = await scanContext(db)
+  const statements: BatchItem<'sqlite'>[] = []
+  for (const row of stale) {
+    const surfaceId = sql`${row.id}`
+    // Change findings belong to the change, not to the rules' version: they stay.
+    statements.push(db.delete(surfaceFindings).where(and(eq(surfaceFindings.surfaceId, row.id), sql`${surfaceFindings.class} <> 'change'`)))
+    const rows = toRows(scanSurface(JSON.parse(row.surface) as Surface, context), null)
+    statements.push(...findingStatements(db, { serverId: row.serverId, surfaceId, rows, at }))
+  }
+  for (const serverId of new Set(stale.map((r) => r.serverId))) statements.push(setListingRisk(db, serverId))
+  await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]])
+  return stale.length
+}
+
+const decisionOf = (r: {
+  status: string
+  decidedBy: string | null
+  decidedAt: string | null
+  decisionReason: string | null
+}): ReviewDecision | null =>
+  r.status === 'open' || !r.decidedAt
+    ? null
+    : { status: r.status as ReviewDecision['status'], reason: r.decisionReason ?? '', by: r.decidedBy ?? '', at: r.decidedAt }
+
+const findingColumns = {
+  id: surfaceFindings.id,
+  rule: surfaceFindings.rule,
+  class: surfaceFindings.class,
+  severity: surfaceFindings.severity,
+  kind: surfaceFindings.kind,
+  item: surfaceFindings.item,
+  field: surfaceFindings.field,
+  start: surfaceFindings.start,
+  end: surfaceFindings.end,
+  excerpt: surfaceFindings.excerpt,
+  reason: surfaceFindings.reason,
+  status: reviewItems.status,
+  decidedBy: reviewItems.decidedBy,
+  decidedAt: reviewItems.decidedAt,
+  decisionReason: reviewItems.decisionReason,
+}
+
+/** The order findings are shown in: the worst first, then where they are. */
+const SEVERITY_RANK = sql`CASE ${surfaceFindings.severity} WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END`
+
+/** A surface's findings with their reviews (a query for a batch); `toStoredFindings` maps its rows. */
+export function findingsQuery(db: DB, surfaceId: SQL | number) {
+  return db
+    .select(findingColumns)
+    .from(surfaceFindings)
+    .leftJoin(reviewItems, eq(reviewItems.id, surfaceFindings.reviewId))
+    .where(sql`${surfaceFindings.surfaceId} = ${surfaceId}`)
+    .orderBy(SEVERITY_RANK, surfaceFindings.id)
+}
+
+export function toStoredFindings(rows: Awaited<ReturnType<typeof findingsQuery>>): StoredFinding[] {
+  return rows.map((r) => ({
+    id: r.id,
+    rule: r.rule,
+    class: r.class as ScanClass,
+    severity: r.severity as Severity,
+    kind: r.kind as Finding['kind'],
+    item: r.item,
+    field: r.field,
+    start: r.start,
+    end: r.end,
+    excerpt: r.excerpt,
+    reason: r.reason,
+    review: r.status ? decisionOf({ ...r, status: r.status }) : null,
+  }))
+}
+
+/**
+ * A server's Changes timeline, newest first (CHANGES_SHOWN at most), with the server's status for
+ * the caller to decide who may see it; null for a missing server.
+ */
+export async function serverChanges(db: DB, serverId: string): Promise<{ status: string; entries: SurfaceChangeEntry[] } | null> {
+  const [found, rows] = await db.batch([
+    db.select({ status: servers.status }).from(servers).where(eq(servers.id, serverId)),
+    db
+      .select()
+      .from(surfaceChanges)
+      .where(eq(surfaceChanges.serverId, serverId))
+      .orderBy(desc(surfaceChanges.createdAt), desc(surfaceChanges.id))
+      .limit(CHANGES_SHOWN),
+  ])
+  return found[0] ? { status: found[0].status, entries: rows.map(toChangeEntry) } : null
+}
+
+function toChangeEntry(row: typeof surfaceChanges.$inferSelect): SurfaceChangeEntry {
+  return {
+    id: row.id,
+    at: row.createdAt,
+    source: row.source as SurfaceChangeEntry['source'],
+    hash: row.hash,
+    previousHash: row.previousHash,
+    listingVersion: row.listingVersion,
+    diff: row.diff ? (JSON.parse(row.diff) as SurfaceDiff) : null,
+    newFindings: row.newFindings,
+    risk: row.risk as RiskLevel,
+    summary: row.summary,
+    review: null,
+  }
+}
+
+/** Entries of a server's changes feed. */
+export const CHANGES_FEED_ITEMS = 50
+
+/**
+ * A server's changes feed: the server and the changes its followers are told of, newest first;
+ * null for a missing server.
+ */
+export async function alertedChanges(db: DB, serverId: string, limit: number) {
+  const [found, rows] = await db.batch([
+    db
+      .select({ status: servers.status, displayName: servers.displayName, author: servers.author, createdAt: servers.createdAt })
+      .from(servers)
+      .where(eq(servers.id, serverId)),
+    db
+      .select()
+      .from(surfaceChanges)
+      .where(and(eq(surfaceChanges.serverId, serverId), eq(surfaceChanges.alert, true)))
+      .orderBy(desc(surfaceChanges.createdAt), desc(surfaceChanges.id))
+      .limit(limit),
+  ])
+  if (!found[0]) return null
+  return { server: found[0], entries: rows.map(toChangeEntry) }
+}
+
+/**
+ * The pinning check: does a hash a client computed (of the whole surface, or of one tool's
+ * definition when `tool` is given) match a surface the catalogue has read or been declared, for
+ * this listing? With the matching surface's risk and findings (only that tool's for a tool hash),
+ * and the listing's current hash, so a client can tell 'changed since' from 'never seen'.
+ */
+export async function surfaceCheck(
+  db: DB,
+  input: { serverId: string; hash: string; tool: string | null },
+): Promise<{ status: string; answer: Omit<SurfaceCheckResponse, 'serverId' | 'hash' | 'tool'> } | null> {
+  const { serverId, hash, tool } = input
+  const matches = tool
+    ? sql`json_extract(${serverSurfaces.toolHashes}, ${`$."${tool.replaceAll('"', '')}"`}) = ${hash}`
+    : sql`${serverSurfaces.hash} = ${hash}`
+  const matchedId = sql`(SELECT m.id FROM ${serverSurfaces} m WHERE m.id IN (SELECT ${serverSurfaces.id} FROM ${serverSurfaces}
+    WHERE ${serverSurfaces.serverId} = ${serverId} AND ${matches}) ORDER BY m.source = 'declared', m.last_seen_at DESC LIMIT 1)`
+  const [matched, findings, current] = await db.batch([
+    db.select().from(serverSurfaces).where(sql`${serverSurfaces.id} = ${matchedId}`),
+    findingsQuery(db, matchedId),
+    db
+      .select({
+        status: servers.status,
+        version: servers.version,
+        hash: sql<
+          string | null
+        >`(SELECT ${tool ? sql`json_extract(c.tool_hashes, ${`$."${(tool ?? '').replaceAll('"', '')}"`})` : sql`c.hash`}
+          FROM ${serverSurfaces} c WHERE c.server_id = "servers"."id" AND c.version = "servers"."version" AND c.source <> 'declared'
+          ORDER BY c.last_seen_at DESC LIMIT 1)`,
+      })
+      .from(servers)
+      .where(eq(servers.id, serverId)),
+  ])
+  const listing = current[0]
+  if (!listing) return null
+  const row = matched[0]
+  const stored = toStoredFindings(findings).filter((f) => !tool || f.item === tool || f.kind === 'server')
+  const answer = {
+    match: Boolean(row),
+    surface: row
+      ? {
+          version: row.version,
+          source: row.source as 'remote' | 'package' | 'declared',
+          firstSeenAt: row.firstSeenAt,
+          lastSeenAt: row.lastSeenAt,
+          risk: (row.risk ?? 'none') as RiskLevel,
+          findings: stored,
+        }
+      : null,
+    current: { version: listing.version, hash: listing.hash },
+  }
+  return { status: listing.status, answer }
+}
+
+/** Review items answered per page of the queue. */
+export const REVIEW_SHOWN = 100
+
+/** The review queue: open items (the worst and oldest first) or decided ones (the latest decisions first), with the counts. */
+export async function reviewQueue(db: DB, which: 'open' | 'decided'): Promise<ReviewQueueResponse> {
+  const severity = sql`CASE ${reviewItems.severity} WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END`
+  const [items, counts] = await db.batch([
+    db
+      .select({ item: reviewItems, serverName: servers.displayName })
+      .from(reviewItems)
+      .innerJoin(servers, eq(servers.id, reviewItems.serverId))
+      .where(which === 'open' ? eq(reviewItems.status, 'open') : sql`${reviewItems.status} <> 'open'`)
+      .orderBy(
+        ...(which === 'open' ? [severity, reviewItems.createdAt, reviewItems.id] : [desc(reviewItems.decidedAt), desc(reviewItems.id)]),
+      )
+      .limit(REVIEW_SHOWN),
+    db.select({ status: reviewItems.status, n: sql<number>`count(*)` }).from(reviewItems).groupBy(reviewItems.status),
+  ])
+  const byStatus = Object.fromEntries(counts.map((c) => [c.status, c.n]))
+  return {
+    items: items.map(({ item, serverName }) => toReviewItem(item, serverName)),
+    counts: { open: byStatus.open ?? 0, dismissed: byStatus.dismissed ?? 0, hidden: byStatus.hidden ?? 0 },
+  }
+}
+
+function toReviewItem(item: typeof reviewItems.$inferSelect, serverName: string): ReviewItem {
+  return {
+    id: item.id,
+    kind: item.kind as ReviewItem['kind'],
+    serverId: item.serverId,
+    serverName,
+    severity: item.severity as Severity,
+    title: item.title,
+    reason: item.reason,
+    createdAt: item.createdAt,
+    status: item.status as ReviewItem['status'],
+    decision: decisionOf(item),
+  }
+}
+
+/** One review item with its server's name; null when there is none. */
+export async function findReviewItem(db: DB, id: number): Promise<ReviewItem | null> {
+  const [row] = await db
+    .select({ item: reviewItems, serverName: servers.displayName })
+    .from(reviewItems)
+    .innerJoin(servers, eq(servers.id, reviewItems.serverId))
+    .where(eq(reviewItems.id, id))
+  return row ? toReviewItem(row.item, row.serverName) : null
+}
+
+/**
+ * Records an admin's decision on an open item, with the risks it changes: a dismissed finding no
+ * longer counts in the risk of any surface that has it, nor in the listing's. `extra` are the
+ * statements of the decision itself (hiding the listing) for the same batch. False when the item
+ * was decided already (by another admin in the meantime): nothing is written.
+ */
+export async function decideReviewItem(
+  db: DB,
+  input: { id: number; serverId: string; status: 'dismissed' | 'hidden'; reason: string; by: string; at: string },
+  extra: BatchItem<'sqlite'>[] = [],
+): Promise<boolean> {
+  const { id } = input
+  const surfacesOfItem = sql`(SELECT DISTINCT f.surface_id FROM ${surfaceFindings} f WHERE f.review_id = ${id})`
+  const [decided] = await db.batch([
+    db
+      .update(reviewItems)
+      .set({ status: input.status, decidedBy: input.by, decidedAt: input.at, decisionReason: input.reason })
+      .where(and(eq(reviewItems.id, id), eq(reviewItems.status, 'open')))
+      .returning({ id: reviewItems.id }),
+    db
+      .update(serverSurfaces)
+      .set({ risk: riskOf(sql`${serverSurfaces.id}`) })
+      .where(sql`${serverSurfaces.id} IN ${surfacesOfItem}`),
+    setListingRisk(db, input.serverId),
+    ...extra,
+  ])
+  return decided.length > 0
+}
+
+/** The advisory page's live figures, in one round trip. */
+export async function scanStats(db: DB): Promise<ScanStats> {
+  const [surfaces, findings, risks] = await db.batch([
+    db
+      .select({
+        surfaces: sql<number>`count(*)`,
+        servers: sql<number>`count(DISTINCT ${serverSurfaces.serverId})`,
+        last: sql<string | null>`max(${serverSurfaces.firstSeenAt})`,
+      })
+      .from(serverSurfaces)
+      .where(sql`${serverSurfaces.scannerVersion} IS NOT NULL`),
+    db
+      .select({ class: surfaceFindings.class, severity: surfaceFindings.severity, count: sql<number>`count(*)` })
+      .from(surfaceFindings)
+      .leftJoin(reviewItems, eq(reviewItems.id, surfaceFindings.reviewId))
+      .where(sql`coalesce(${reviewItems.status}, 'open') <> 'dismissed'`)
+      .groupBy(surfaceFindings.class, surfaceFindings.severity),
+    db
+      .select({ risk: servers.risk, n: sql<number>`count(*)` })
+      .from(servers)
+      .where(and(eq(servers.status, 'active'), sql`${servers.risk} IS NOT NULL`))
+      .groupBy(servers.risk),
+  ])
+  const risk: Record<RiskLevel, number> = { none: 0, low: 0, medium: 0, high: 0 }
+  for (const r of risks) if (r.risk && r.risk in risk) risk[r.risk as RiskLevel] = r.n
+  return {
+    surfacesScanned: surfaces[0]?.surfaces ?? 0,
+    serversScanned: surfaces[0]?.servers ?? 0,
+    findings: findings.map((f) => ({ class: f.class as ScanClass, severity: f.severity as Severity, count: f.count })),
+    risk,
+    lastScanAt: surfaces[0]?.last ?? null,
+  }
+}
+
+/** Dashboard entries at most, and how far back they go. */
+export const ALERTS_SHOWN = 20
+export const ALERT_DAYS = 30
+
+/**
+ * The dashboard's tool-change entries (a query for its batch): changes that alert, of the last
+ * 30 days, on listed servers the user follows the author of (as the author feed names authors:
+ * the repository's owner, else the author field), liked, or keeps in one of their categories;
+ * newest first. `why` is the closest tie: a follow (0), then a like (1), then a category (2).
+ */
+export function surfaceAlertsQuery(db: DB, userId: string, now = new Date()) {
+  const since = new Date(now.getTime() - ALERT_DAYS * 24 * 3600 * 1000).toISOString()
+  // Spelled out: Drizzle leaves the select list's columns unqualified, which inside these
+  // subqueries would name their own tables' columns.
+  const followed = sql`EXISTS (SELECT 1 FROM ${follows} f WHERE f.user_id = ${userId} AND (f.author_name = "servers"."repo_owner"
+    OR ("servers"."repo_owner" IS NULL AND "servers"."author" = f.author_name COLLATE NOCASE)))`
+  const liked = sql`EXISTS (SELECT 1 FROM ${serverLikes} l WHERE l.user_id = ${userId} AND l.server_id = "servers"."id")`
+  const kept = sql`EXISTS (SELECT 1 FROM ${packageServers} ps JOIN ${packages} p ON p.id = ps.package_id
+    WHERE p.user_id = ${userId} AND ps.server_id = "servers"."id")`
+  return db
+    .select({
+      // No two columns of one name: D1's batch answers rows as objects keyed by column name.
+      changeId: surfaceChanges.id,
+      serverId: surfaceChanges.serverId,
+      serverName: servers.name,
+      displayName: servers.displayName,
+      at: surfaceChanges.createdAt,
+      summary: surfaceChanges.summary,
+      withoutNewVersion: surfaceChanges.withoutNewVersion,
+      risk: surfaceChanges.risk,
+      why: sql<number>`CASE WHEN ${followed} THEN 0 WHEN ${liked} THEN 1 ELSE 2 END`,
+    })
+    .from(surfaceChanges)
+    .innerJoin(servers, and(eq(servers.id, surfaceChanges.serverId), eq(servers.status, 'active')))
+    .where(and(eq(surfaceChanges.alert, true), sql`${surfaceChanges.createdAt} >= ${since}`, sql`(${followed} OR ${liked} OR ${kept})`))
+    .orderBy(desc(surfaceChanges.createdAt), desc(surfaceChanges.id))
+    .limit(ALERTS_SHOWN)
+}
+
+const WHY: readonly SurfaceAlert['why'][] = ['follow', 'like', 'category']
+
+export function toSurfaceAlerts(rows: Awaited<ReturnType<typeof surfaceAlertsQuery>>): SurfaceAlert[] {
+  return rows.map((r) => ({
+    serverId: r.serverId,
+    serverName: r.serverName,
+    displayName: r.displayName,
+    changeId: r.changeId,
+    at: r.at,
+    why: WHY[r.why] ?? 'like',
+    summary: r.summary,
+    withoutNewVersion: Boolean(r.withoutNewVersion),
+    risk: r.risk as RiskLevel,
+  }))
+}
