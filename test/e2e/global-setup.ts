@@ -68,7 +68,7 @@ export async function setup(project: TestProject) {
   run('tsx', ['scripts/seed.ts', 'test/e2e/fixtures/servers.json'], { env, quiet: true })
   // Featured comment; then what probes found for a few servers (the Tools tab's states), and
   // what the probe runner read from two packages (declared surfaces are compared with them).
-  for (const file of ['featured.sql', 'tools.sql', 'declared.sql']) {
+  for (const file of ['featured.sql', 'tools.sql', 'declared.sql', 'scan.sql']) {
     run('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', state, '--file', `test/e2e/fixtures/${file}`], { env, quiet: true })
   }
   // The preview reads settings from the build's .dev.vars: point it at the fixture.

@@ -146,7 +146,7 @@ describe('the Tools tab', () => {
     // The arrows still move between the tabs, each press one tab on.
     await tabTo(page, page.getByRole('tab', { name: 'Tools' }), 'Shift+Tab')
     await page.keyboard.press('ArrowRight')
-    await expectFocus(page, page.getByRole('tab', { name: 'Basic Info' }))
+    await expectFocus(page, page.getByRole('tab', { name: 'Changes' }))
     await page.keyboard.press('ArrowLeft')
     await expectFocus(page, page.getByRole('tab', { name: 'Tools' }))
     expect(await hasFocus(page.getByRole('tab', { name: 'Tools' }))).toBe(true)

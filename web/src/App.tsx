@@ -33,6 +33,7 @@ const DashboardPage = lazy(() => import('./pages/DashboardPage'))
 const advisoryScreen = screen(() => import('./pages/SecurityAdvisoryPage'))
 const SecurityAdvisoryPage = advisoryScreen.Component
 const SyncAdminPage = lazy(() => import('./pages/SyncAdminPage'))
+const ReviewAdminPage = lazy(() => import('./pages/ReviewAdminPage'))
 /** What components may load ahead of a visit: the detail's code when a card is hovered. */
 const SCREEN_LOADERS: ScreenLoaders = { serverDetail: serverDetailScreen.load }
 
@@ -97,6 +98,7 @@ function Routes() {
       <Route path={PAGE_PATHS.package} component={PackageDetailPage} />
       <Route path={PAGE_PATHS.dashboard} component={DashboardPage} />
       <Route path={PAGE_PATHS.syncAdmin} component={SyncAdminPage} />
+      <Route path={PAGE_PATHS.reviewAdmin} component={ReviewAdminPage} />
       <Route path={PAGE_PATHS.advisory} component={SecurityAdvisoryPage} />
       <Route path={LINKS.login}>{() => <WorkerNavigation to={LINKS.login} label="Continue to sign in" />}</Route>
       <Route path={LINKS.logout}>{() => <WorkerNavigation to={LINKS.logout} label="Continue to log out" />}</Route>

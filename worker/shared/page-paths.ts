@@ -15,6 +15,7 @@ export const PAGE_PATHS = {
   package: '/packages/:id',
   dashboard: '/dashboard',
   syncAdmin: '/admin/sync',
+  reviewAdmin: '/admin/review',
   advisory: '/security/mcp-supply-chain',
 } as const
 

@@ -283,7 +283,7 @@ describe('list and static pages', () => {
   })
 
   it('signed-in screens are the shell, not indexed', async () => {
-    for (const path of ['/dashboard', '/servers/new', `/servers/${server.id}/edit`, '/admin/sync']) {
+    for (const path of ['/dashboard', '/servers/new', `/servers/${server.id}/edit`, '/admin/sync', '/admin/review']) {
       const p = await page(path)
       expect({ path, status: p.res.status, robots: p.robots }).toEqual({ path, status: 200, robots: 'noindex' })
     }

@@ -14,6 +14,7 @@ import { DeprecatedNotice } from './DeprecatedNotice'
 import { GithubMark } from './GithubMark'
 import { LikeButton } from './LikeButton'
 import { ServerAvatar } from './ServerAvatar'
+import { RiskBadge } from './scan/RiskBadge'
 import { Badge } from './ui/Badge'
 import { buttonClass } from './ui/button'
 import { cx } from './ui/cx'
@@ -168,11 +169,17 @@ export function ServerCard({ server, layout, ...removable }: ServerCardProps) {
           <p className={cx('mt-2 text-sm leading-6 text-zinc-700 dark:text-zinc-300', list ? 'line-clamp-2' : 'line-clamp-3')}>
             {server.description}
           </p>
-          {server.toolCount != null && (
-            <p className="mt-1 flex items-center gap-1 text-xs text-zinc-600 dark:text-zinc-400">
-              <Wrench className="size-3.5" aria-hidden="true" />
-              {toolCountText(server.toolCount)}
-            </p>
+          {(server.toolCount != null || server.risk) && (
+            <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
+              {server.toolCount != null && (
+                <p className="flex items-center gap-1 text-xs text-zinc-600 dark:text-zinc-400">
+                  <Wrench className="size-3.5" aria-hidden="true" />
+                  {toolCountText(server.toolCount)}
+                </p>
+              )}
+              {/* Above the card's stretched link, so its tooltip shows on hover. */}
+              {server.risk && <RiskBadge risk={server.risk} className="relative z-10" />}
+            </div>
           )}
           {server.matchedBy && <MatchedBy matchedBy={server.matchedBy} />}
           {server.deprecated && <DeprecatedNotice deprecated={server.deprecated} compact />}

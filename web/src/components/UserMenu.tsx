@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
-import { LayoutDashboard, LogOut, RefreshCw, Settings } from 'lucide-react'
+import { LayoutDashboard, LogOut, RefreshCw, Settings, ShieldAlert } from 'lucide-react'
 import { useState } from 'react'
 import { useLocation } from 'wouter'
 import type { SessionUser } from '@shared/types'
@@ -35,7 +35,7 @@ function UserAvatar({ user }: { user: SessionUser }) {
   )
 }
 
-/** The signed-in user's menu: Dashboard, Registry sync (admins), Settings (not built yet) and Log out. */
+/** The signed-in user's menu: Dashboard, Registry sync and Review queue (admins), Settings (not built yet) and Log out. */
 export default function UserMenu({ user }: { user: SessionUser }) {
   const [, navigate] = useLocation()
   const name = user.firstName || user.username || user.email || 'Account'
@@ -64,6 +64,12 @@ export default function UserMenu({ user }: { user: SessionUser }) {
             <DropdownMenu.Item className={item} onSelect={() => navigate('/admin/sync')}>
               <RefreshCw className="size-4" aria-hidden="true" />
               Registry sync
+            </DropdownMenu.Item>
+          )}
+          {user.isAdmin && (
+            <DropdownMenu.Item className={item} onSelect={() => navigate('/admin/review')}>
+              <ShieldAlert className="size-4" aria-hidden="true" />
+              Review queue
             </DropdownMenu.Item>
           )}
           <DropdownMenu.Item className={item} disabled>

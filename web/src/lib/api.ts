@@ -10,6 +10,7 @@
  */
 import { type ClientResponse, hc } from 'hono/client'
 import type { AppType } from '@shared/app-type'
+import type { ReviewDecisionInput } from '@shared/scan'
 import type { ApiErrorBody, ErrorCode } from '@shared/types'
 
 /** Where the Worker serves the API: the route tree below is mounted here. */
@@ -165,3 +166,18 @@ export function isKeyOf(key: unknown, base: string): key is string {
 
 /** swr's fetcher: the key is an API path built by `apiKey`. */
 export const fetcher = (key: string) => send(key).then((res) => read<unknown>(res))
+
+/**
+ * The scan's screens (the Changes tab, the review queue, the advisory's figures): their keys and
+ * the review decision, from the typed client like every other call.
+ */
+export const scanApi = {
+  /** GET /api/servers/:id/changes: a server's Changes timeline, newest first. */
+  changesKey: (id: string) => apiKey(api.servers[':id'].changes, { param: { id } }),
+  /** GET /api/admin/review?status=open|decided: the admins' review queue. */
+  reviewKey: (status: 'open' | 'decided') => apiKey(api.admin.review, { query: { status } }),
+  /** GET /api/security/scan-stats: the advisory page's live figures. */
+  statsKey: apiKey(api.security['scan-stats']),
+  /** POST /api/admin/review/:id: dismiss a finding or hide the listing, with a reason (3 to 500 characters). */
+  decide: (id: number, input: ReviewDecisionInput) => call(api.admin.review[':id'].$post({ param: { id: String(id) }, json: input })),
+}

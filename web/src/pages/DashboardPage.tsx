@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { Link } from 'wouter'
 import { ActivityTab } from '../components/dashboard/ActivityTab'
 import { AdvancedTab } from '../components/dashboard/AdvancedTab'
+import { AlertsList } from '../components/dashboard/AlertsList'
 import { Counters, PromoCard, Welcome } from '../components/dashboard/DashboardTop'
 import { FavoritesTab } from '../components/dashboard/FavoritesTab'
 import { InsightsTab } from '../components/dashboard/InsightsTab'
@@ -76,6 +77,7 @@ export default function DashboardPage() {
           ))}
         </TabList>
         <Tabs.Content value="overview" className="flex flex-col gap-10 pt-6">
+          <AlertsList alerts={data.surfaceAlerts ?? []} />
           <Section title="Recently Viewed">
             <ServerGrid servers={data.recentlyViewed.slice(0, 6)} empty="Servers you open appear here." />
           </Section>

@@ -1,5 +1,6 @@
 import { ArrowLeft, ShieldAlert } from 'lucide-react'
 import { Link } from 'wouter'
+import { ScanStatsSection } from '../components/scan/ScanStatsSection'
 import { Card } from '../components/ui/Card'
 import { useDocumentMeta } from '../hooks/useDocumentMeta'
 
@@ -143,6 +144,8 @@ export default function SecurityAdvisoryPage() {
           </p>
         </Card>
       </Section>
+
+      <ScanStatsSection />
 
       <Section id="users" title="Guidance for users">
         <ul className="list-disc space-y-2 pl-6">

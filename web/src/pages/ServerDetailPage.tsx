@@ -1,7 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs'
 import { ChevronRight, Pencil, Sparkles } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
-import { Link } from 'wouter'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { Link, useSearch } from 'wouter'
 import type { RepoInfo, ServerDetail } from '@shared/types'
 import { DeprecatedNotice } from '../components/DeprecatedNotice'
 import { BasicInfoTab } from '../components/detail/BasicInfoTab'
@@ -14,6 +14,9 @@ import { GithubMark } from '../components/GithubMark'
 import { LikeButton } from '../components/LikeButton'
 import { ServerAvatar } from '../components/ServerAvatar'
 import { PageSpinner } from '../components/Spinner'
+import { ChangesTimeline } from '../components/scan/ChangesTimeline'
+import { FINDINGS_ANCHOR } from '../components/scan/FindingsSection'
+import { RiskBadge } from '../components/scan/RiskBadge'
 import { Badge } from '../components/ui/Badge'
 import { buttonClass } from '../components/ui/button'
 import { LoadFailed } from '../components/ui/LoadFailed'
@@ -24,7 +27,18 @@ import { useRepoInfo, useServer, useServerPermissions } from '../hooks/useServer
 import { useSession } from '../hooks/useSession'
 import { api, call, hasStatus } from '../lib/api'
 
-type TabId = 'featured' | 'readme' | 'tools' | 'basic' | 'config'
+type TabId = 'featured' | 'readme' | 'tools' | 'changes' | 'basic' | 'config'
+
+const TAB_IDS: readonly TabId[] = ['featured', 'readme', 'tools', 'changes', 'basic', 'config']
+
+/** The tab a link asked for ('?tab=changes' from the dashboard, '?tab=tools#findings' from the risk badge), if any. */
+function tabAsked(search: string): TabId | null {
+  const tab = new URLSearchParams(search).get('tab')
+  return TAB_IDS.includes(tab as TabId) ? (tab as TabId) : null
+}
+
+/** Where the risk badge leads: the Tools tab's findings. */
+const findingsHref = (id: string) => `/servers/${id}?tab=tools#${FINDINGS_ANCHOR}`
 
 /** Records one 'view' per visit for a signed-in viewer (their history and recommendations). */
 function useTrackView(serverId: string, signedIn: boolean, loaded: boolean) {
@@ -63,11 +77,13 @@ function DetailHeader({
   repo,
   canEdit,
   isAdmin,
+  onShowFindings,
 }: {
   server: ServerDetail
   repo: RepoInfo | undefined
   canEdit: boolean
   isAdmin: boolean
+  onShowFindings: () => void
 }) {
   return (
     <header className="mt-4 flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
@@ -79,6 +95,18 @@ function DetailHeader({
           <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-zinc-700 dark:text-zinc-300">
             <span className="min-w-0 wrap-anywhere">by {server.author}</span>
             <Badge>v{server.version}</Badge>
+            {server.risk && (
+              <RiskBadge
+                risk={server.risk}
+                href={findingsHref(server.id)}
+                onClick={(e) => {
+                  // A plain click stays on the page: the Tools tab opens on its findings.
+                  if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return
+                  e.preventDefault()
+                  onShowFindings()
+                }}
+              />
+            )}
             <code className="font-mono text-xs break-all text-zinc-600 dark:text-zinc-400">{server.name}</code>
           </div>
           {server.deprecated && <DeprecatedNotice deprecated={server.deprecated} />}
@@ -109,17 +137,27 @@ function DetailHeader({
   )
 }
 
+interface TabState {
+  /** The tab picked on this page (or asked for by the risk badge); null until then. */
+  picked: TabId | null
+  setPicked: (tab: TabId) => void
+  /** The findings' heading is to take focus (the risk badge was followed). */
+  focusFindings: boolean
+  onFindingsFocused: () => void
+}
+
 /** The tabs; their panels only once the page may render its rest (`useRestLater`). */
-function ServerTabs({ server, rest, isAdmin }: { server: ServerDetail; rest: boolean; isAdmin: boolean }) {
-  // The featured tab leads when there is a comment, until the visitor picks another.
-  const [picked, setPicked] = useState<TabId | null>(null)
-  const tab = picked ?? (server.commentHtml ? 'featured' : 'readme')
+function ServerTabs({ server, rest, isAdmin, state }: { server: ServerDetail; rest: boolean; isAdmin: boolean; state: TabState }) {
+  const asked = tabAsked(useSearch())
+  // A tab a link asked for leads, else the featured tab when there is a comment, until the visitor picks another.
+  const tab = state.picked ?? (asked === 'featured' && !server.commentHtml ? null : asked) ?? (server.commentHtml ? 'featured' : 'readme')
   return (
-    <Tabs.Root value={tab} onValueChange={(v) => setPicked(v as TabId)}>
+    <Tabs.Root value={tab} onValueChange={(v) => state.setPicked(v as TabId)}>
       <TabList label="Server information">
         {server.commentHtml && <Tab value="featured">Featured &amp; Recommended</Tab>}
         <Tab value="readme">README</Tab>
         <Tab value="tools">Tools</Tab>
+        <Tab value="changes">Changes</Tab>
         <Tab value="basic">Basic Info</Tab>
         <Tab value="config">Configuration</Tab>
       </TabList>
@@ -136,7 +174,16 @@ function ServerTabs({ server, rest, isAdmin }: { server: ServerDetail; rest: boo
             <ReadmeTab serverId={server.id} githubUrl={server.githubUrl} />
           </Tabs.Content>
           <Tabs.Content value="tools" className="pt-6">
-            <ToolsTab serverId={server.id} serverName={server.displayName} isAdmin={isAdmin} />
+            <ToolsTab
+              serverId={server.id}
+              serverName={server.displayName}
+              isAdmin={isAdmin}
+              focusFindings={state.focusFindings}
+              onFindingsFocused={state.onFindingsFocused}
+            />
+          </Tabs.Content>
+          <Tabs.Content value="changes" className="pt-6">
+            <ChangesTimeline serverId={server.id} />
           </Tabs.Content>
           <Tabs.Content value="basic" className="pt-6">
             <BasicInfoTab server={server} />
@@ -158,6 +205,14 @@ export default function ServerDetailPage({ id }: { id: string }) {
   const { data: permissions } = useServerPermissions(id, Boolean(user))
   useTrackView(id, Boolean(user), Boolean(server))
   const rest = useRestLater()
+  const [picked, setPicked] = useState<TabId | null>(null)
+  // Arriving by a link to the findings ('#findings') focuses them as they load, as the badge's click does.
+  const [focusFindings, setFocusFindings] = useState(() => window.location.hash === `#${FINDINGS_ANCHOR}`)
+  const onFindingsFocused = useCallback(() => setFocusFindings(false), [])
+  const showFindings = () => {
+    setPicked('tools')
+    setFocusFindings(true)
+  }
   const notFound = hasStatus(error, 404, 400)
   useDocumentMeta(
     server?.displayName ?? (notFound ? 'Server Not Found' : 'Server'),
@@ -172,10 +227,10 @@ export default function ServerDetailPage({ id }: { id: string }) {
   return (
     <div className="container-page py-6">
       <Breadcrumb name={server.displayName} />
-      <DetailHeader server={server} repo={repo} canEdit={Boolean(permissions?.canEdit)} isAdmin={isAdmin} />
+      <DetailHeader server={server} repo={repo} canEdit={Boolean(permissions?.canEdit)} isAdmin={isAdmin} onShowFindings={showFindings} />
       <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0">
-          <ServerTabs server={server} rest={rest} isAdmin={isAdmin} />
+          <ServerTabs server={server} rest={rest} isAdmin={isAdmin} state={{ picked, setPicked, focusFindings, onFindingsFocused }} />
         </div>
         <aside aria-label="About this server">{rest && <DetailSidebar server={server} repo={repo} />}</aside>
       </div>

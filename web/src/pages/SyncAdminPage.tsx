@@ -1,6 +1,8 @@
 import { RefreshCw, ShieldX } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
+import { Link } from 'wouter'
+import { PAGE_PATHS } from '@shared/page-paths'
 import type { SyncRun } from '@shared/types'
 import { ProbesOverview } from '../components/probes/ProbesOverview'
 import { PageSpinner } from '../components/Spinner'
@@ -120,6 +122,11 @@ export default function SyncAdminPage() {
       <p className="mt-1 text-zinc-700 dark:text-zinc-300">
         The catalogue follows the MCP registry: every hour a run reads what changed, a page batch per minute. Run now reads one batch at
         once.
+      </p>
+      <p className="mt-2 text-sm">
+        <Link href={PAGE_PATHS.reviewAdmin} className="rounded text-blue-700 underline-offset-2 hover:underline dark:text-blue-400">
+          Review queue: findings and changes to look at
+        </Link>
       </p>
       <SyncRuns />
       <ProbesOverview />

@@ -1,7 +1,11 @@
 import { BookOpen, Globe, Info, Repeat, TriangleAlert } from 'lucide-react'
 import { useId, useState } from 'react'
+import type { StoredFinding } from '@shared/scan'
 import type { SurfaceTool, ToolAnnotations } from '@shared/surface'
 import { parameterRows } from '../../../lib/surface-view'
+import { CopyButton } from '../../CopyButton'
+import { FindingsList } from '../../scan/FindingsList'
+import { pinnedHash, shortHash } from '../../scan/labels'
 import { Badge } from '../../ui/Badge'
 import { cx } from '../../ui/cx'
 import { NoValue } from '../../ui/NoValue'
@@ -146,12 +150,36 @@ function ParametersTable({ tool, label }: { tool: SurfaceTool; label: string }) 
   )
 }
 
+/** The tool's hash as a client pins it: short on screen, whole in the copy and the tooltip. */
+function ToolHash({ hash, name }: { hash: string; name: string }) {
+  const full = pinnedHash(hash)
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
+      <span>Hash to pin:</span>
+      <code className="font-mono break-all text-zinc-800 dark:text-zinc-200" title={full}>
+        sha256:{shortHash(hash)}
+      </code>
+      <CopyButton text={full} what={`the hash of ${name}`} />
+    </div>
+  )
+}
+
+interface ToolItemProps {
+  tool: SurfaceTool
+  note?: string
+  /** What the scan found in this tool (dismissed ones with the admin's reason). */
+  findings?: readonly StoredFinding[]
+  /** The tool's own hash (of a surface read), for clients that pin it. */
+  hash?: string
+}
+
 /**
  * One tool: its title (or name), its name in monospace, its hints, its description and its
- * parameters. `note` says where the tool stands apart from the rest ('Declared by the maintainer,
- * not read by the catalogue'; 'Not declared by the maintainer'), in words under its name.
+ * parameters; for a surface read, what the scan found in it and its hash. `note` says where the
+ * tool stands apart from the rest ('Declared by the maintainer, not read by the catalogue'; 'Not
+ * declared by the maintainer'), in words under its name.
  */
-export function ToolItem({ tool, note }: { tool: SurfaceTool; note?: string }) {
+export function ToolItem({ tool, note, findings = [], hash }: ToolItemProps) {
   const headingId = useId()
   const title = tool.title || tool.annotations?.title
   return (
@@ -172,7 +200,9 @@ export function ToolItem({ tool, note }: { tool: SurfaceTool; note?: string }) {
         <AnnotationBadges annotations={tool.annotations} />
       </div>
       {tool.description && <ClampedText text={tool.description} about={tool.name} className="text-sm" />}
+      {findings.length > 0 && <FindingsList findings={findings} compact label={`Findings in ${tool.name}`} />}
       <ParametersTable tool={tool} label={`Parameters of ${tool.name}`} />
+      {hash && <ToolHash hash={hash} name={tool.name} />}
     </article>
   )
 }

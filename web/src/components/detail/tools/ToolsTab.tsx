@@ -1,11 +1,13 @@
 import { CircleCheck, PackageOpen, TriangleAlert } from 'lucide-react'
 import { useId } from 'react'
+import type { StoredFinding } from '@shared/scan'
 import type { ServerToolsResponse, Surface } from '@shared/surface'
 import { useServerPermissions } from '../../../hooks/useServers'
 import { useServerTools } from '../../../hooks/useServerTools'
 import { useSession } from '../../../hooks/useSession'
 import { comparisonNote, DECLARED_LABEL, healthSentence, type StatusSentence, statusSentences } from '../../../lib/surface-view'
 import { ProbeButton } from '../../probes/ProbeButton'
+import { FindingsSection } from '../../scan/FindingsSection'
 import { cx } from '../../ui/cx'
 import { LoadFailed } from '../../ui/LoadFailed'
 import { DeclaredActions } from './DeclaredActions'
@@ -20,6 +22,14 @@ interface ServerRef {
   /** Admins get 'Probe now'. */
   isAdmin: boolean
 }
+
+/** What each tool carries beside it: its findings and its hash (surfaces read only). */
+interface ToolExtras {
+  findingsFor?: (toolName: string) => StoredFinding[]
+  hashFor?: (toolName: string) => string | undefined
+}
+
+const NO_FINDINGS: StoredFinding[] = []
 
 function Sentence({ sentence }: { sentence: StatusSentence }) {
   const Icon = sentence.problem ? TriangleAlert : CircleCheck
@@ -109,7 +119,12 @@ function missingExplained(data: ServerToolsResponse): string {
  * The tools, prompts and resources read (or declared); the tools first, the rest beside them on
  * wide screens. `noteFor` gives a tool its note (declared, or not as declared).
  */
-function SurfaceView({ surface, noteFor }: { surface: Surface; noteFor: (toolName: string) => string | undefined }) {
+function SurfaceView({
+  surface,
+  noteFor,
+  findingsFor,
+  hashFor,
+}: { surface: Surface; noteFor: (toolName: string) => string | undefined } & ToolExtras) {
   const headingId = useId()
   const { tools, prompts, resources, resourceTemplates } = surface
   const aside = prompts.length + resources.length + resourceTemplates.length > 0
@@ -128,7 +143,7 @@ function SurfaceView({ surface, noteFor }: { surface: Surface; noteFor: (toolNam
               {tools.map((tool, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: a hostile server may repeat a name; the position tells them apart.
                 <li key={`${i}-${tool.name}`}>
-                  <ToolItem tool={tool} note={noteFor(tool.name)} />
+                  <ToolItem tool={tool} note={noteFor(tool.name)} findings={findingsFor?.(tool.name)} hash={hashFor?.(tool.name)} />
                 </li>
               ))}
             </ul>
@@ -165,7 +180,17 @@ function ToolsSkeleton() {
  * nothing read, what the maintainer declared is shown, labelled as such; with both, the surface
  * read is shown and compared with the declared one. Owners and admins declare and remove it.
  */
-export function ToolsTab({ serverId, serverName, isAdmin }: ServerRef) {
+export function ToolsTab({
+  serverId,
+  serverName,
+  isAdmin,
+  focusFindings = false,
+  onFindingsFocused,
+}: ServerRef & {
+  /** Set when the visitor followed the risk badge: the findings' heading takes focus once loaded. */
+  focusFindings?: boolean
+  onFindingsFocused?: () => void
+}) {
   const { data, error, mutate } = useServerTools(serverId)
   const { user } = useSession()
   const { data: permissions } = useServerPermissions(serverId, Boolean(user))
@@ -174,13 +199,26 @@ export function ToolsTab({ serverId, serverName, isAdmin }: ServerRef) {
   const sentences = statusSentences(data)
   const canDeclare = permissions?.userRole === 'owner' || permissions?.userRole === 'admin'
   const { surface, declared, comparison } = data
+  // An answer from before the scan has no findings: treat it as none.
+  const findings = surface?.findings ?? NO_FINDINGS
+  const findingsByTool = new Map<string, StoredFinding[]>()
+  for (const f of findings) {
+    if (f.kind !== 'tool' || f.item === null) continue
+    findingsByTool.set(f.item, [...(findingsByTool.get(f.item) ?? []), f])
+  }
   return (
     <div className="flex flex-col gap-6">
       <StatusLine data={data} sentences={sentences} serverId={serverId} serverName={serverName} isAdmin={isAdmin} canDeclare={canDeclare} />
       {surface ? (
         <>
           {declared && comparison && <SurfaceComparison comparison={comparison} declared={declared} />}
-          <SurfaceView surface={surface.surface} noteFor={(name) => comparisonNote(comparison, name)} />
+          <FindingsSection risk={surface.risk ?? 'none'} findings={findings} focus={focusFindings} onFocused={onFindingsFocused} />
+          <SurfaceView
+            surface={surface.surface}
+            noteFor={(name) => comparisonNote(comparison, name)}
+            findingsFor={(name) => findingsByTool.get(name) ?? NO_FINDINGS}
+            hashFor={(name) => surface.toolHashes?.[name]}
+          />
         </>
       ) : declared ? (
         <>
