@@ -16,6 +16,7 @@ export const PAGE_PATHS = {
   dashboard: '/dashboard',
   syncAdmin: '/admin/sync',
   advisory: '/security/mcp-supply-chain',
+  useFromAi: '/use-from-ai',
 } as const
 
 /**
