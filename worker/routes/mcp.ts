@@ -36,7 +36,8 @@ const SERVER_INFO = {
   name: CATALOGUE_SERVER_NAME,
   title: 'MCP Catalogue',
   version: '1.0.0',
-  description: 'Find MCP servers and how to install them in your AI client: the same search, categories and install configurations as the catalogue’s web pages.',
+  description:
+    'Find MCP servers and how to install them in your AI client: the same search, categories and install configurations as the catalogue’s web pages.',
 }
 
 const INSTRUCTIONS = `This server searches a catalogue of MCP servers. Use search_servers to find candidates (filter by category from list_categories), get_server to read one (versions, packages, remotes, tools when known), and get_install_config for the exact configuration a given AI client needs. Everything is read-only; each server has a page on the catalogue's site (its url).`
@@ -115,7 +116,10 @@ const hitSchema = z.object({
   toolCount: z.number().nullable().describe('Tools read from the server itself; null when never read'),
   installCommand: z.string().describe('A one-line command that adds it to Claude Code, or a comment saying why there is none'),
   deprecated: z.boolean(),
-  matchedBy: z.object({ kind: z.string(), term: z.string() }).optional().describe('Why it matched, when the name and summary do not show it'),
+  matchedBy: z
+    .object({ kind: z.string(), term: z.string() })
+    .optional()
+    .describe('Why it matched, when the name and summary do not show it'),
   url: z.string().describe('The server’s page on the catalogue'),
 })
 
@@ -142,7 +146,9 @@ const searchInput = z.object({
     .string()
     .max(LIMITS.searchQuery)
     .optional()
-    .describe('What the server should do or work with, in plain words (e.g. "postgres", "send slack messages"). Leave out to list by sort.'),
+    .describe(
+      'What the server should do or work with, in plain words (e.g. "postgres", "send slack messages"). Leave out to list by sort.',
+    ),
   categories: z
     .array(z.enum(CATEGORY_SLUGS as [string, ...string[]]))
     .max(MAX_CATEGORY_FILTER)
@@ -244,7 +250,11 @@ const CLIENT_IDS = CLIENTS.map((client) => client.id) as [ClientId, ...ClientId[
 const installInput = z.object({
   server: serverRef,
   client: z.enum(CLIENT_IDS).describe(`The AI client: ${CLIENTS.map((client) => `${client.id} (${client.label})`).join(', ')}`),
-  option: z.string().max(100).optional().describe('An install option id from options; by default the most convenient that can be installed'),
+  option: z
+    .string()
+    .max(100)
+    .optional()
+    .describe('An install option id from options; by default the most convenient that can be installed'),
   version: z.string().max(255).optional().describe('A version of the server; by default the current one'),
 })
 
@@ -266,7 +276,10 @@ const installOutput = z.object({
   option: z.object({ id: z.string(), kind: z.string(), label: z.string(), detail: z.string() }).nullable(),
   config: z.string().nullable().describe('The whole configuration file’s content for this one server'),
   command: z.string().nullable().describe('A one-line terminal command that adds it, where the client has one'),
-  link: z.object({ href: z.string(), label: z.string() }).nullable().describe('A one-click link that opens the client’s own install prompt'),
+  link: z
+    .object({ href: z.string(), label: z.string() })
+    .nullable()
+    .describe('A one-click link that opens the client’s own install prompt'),
   variables: z.array(variableSchema).describe('What the user must fill in; secrets are placeholders, never values'),
   notes: z.array(z.string()),
   unsupported: z.string().nullable().describe('Why no configuration can be written; null when one can'),
@@ -281,7 +294,9 @@ async function installFacts(c: Context<AppEnv>, input: z.infer<typeof installInp
   }
   const plan = installPlan(server, { version: input.version })
   const chosen: InstallOption | undefined =
-    input.option === undefined ? (plan.options.find((o) => !o.unsupported) ?? plan.options[0]) : plan.options.find((o) => o.id === input.option)
+    input.option === undefined
+      ? (plan.options.find((o) => !o.unsupported) ?? plan.options[0])
+      : plan.options.find((o) => o.id === input.option)
   if (input.option !== undefined && !chosen) throw new ToolError(`No install option ${input.option}: see options`)
   const output = chosen ? clientConfig(plan, chosen, input.client) : null
   const client = output?.client ?? CLIENTS.find((info) => info.id === input.client)!
@@ -314,7 +329,8 @@ const categoriesOutput = z.object({
 })
 
 /** The taxonomy with its counts, through the same KV entry as `/api/categories`. */
-const categoryList = (c: Context<AppEnv>) => cachedJson(c.env.CACHE, cacheKeys.categories(), TTL.categoriesSeconds, () => categoryCounts(c.var.db))
+const categoryList = (c: Context<AppEnv>) =>
+  cachedJson(c.env.CACHE, cacheKeys.categories(), TTL.categoriesSeconds, () => categoryCounts(c.var.db))
 
 /** Every tool reads, and answers about the world outside this conversation: the catalogue. */
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true }
@@ -390,7 +406,11 @@ function catalogueServer(c: Context<AppEnv>): McpServer {
       description: 'Find a server in the catalogue for a need, and how to install it in your client.',
       argsSchema: z.object({
         need: z.string().max(LIMITS.searchQuery).describe('What the server should do, e.g. "query a Postgres database"'),
-        client: z.string().max(40).optional().describe(`Your AI client: ${CLIENT_IDS.join(', ')}`),
+        client: z
+          .string()
+          .max(40)
+          .optional()
+          .describe(`Your AI client: ${CLIENT_IDS.join(', ')}`),
       }),
     },
     ({ need, client }) => ({
@@ -412,7 +432,11 @@ function catalogueServer(c: Context<AppEnv>): McpServer {
   server.registerResource(
     'server',
     new ResourceTemplate('catalogue://servers/{id}', { list: undefined }),
-    { title: 'An MCP server of the catalogue', description: 'What get_server answers, by id or registry name', mimeType: 'application/json' },
+    {
+      title: 'An MCP server of the catalogue',
+      description: 'What get_server answers, by id or registry name',
+      mimeType: 'application/json',
+    },
     async (uri, { id }) => {
       const ref = decodeURIComponent(String(id))
       return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(await serverFacts(c, ref)) }] }
@@ -430,7 +454,8 @@ function catalogueServer(c: Context<AppEnv>): McpServer {
 /**
  * The endpoint: a fresh server per request (the SDK's handler serves the 2026-07-28 stateless
  * protocol and, for clients that still begin with `initialize`, the 2025 handshake statelessly),
- * JSON answers, a guest's view. Its own size, depth and rate limits, answered as JSON-RPC errors.
+ * JSON answers where nothing streams (the SDK's 'auto'; its 2025 leg answers as one SSE event), a
+ * guest's view. Its own size, depth and rate limits, answered as JSON-RPC errors.
  */
 export const mcpRoutes = new Hono<AppEnv>()
   .use('/', sameOriginOnly)
@@ -449,8 +474,10 @@ export const mcpRoutes = new Hono<AppEnv>()
       return rpcError(c, 400, RPC.invalidRequest, `Invalid Request: nested too deeply (at most ${LIMITS.jsonDepth} levels)`)
     }
     const handler = createMcpHandler(() => catalogueServer(c), {
-      responseMode: 'json',
       maxRequestBodySize: MCP_MAX_BODY_BYTES,
+      // Nothing a per-request server offers changes while a client listens, and a Worker must not
+      // hold a stream open for nothing: `subscriptions/listen` is refused in-band.
+      maxSubscriptions: 0,
       onerror: (error) => console.warn('mcp:', error.message),
     })
     return handler.fetch(new Request(c.req.url, { method: 'POST', headers: c.req.raw.headers, body: text }))

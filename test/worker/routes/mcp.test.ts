@@ -190,7 +190,10 @@ describe.each(['legacy', 'modern'] as const)('the %s era, through the SDK client
       })
     }
     const remote = await client.callTool({ name: 'get_install_config', arguments: { server: 'io.github.acme/weather', client: 'vscode' } })
-    expect(remote.structuredContent).toMatchObject({ option: { kind: 'remote' }, link: { href: expect.stringMatching(/^vscode:mcp\/install\?/) } })
+    expect(remote.structuredContent).toMatchObject({
+      option: { kind: 'remote' },
+      link: { href: expect.stringMatching(/^vscode:mcp\/install\?/) },
+    })
     await client.close()
   })
 
@@ -225,7 +228,9 @@ describe.each(['legacy', 'modern'] as const)('the %s era, through the SDK client
       expect(missing.isError).toBe(true)
     }
     const deleted = await client.callTool({ name: 'search_servers', arguments: { query: 'deleted' } })
-    expect((deleted.structuredContent as { servers: Array<{ name: string }> }).servers.map((s) => s.name)).not.toContain('io.github.acme/gone')
+    expect((deleted.structuredContent as { servers: Array<{ name: string }> }).servers.map((s) => s.name)).not.toContain(
+      'io.github.acme/gone',
+    )
     await client.close()
   })
 })
@@ -296,7 +301,10 @@ describe('the Server Card', () => {
     for (const path of ['/.well-known/mcp.json', '/.well-known/mcp/server-card.json']) {
       const card = await json(path)
       expect(card.status).toBe(200)
-      expect(card.body).toMatchObject({ name: 'io.github.mcp-catalogue/catalogue', remotes: [{ type: 'streamable-http', url: `${ORIGIN}/mcp` }] })
+      expect(card.body).toMatchObject({
+        name: 'io.github.mcp-catalogue/catalogue',
+        remotes: [{ type: 'streamable-http', url: `${ORIGIN}/mcp` }],
+      })
     }
   })
 })
