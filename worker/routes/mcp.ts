@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { CATEGORY_SLUGS, MAX_CATEGORY_FILTER } from '@shared/categories'
 import { CLIENTS, type ClientId, clientConfig, type InstallOption, installPlan } from '@shared/install'
 import { LIMITS, SERVER_SORTS } from '@shared/limits'
+import { CATALOGUE_SERVER, catalogueListing, MCP_PATH } from '@shared/mcp-endpoint'
 import { PAGE_PATHS } from '@shared/page-paths'
 import { serverListQuery, UUID_PATTERN } from '@shared/schemas'
 import { serverListing } from '@shared/server-list'
@@ -20,25 +21,16 @@ import { visibleServer } from '../middleware/authz'
 import { jsonDepth, limitBody } from '../middleware/body'
 import { type RateRule, rateLimit } from '../middleware/rate-limit'
 
-/** Where the endpoint is mounted (worker/app.ts), outside /api: no session, no CSRF, no cookies. */
-export const MCP_PATH = '/mcp'
-
 /** A JSON-RPC request to a read-only server is a few hundred bytes; the largest is a search with every filter. */
 export const MCP_MAX_BODY_BYTES = 16 * 1024
 
 /** Requests per client and minute, counted in D1 like every rate limit: an assistant searching hard stays below it. */
 export const MCP_RATE_RULE: RateRule = { limit: 120, windowSeconds: 60 }
 
-/** The name the catalogue lists itself under, in its own listing, the Server Card and `serverInfo`. */
-export const CATALOGUE_SERVER_NAME = 'io.github.mcp-catalogue/catalogue'
+/** Where the endpoint is mounted (worker/app.ts), outside /api: no session, no CSRF, no cookies. */
+export { MCP_PATH }
 
-const SERVER_INFO = {
-  name: CATALOGUE_SERVER_NAME,
-  title: 'MCP Catalogue',
-  version: '1.0.0',
-  description:
-    'Find MCP servers and how to install them in your AI client: the same search, categories and install configurations as the catalogue’s web pages.',
-}
+const SERVER_INFO = { ...CATALOGUE_SERVER }
 
 const INSTRUCTIONS = `This server searches a catalogue of MCP servers. Use search_servers to find candidates (filter by category from list_categories), get_server to read one (versions, packages, remotes, tools when known), and get_install_config for the exact configuration a given AI client needs. Everything is read-only; each server has a page on the catalogue's site (its url).`
 
@@ -505,7 +497,7 @@ export function serverCard(origin: string) {
     description: SERVER_INFO.description,
     version: SERVER_INFO.version,
     websiteUrl: new URL(PAGE_PATHS.useFromAi, origin).href,
-    remotes: [{ type: 'streamable-http', url: new URL(MCP_PATH, origin).href }],
+    remotes: catalogueListing(origin).remotes,
   }
 }
 

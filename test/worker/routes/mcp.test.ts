@@ -8,6 +8,8 @@ import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/valida
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CLIENTS, clientConfig, installPlan } from '@shared/install'
 import { LIMITS } from '@shared/limits'
+import { CATALOGUE_SERVER } from '@shared/mcp-endpoint'
+import { CATALOGUE_META_KEY } from '../../../worker/lib/render/registry-api'
 import { MCP_MAX_BODY_BYTES } from '../../../worker/routes/mcp'
 import { insertServer } from '../factories'
 import { call, json } from '../helpers'
@@ -306,5 +308,21 @@ describe('the Server Card', () => {
         remotes: [{ type: 'streamable-http', url: `${ORIGIN}/mcp` }],
       })
     }
+  })
+})
+
+describe('the catalogue’s own entry in the registry API', () => {
+  it('is served under its name, its one remote this origin’s endpoint, its page the one about it', async () => {
+    const name = encodeURIComponent(CATALOGUE_SERVER.name)
+    const latest = await json(`/v0.1/servers/${name}/versions/latest`)
+    expect(latest.status).toBe(200)
+    expect(latest.body.server).toMatchObject({
+      name: CATALOGUE_SERVER.name,
+      version: CATALOGUE_SERVER.version,
+      remotes: [{ type: 'streamable-http', url: `${ORIGIN}/mcp` }],
+    })
+    expect(latest.body._meta[CATALOGUE_META_KEY]).toMatchObject({ url: `${ORIGIN}/use-from-ai` })
+    const versions = await json(`/v0.1/servers/${name}/versions`)
+    expect(versions.body.servers).toEqual([latest.body])
   })
 })
