@@ -18,6 +18,13 @@ export const CATALOGUE_SERVER = {
     'Find MCP servers and how to install them in your AI client: the same search, categories and install configurations as the catalogue’s web pages.',
 } as const
 
+/** The page about it (PAGE_PATHS.useFromAi): its title and description, in the Worker's head and the SPA's. */
+export const USE_FROM_AI_PAGE = {
+  title: 'Use the catalogue from your AI client',
+  description:
+    'Add the catalogue to Claude, Cursor, VS Code and other AI clients as a remote MCP server: ask your assistant to find servers and how to install them.',
+} as const
+
 /**
  * The catalogue's own listing at `origin`: one remote, the Streamable HTTP endpoint.
  * @example catalogueListing('https://catalogue.example').remotes // [{ type: 'streamable-http', url: 'https://catalogue.example/mcp' }]
