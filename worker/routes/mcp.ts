@@ -19,13 +19,18 @@ import { ApiError } from '../errors'
 import { cachedJson, cacheKeys, TTL } from '../lib/cache/kv-cache'
 import { visibleServer } from '../middleware/authz'
 import { jsonDepth, limitBody } from '../middleware/body'
-import { type RateRule, rateLimit } from '../middleware/rate-limit'
+import { RATE_LIMIT_MESSAGE } from '../middleware/rate-limit'
 
 /** A JSON-RPC request to a read-only server is a few hundred bytes; the largest is a search with every filter. */
 export const MCP_MAX_BODY_BYTES = 16 * 1024
 
-/** Requests per client and minute, counted in D1 like every rate limit: an assistant searching hard stays below it. */
-export const MCP_RATE_RULE: RateRule = { limit: 120, windowSeconds: 60 }
+/**
+ * Requests per client and minute, as wrangler.toml's MCP_RATE_LIMITER counts them (an assistant
+ * searching hard stays below it). Counted by Cloudflare's rate limiter where the request lands,
+ * not in D1 as the writes' limits are: a read through the endpoint then costs the database what
+ * the same read through /api costs, with no write beside it.
+ */
+export const MCP_RATE_RULE = { limit: 120, windowSeconds: 60 }
 
 /** Where the endpoint is mounted (worker/app.ts), outside /api: no session, no CSRF, no cookies. */
 export { MCP_PATH }
@@ -53,8 +58,13 @@ const sameOriginOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next()
 }
 
+/** Keyed by the connecting address (no session is read here); the limiter keeps it only for its window. */
 const mcpRateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
-  await rateLimit(c, 'mcp', MCP_RATE_RULE)
+  const { success } = await c.env.MCP_RATE_LIMITER.limit({ key: c.req.header('CF-Connecting-IP') ?? 'unknown' })
+  if (!success) {
+    c.header('Retry-After', String(MCP_RATE_RULE.windowSeconds))
+    throw new ApiError('rate_limited', RATE_LIMIT_MESSAGE)
+  }
   await next()
 }
 

@@ -5,21 +5,30 @@
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker'
+import { parse as parseToml } from 'smol-toml'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CLIENTS, clientConfig, installPlan } from '@shared/install'
 import { LIMITS } from '@shared/limits'
 import { CATALOGUE_SERVER } from '@shared/mcp-endpoint'
 import { CATALOGUE_META_KEY } from '../../../worker/lib/render/registry-api'
-import { MCP_MAX_BODY_BYTES } from '../../../worker/routes/mcp'
+import { MCP_MAX_BODY_BYTES, MCP_RATE_RULE } from '../../../worker/routes/mcp'
+import wranglerToml from '../../../wrangler.toml?raw'
 import { insertServer } from '../factories'
 import { call, json } from '../helpers'
 
 const ORIGIN = 'https://catalogue.test'
 
-/** The Worker as the client's fetch: every request goes to the app. */
-const workerFetch = (input: string | URL | Request, init?: RequestInit) => {
+let clients = 0
+
+/**
+ * The Worker as a client's fetch: every request goes to the app, from an address of the client's
+ * own, so the endpoint's rate limit (per address) counts each client apart.
+ */
+const workerFetch = (address: string) => (input: string | URL | Request, init?: RequestInit) => {
   const url = new URL(input instanceof Request ? input.url : input)
-  return call(`${url.pathname}${url.search}`, init)
+  const headers = new Headers(init?.headers)
+  headers.set('CF-Connecting-IP', address)
+  return call(`${url.pathname}${url.search}`, { ...init, headers })
 }
 
 async function connect(era: 'legacy' | 'modern') {
@@ -27,7 +36,7 @@ async function connect(era: 'legacy' | 'modern') {
     { name: 'catalogue-test', version: '1.0.0' },
     { jsonSchemaValidator: new CfWorkerJsonSchemaValidator(), versionNegotiation: { mode: era === 'modern' ? 'auto' : 'legacy' } },
   )
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${ORIGIN}/mcp`), { fetch: workerFetch }))
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${ORIGIN}/mcp`), { fetch: workerFetch(`198.51.100.${++clients}`) }))
   return client
 }
 
@@ -289,6 +298,23 @@ describe('HTTP refusals, as JSON-RPC errors', () => {
     const res = await rpc(JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'servers/delete', params: {} }))
     expect(res.status).toBeLessThan(500)
     expect(await message(res)).toMatchObject({ id: 7, error: { code: -32601 } })
+  })
+
+  it(`past ${MCP_RATE_RULE.limit} requests a minute from one address: 429 with Retry-After, other addresses unaffected`, async () => {
+    const ratelimits = (parseToml(wranglerToml) as { ratelimits: Array<{ name: string; simple: { limit: number; period: number } }> })
+      .ratelimits
+    expect(ratelimits.find((r) => r.name === 'MCP_RATE_LIMITER')?.simple).toEqual({
+      limit: MCP_RATE_RULE.limit,
+      period: MCP_RATE_RULE.windowSeconds,
+    })
+    const ping = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' })
+    const from = (ip: string) => rpc(ping, { 'CF-Connecting-IP': ip })
+    for (let i = 0; i < MCP_RATE_RULE.limit; i++) await (await from('203.0.113.7')).arrayBuffer()
+    const refused = await from('203.0.113.7')
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('Retry-After')).toBeTruthy()
+    expect(await refused.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 } })
+    expect((await from('203.0.113.8')).status).toBe(200)
   })
 
   it('sets no cookie and is never cached by a shared cache', async () => {
