@@ -15,6 +15,7 @@ import { MCP_MAX_BODY_BYTES, MCP_RATE_RULE } from '../../../worker/routes/mcp'
 import wranglerToml from '../../../wrangler.toml?raw'
 import { insertServer } from '../factories'
 import { call, json } from '../helpers'
+import { expectConforms } from '../registry-conformance'
 
 const ORIGIN = 'https://catalogue.test'
 
@@ -338,7 +339,7 @@ describe('the Server Card', () => {
 })
 
 describe('the catalogue’s own entry in the registry API', () => {
-  it('is served under its name, its one remote this origin’s endpoint, its page the one about it', async () => {
+  it('is served under its name as the registry’s OpenAPI file says, its one remote this origin’s endpoint, its page the one about it', async () => {
     const name = encodeURIComponent(CATALOGUE_SERVER.name)
     const latest = await json(`/v0.1/servers/${name}/versions/latest`)
     expect(latest.status).toBe(200)
@@ -348,7 +349,9 @@ describe('the catalogue’s own entry in the registry API', () => {
       remotes: [{ type: 'streamable-http', url: `${ORIGIN}/mcp` }],
     })
     expect(latest.body._meta[CATALOGUE_META_KEY]).toMatchObject({ url: `${ORIGIN}/use-from-ai` })
+    expectConforms(latest.status, latest.body, '/v0.1/servers/{serverName}/versions/{version}')
     const versions = await json(`/v0.1/servers/${name}/versions`)
+    expectConforms(versions.status, versions.body, '/v0.1/servers/{serverName}/versions')
     expect(versions.body.servers).toEqual([latest.body])
   })
 })
