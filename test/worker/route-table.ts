@@ -7,10 +7,11 @@
  * const seeded = await seedRouteParams(owner.user!.id)
  * for (const route of getRoutes) await call(concrete(route.path, seeded))
  */
+
+import { MCP_PATH } from '@shared/mcp-endpoint'
 import { app } from '../../worker/app'
 import { packageComments, packages, serverRevisions } from '../../worker/db/schema'
 import { isWorkerPath } from '../../worker/middleware/errors'
-import { MCP_PATH } from '../../worker/routes/mcp'
 import { RUNNER_PATH } from '../../worker/routes/runner'
 import { insertServer } from './factories'
 import { db } from './helpers'

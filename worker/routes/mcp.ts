@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { CATEGORY_SLUGS, MAX_CATEGORY_FILTER } from '@shared/categories'
 import { CLIENTS, type ClientId, clientConfig, type InstallOption, installPlan } from '@shared/install'
 import { LIMITS, SERVER_SORTS } from '@shared/limits'
-import { CATALOGUE_SERVER, catalogueListing, MCP_PATH } from '@shared/mcp-endpoint'
+import { CATALOGUE_SERVER, catalogueListing } from '@shared/mcp-endpoint'
 import { PAGE_PATHS } from '@shared/page-paths'
 import { serverListQuery, UUID_PATTERN } from '@shared/schemas'
 import { serverListing } from '@shared/server-list'
@@ -31,11 +31,6 @@ export const MCP_MAX_BODY_BYTES = 16 * 1024
  * the same read through /api costs, with no write beside it.
  */
 export const MCP_RATE_RULE = { limit: 120, windowSeconds: 60 }
-
-/** Where the endpoint is mounted (worker/app.ts), outside /api: no session, no CSRF, no cookies. */
-export { MCP_PATH }
-
-const SERVER_INFO = { ...CATALOGUE_SERVER }
 
 const INSTRUCTIONS = `This server searches a catalogue of MCP servers. Use search_servers to find candidates (filter by category from list_categories), get_server to read one (versions, packages, remotes, tools when known), and get_install_config for the exact configuration a given AI client needs. Everything is read-only; each server has a page on the catalogue's site (its url).`
 
@@ -91,7 +86,7 @@ async function tool<T extends Record<string, unknown>>(run: () => Promise<T>) {
   }
 }
 
-/** Search pages by an opaque cursor: the page number, base64url, so a client never builds one. */
+/** Search pages by an opaque cursor: the next page's number as base64 JSON, so a client passes it on rather than building one. */
 const cursorOf = (page: number) => btoa(JSON.stringify({ page })).replace(/=+$/, '')
 function pageOf(cursor: string | undefined): number {
   if (cursor === undefined) return 1
@@ -342,7 +337,7 @@ const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: 
  * calling the db/ functions the API routes call, as a guest.
  */
 function catalogueServer(c: Context<AppEnv>): McpServer {
-  const server = new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS })
+  const server = new McpServer({ ...CATALOGUE_SERVER }, { instructions: INSTRUCTIONS })
   server.registerTool(
     'search_servers',
     {
@@ -502,10 +497,10 @@ mcpRoutes.onError((error, c) => {
 export function serverCard(origin: string) {
   return {
     $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json',
-    name: SERVER_INFO.name,
-    title: SERVER_INFO.title,
-    description: SERVER_INFO.description,
-    version: SERVER_INFO.version,
+    name: CATALOGUE_SERVER.name,
+    title: CATALOGUE_SERVER.title,
+    description: CATALOGUE_SERVER.description,
+    version: CATALOGUE_SERVER.version,
     websiteUrl: new URL(PAGE_PATHS.useFromAi, origin).href,
     remotes: catalogueListing(origin).remotes,
   }
