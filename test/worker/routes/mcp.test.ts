@@ -265,6 +265,15 @@ describe('HTTP refusals, as JSON-RPC errors', () => {
     expect((await rpc(INIT)).status).toBe(200)
   })
 
+  it('answers a 2025-06-18 initialize in that version, with no session id (stateless)', async () => {
+    const res = await rpc(INIT)
+    expect(res.headers.get('Mcp-Session-Id')).toBeNull()
+    expect(await message(res)).toMatchObject({
+      id: 1,
+      result: { protocolVersion: '2025-06-18', serverInfo: { name: CATALOGUE_SERVER.name } },
+    })
+  })
+
   it('malformed JSON: a parse error', async () => {
     const res = await rpc('{"jsonrpc":"2.0","id":1,"method":')
     expect(res.status).toBe(400)
