@@ -274,10 +274,16 @@ describe('HTTP refusals, as JSON-RPC errors', () => {
     })
   })
 
-  it('malformed JSON: a parse error', async () => {
-    const res = await rpc('{"jsonrpc":"2.0","id":1,"method":')
-    expect(res.status).toBe(400)
-    expect(await res.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32700 } })
+  it('malformed JSON, or bytes that are not UTF-8: a parse error', async () => {
+    for (const body of ['{"jsonrpc":"2.0","id":1,"method":', new Uint8Array([0x7b, 0xff, 0xfe, 0x7d])]) {
+      const res = await call('/mcp', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+        body,
+      })
+      expect(res.status).toBe(400)
+      expect(await res.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32700 } })
+    }
   })
 
   it(`a body over ${MCP_MAX_BODY_BYTES} bytes: 413, declared or streamed`, async () => {
