@@ -33,8 +33,9 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
 
 /**
  * The Worker's own interfaces, which are not pages of the SPA: the SPA's API, the registry API,
- * feeds, sitemaps, robots.txt, the MCP endpoint and its Server Card (an unknown path under them is a JSON 404). Every other path
- * the Worker answers is a page of the SPA (the security sweep checks every route is one or the other).
+ * feeds, sitemaps, robots.txt, the MCP endpoint and its Server Card (an unknown path under them is
+ * a JSON 404). Every other path the Worker answers is a page of the SPA (the security sweep checks
+ * every route is one or the other).
  */
 export const WORKER_PATHS = [
   '/api/*',
