@@ -233,6 +233,13 @@ describe.each(['legacy', 'modern'] as const)('the %s era, through the SDK client
     await expect(client.callTool({ name: 'drop_tables', arguments: {} })).rejects.toThrow(/drop_tables/)
     const bad = await client.callTool({ name: 'search_servers', arguments: { limit: 1000 } })
     expect(bad.isError).toBe(true)
+    for (const args of [
+      { server: pg.id, client: 'notepad' },
+      { server: pg.id, client: 'cursor', option: 'nope' },
+      { server: pg.id, client: 'cursor', version: '9.9.9' },
+    ]) {
+      expect((await client.callTool({ name: 'get_install_config', arguments: args })).isError).toBe(true)
+    }
     const badCursor = await client.callTool({ name: 'search_servers', arguments: { cursor: 'nope' } })
     expect(badCursor).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/cursor/) }] })
     for (const server of [crypto.randomUUID(), 'io.github.acme/gone', 'io.github.nobody/nothing']) {
