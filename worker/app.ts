@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
+import { MCP_PATH } from '@shared/mcp-endpoint'
 import type { AppEnv } from './env'
 import { jsonDepthLimit, limitBody, settleBody } from './middleware/body'
 import { forgetVersionAfterWrites, privateByDefault } from './middleware/cache'
@@ -16,6 +17,7 @@ import { commentRoutes } from './routes/comments'
 import { declaredSurfaceRoutes } from './routes/declared-surface'
 import { featuredRoutes } from './routes/featured'
 import { feedRoutes } from './routes/feeds'
+import { mcpRoutes, serverCardRoutes } from './routes/mcp'
 import { meRoutes } from './routes/me'
 import { packageReadsInBatch, packageRoutes } from './routes/packages'
 import { pageRoutes } from './routes/pages'
@@ -92,6 +94,11 @@ export const app = new Hono<AppEnv>()
   .use('/v0.1/*', database)
   .use('/v0.1/*', guestView)
   .route('/v0.1', registryRoutes)
+  // The MCP endpoint is for AI clients anywhere: a guest's view, no session read, no cookie set,
+  // no CSRF token (it changes nothing); its size, depth and rate limits are its own (routes/mcp.ts).
+  .use(MCP_PATH, privateByDefault, database, guestView)
+  .route(MCP_PATH, mcpRoutes)
+  .route('/.well-known', serverCardRoutes)
   // Feeds, sitemaps and robots.txt are for readers and crawlers: public, no session read.
   .use('/feeds/*', privateByDefault, database, guestView)
   .route('/feeds', feedRoutes)

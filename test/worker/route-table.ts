@@ -7,6 +7,8 @@
  * const seeded = await seedRouteParams(owner.user!.id)
  * for (const route of getRoutes) await call(concrete(route.path, seeded))
  */
+
+import { MCP_PATH } from '@shared/mcp-endpoint'
 import { app } from '../../worker/app'
 import { packageComments, packages, serverRevisions } from '../../worker/db/schema'
 import { isWorkerPath } from '../../worker/middleware/errors'
@@ -35,8 +37,13 @@ export const routes = asRoutes(app.routes.filter((r) => r.method !== 'ALL' && !r
 export const pageRoutes = asRoutes(app.routes.filter((r) => r.method === 'GET' && !isWorkerPath(r.path) && !r.path.includes('*')))
 /** The probe runner's routes: a bearer token lets it in, never a browser's cookie (worker/routes/runner.ts). */
 export const bearerRoutes = routes.filter((r) => r.path.startsWith(`${RUNNER_PATH}/`))
-/** Writes a browser makes, with its session cookie and CSRF token: every write but the runner's. */
-export const writeRoutes = routes.filter((r) => WRITE_METHODS.includes(r.method) && !bearerRoutes.includes(r))
+/**
+ * The MCP endpoint: public by design (worker/routes/mcp.ts). Its POST changes nothing, reads no
+ * session and so asks no CSRF token; it answers in JSON-RPC, with limits of its own.
+ */
+export const rpcRoutes = routes.filter((r) => r.path === MCP_PATH)
+/** Writes a browser makes, with its session cookie and CSRF token: every write but the runner's and the MCP endpoint's. */
+export const writeRoutes = routes.filter((r) => WRITE_METHODS.includes(r.method) && !bearerRoutes.includes(r) && !rpcRoutes.includes(r))
 /** Every GET, interface or page (pages are among `routes` already). */
 export const getRoutes = routes.filter((r) => r.method === 'GET')
 

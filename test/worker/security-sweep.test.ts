@@ -16,6 +16,7 @@ import { STATIC_ASSET_PATHS } from '../../worker/middleware/pages'
 import { RATE_LIMIT_MESSAGE, rateLimit, WRITE_RULES } from '../../worker/middleware/rate-limit'
 import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../worker/middleware/security-headers'
 import { sessionMiddleware } from '../../worker/middleware/session'
+import { MCP_MAX_BODY_BYTES } from '../../worker/routes/mcp'
 import { RUNNER_MAX_BODY_BYTES } from '../../worker/routes/runner'
 import wranglerToml from '../../wrangler.toml?raw'
 import { ADMIN_LOGIN, type Client, guest, signIn, withCsrf } from './auth-helpers'
@@ -27,6 +28,7 @@ import {
   pageRoutes,
   type Route,
   routes,
+  rpcRoutes,
   type SeededParams,
   seedRouteParams,
   writeRoutes,
@@ -240,6 +242,56 @@ describe('the probe runner’s routes', () => {
       expect(atLimit.status).toBeLessThan(500)
       expectSecurityHeaders(atLimit)
     })
+  })
+})
+
+describe('the MCP endpoint’s routes', () => {
+  const post = rpcRoutes.find((r) => r.method === 'POST')!
+  const initialize = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'sweep', version: '1' } },
+  })
+  const rpcInit = (init: RequestInit = {}): RequestInit => ({
+    ...init,
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+      ...(init.headers as Record<string, string>),
+    },
+  })
+
+  it('are found in the route table: POST, and GET and DELETE refused as a stateless server does', () => {
+    expect(rpcRoutes.map((r) => r.key).sort()).toEqual(['DELETE /mcp', 'GET /mcp', 'POST /mcp'])
+  })
+
+  it('POST needs no CSRF token, ignores a session cookie, sets none, and changes nothing in the database', async () => {
+    for (const client of [alice, null]) {
+      const before = await databaseState()
+      const res = await request(post, client ? client.read(rpcInit({ body: initialize })) : rpcInit({ body: initialize }))
+      expect(res.status).toBe(200)
+      expect(res.headers.get('Set-Cookie')).toBeNull()
+      expectSecurityHeaders(res)
+      await res.text()
+      expect(await databaseState()).toEqual(before)
+    }
+  })
+
+  it('POST refuses a cross-site Origin with 403, as the specification asks', async () => {
+    const res = await request(post, rpcInit({ headers: { Origin: 'https://evil.example' }, body: initialize }))
+    expect(res.status).toBe(403)
+    expectSecurityHeaders(res)
+  })
+
+  it('POST never answers 5xx to JSON nested up to 100,000 levels: 400 past the depth limit, 413 past its body limit', async () => {
+    for (const depth of [LIMITS.jsonDepth + 1, 3000, 4000, 32_000, 100_000]) {
+      const body = `${'['.repeat(depth)}1${']'.repeat(depth)}`
+      const res = await request(post, rpcInit({ body }))
+      const tooLarge = body.length > MCP_MAX_BODY_BYTES
+      expect({ depth, status: res.status }).toEqual({ depth, status: tooLarge ? 413 : 400 })
+      expect(await res.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32600 } })
+    }
   })
 })
 

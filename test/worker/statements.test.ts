@@ -138,6 +138,30 @@ describe('statements per request', () => {
   })
 })
 
+describe('the MCP endpoint', () => {
+  const call = (name: string, args: Record<string, unknown>): RequestInit => ({
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'CF-Connecting-IP': '192.0.2.34' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
+  })
+
+  it('search_servers costs what the same search through /api costs: its rate limit is not counted in D1', async () => {
+    for (const [args, path] of [
+      [{ query: 'counted' }, '/api/servers/search?q=counted'],
+      [{ query: 'counted', remoteOnly: true, toolsKnown: true }, '/api/servers/search?q=counted&tools=known&remote=1'],
+      [{ sort: 'stars' }, '/api/servers?sortBy=stars'],
+    ] as const) {
+      const api = await count(path)
+      expect({ args, ...(await count('/mcp', undefined, call('search_servers', args))) }).toEqual({ args, ...api })
+    }
+  })
+
+  it('get_server reads the server page and its tools: two round trips; list_categories reads the cached counts', async () => {
+    expect(await count('/mcp', undefined, call('get_server', { server: serverId }))).toEqual({ status: 200, roundTrips: 2, statements: 10 })
+    expect((await count('/mcp', undefined, call('list_categories', {}))).roundTrips).toBeLessThanOrEqual(1)
+  })
+})
+
 describe('which reads carry the session in their batch', () => {
   it("marks a server's page by its id, whatever its case, and not the featured list beside it", async () => {
     expect(await count(`/api/servers/${serverId.toUpperCase()}`, cookie)).toEqual({ status: 404, roundTrips: 1, statements: 5 })

@@ -32,6 +32,8 @@ const FeaturedEditorPage = lazy(() => import('./pages/FeaturedEditorPage'))
 const DashboardPage = lazy(() => import('./pages/DashboardPage'))
 const advisoryScreen = screen(() => import('./pages/SecurityAdvisoryPage'))
 const SecurityAdvisoryPage = advisoryScreen.Component
+const useFromAiScreen = screen(() => import('./pages/UseFromAiPage'))
+const UseFromAiPage = useFromAiScreen.Component
 const SyncAdminPage = lazy(() => import('./pages/SyncAdminPage'))
 const ReviewAdminPage = lazy(() => import('./pages/ReviewAdminPage'))
 /** What components may load ahead of a visit: the detail's code when a card is hovered. */
@@ -64,6 +66,7 @@ export function loadFirstScreen(path: string, search: string): Promise<unknown> 
     load(packageDetailScreen)
     needs.push(loadAhead(packageKey(decodeURIComponent(pkg.id))))
   } else if (path === PAGE_PATHS.advisory) load(advisoryScreen)
+  else if (path === PAGE_PATHS.useFromAi) load(useFromAiScreen)
   return Promise.all(needs)
 }
 
@@ -100,6 +103,7 @@ function Routes() {
       <Route path={PAGE_PATHS.syncAdmin} component={SyncAdminPage} />
       <Route path={PAGE_PATHS.reviewAdmin} component={ReviewAdminPage} />
       <Route path={PAGE_PATHS.advisory} component={SecurityAdvisoryPage} />
+      <Route path={PAGE_PATHS.useFromAi} component={UseFromAiPage} />
       <Route path={LINKS.login}>{() => <WorkerNavigation to={LINKS.login} label="Continue to sign in" />}</Route>
       <Route path={LINKS.logout}>{() => <WorkerNavigation to={LINKS.logout} label="Continue to log out" />}</Route>
       <Route component={NotFoundPage} />

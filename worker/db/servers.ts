@@ -5,6 +5,7 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import { alias, type SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { ServerSort } from '@shared/limits'
+import type { ServerListQuery } from '@shared/schemas'
 import type { ServerListing } from '@shared/server-list'
 import type { FeaturedServer, ServerDetail, ServerList, ServerSource, ServerVersionInfo, TagCount } from '@shared/types'
 import { sanitizeFeaturedHtml } from '../lib/render/html'
@@ -47,6 +48,24 @@ export type ListOptions = ServerListing & {
   likedBy?: ViewerId
   /** Only servers whose tools were read, or with a remote. */
   rowFilters?: RowFilters
+}
+
+/**
+ * The list options of a servers query as `/api/servers`, its search and the MCP endpoint's
+ * `search_servers` read it: one mapping, so the three answer the same page for the same query.
+ * Whether the Favorites view may be read is the caller's to decide.
+ */
+export function serverListOptions(q: ServerListQuery, listing: ServerListing, userId: ViewerId): ListOptions {
+  return {
+    ...listing,
+    tags: q.tags,
+    categories: q.category,
+    page: q.page,
+    limit: q.limit,
+    userId,
+    likedBy: q.favorites ? (userId ?? undefined) : undefined,
+    rowFilters: { toolsKnown: q.tools === 'known', remote: q.remote !== undefined },
+  }
 }
 
 /**

@@ -33,10 +33,20 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
 
 /**
  * The Worker's own interfaces, which are not pages of the SPA: the SPA's API, the registry API,
- * feeds, sitemaps and robots.txt (an unknown path under them is a JSON 404). Every other path
- * the Worker answers is a page of the SPA (the security sweep checks every route is one or the other).
+ * feeds, sitemaps, robots.txt, the MCP endpoint and its Server Card (an unknown path under them is
+ * a JSON 404). Every other path the Worker answers is a page of the SPA (the security sweep checks
+ * every route is one or the other).
  */
-export const WORKER_PATHS = ['/api/*', '/v0.1/*', '/feeds/*', '/sitemaps/*', '/sitemap.xml', '/robots.txt'] as const
+export const WORKER_PATHS = [
+  '/api/*',
+  '/v0.1/*',
+  '/feeds/*',
+  '/sitemaps/*',
+  '/sitemap.xml',
+  '/robots.txt',
+  '/mcp',
+  '/.well-known/*',
+] as const
 
 /** Whether a path is one of WORKER_PATHS: `/x/*` covers `/x` and everything under it; others are exact. */
 export const isWorkerPath = (path: string) =>

@@ -7,7 +7,17 @@ import { findPackage, getPackageDetail, listPackages } from '../db/packages'
 import { getServerDetail, listServers } from '../db/servers'
 import type { AppEnv } from '../env'
 import { serverImageVersion } from '../lib/render/og/version'
-import { advisoryPage, appPage, homePage, notFoundPage, packagePage, packagesPage, serverPage, serversPage } from '../lib/render/seo/pages'
+import {
+  advisoryPage,
+  appPage,
+  homePage,
+  notFoundPage,
+  packagePage,
+  packagesPage,
+  serverPage,
+  serversPage,
+  useFromAiPage,
+} from '../lib/render/seo/pages'
 import { guestCache } from '../middleware/cache'
 import { database } from '../middleware/database'
 import { renderPage } from '../middleware/pages'
@@ -50,6 +60,7 @@ export const pageRoutes = new Hono<AppEnv>()
     return renderPage(c, packagePage(origin(c.req.url), await getPackageDetail(c.var.db, pkg, null)))
   })
   .get(PAGE_PATHS.advisory, (c) => renderPage(c, advisoryPage(origin(c.req.url))))
+  .get(PAGE_PATHS.useFromAi, (c) => renderPage(c, useFromAiPage(origin(c.req.url))))
   .get(PAGE_PATHS.dashboard, (c) => renderPage(c, appPage(PAGE_PATHS.dashboard)))
   .get(PAGE_PATHS.syncAdmin, (c) => renderPage(c, appPage(PAGE_PATHS.syncAdmin)))
   .get(PAGE_PATHS.reviewAdmin, (c) => renderPage(c, appPage(PAGE_PATHS.reviewAdmin)))

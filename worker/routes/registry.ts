@@ -1,4 +1,6 @@
 import { type Context, Hono } from 'hono'
+import { CATALOGUE_SERVER, catalogueListing } from '@shared/mcp-endpoint'
+import { PAGE_PATHS } from '@shared/page-paths'
 import { registryListQuery, registryServerParam, registryServerQuery } from '@shared/schemas'
 import { registryListing, registryPage, registryVersions } from '../db/registry'
 import type { AppEnv } from '../env'
@@ -17,8 +19,45 @@ import { validate } from '../middleware/validate'
 
 const origin = (c: Context<AppEnv>) => new URL(c.req.url).origin
 
+/** When the catalogue's own entry was first served; it changes only with CATALOGUE_SERVER.version. */
+const OWN_ENTRY_SINCE = '2026-11-26T00:00:00.000Z'
+
+/**
+ * The catalogue's own MCP server (routes/mcp.ts) as a registry entry: a static listing whose one
+ * remote is this origin's endpoint, so it is named under its name wherever the catalogue is served.
+ * Its page is the one that explains it (`pageUrl`), not a server page.
+ */
+function ownListing(c: Context<AppEnv>): RegistryListing {
+  return {
+    id: 'catalogue',
+    name: CATALOGUE_SERVER.name,
+    displayName: CATALOGUE_SERVER.title,
+    description: CATALOGUE_SERVER.description,
+    version: CATALOGUE_SERVER.version,
+    icon: null,
+    githubUrl: null,
+    tags: [],
+    categories: [],
+    packages: [],
+    remotes: catalogueListing(origin(c)).remotes,
+    metadata: {},
+    status: 'active',
+    likeCount: 0,
+    stars: 0,
+    featured: false,
+    createdAt: OWN_ENTRY_SINCE,
+    updatedAt: OWN_ENTRY_SINCE,
+    install: null,
+  }
+}
+
+/** Where a listing's `_meta` points people: its server page, or for the catalogue's own entry the page about it. */
+const pageUrl = (c: Context<AppEnv>, listing: RegistryListing) =>
+  listing.name === CATALOGUE_SERVER.name && listing.id === 'catalogue' ? `${origin(c)}${PAGE_PATHS.useFromAi}` : undefined
+
 /** The listing served under a name, when the caller may see it; a 404 otherwise. */
 async function findListing(c: Context<AppEnv>, serverName: string, includeDeleted: boolean): Promise<RegistryListing> {
+  if (serverName === CATALOGUE_SERVER.name) return ownListing(c)
   const listing = isRegistryName(serverName) ? await registryListing(c.var.db, serverName) : null
   if (!listing || (listing.status === 'deleted' && !includeDeleted)) throw new ApiError('server_not_found', SERVER_NOT_FOUND)
   return listing
@@ -64,7 +103,7 @@ export const registryRoutes = new Hono<AppEnv>()
       const versions = listingVersions(listing, await registryVersions(c.var.db, listing.id))
       publicCache(c, 30)
       return c.json({
-        servers: versions.map(([l, version]) => toServerResponse(l, { origin: origin(c), version })),
+        servers: versions.map(([l, version]) => toServerResponse(l, { origin: origin(c), version, pageUrl: pageUrl(c, l) })),
         metadata: { count: versions.length },
       })
     },
@@ -84,6 +123,6 @@ export const registryRoutes = new Hono<AppEnv>()
       const found = versions.find(([l]) => version === 'latest' || l.version === version)
       if (!found) throw new ApiError('version_not_found', 'Server version not found')
       publicCache(c, 30)
-      return c.json(toServerResponse(found[0], { origin: origin(c), version: found[1] }))
+      return c.json(toServerResponse(found[0], { origin: origin(c), version: found[1], pageUrl: pageUrl(c, found[0]) }))
     },
   )

@@ -2,7 +2,16 @@ import { type Context, Hono } from 'hono'
 import { type ServerListQuery, serverIdParam, serverListQuery, UUID_PATTERN } from '@shared/schemas'
 import { type ServerListing, serverListing } from '@shared/server-list'
 import type { FeaturedServer, RepoInfo } from '@shared/types'
-import { getServerDetail, type ListOptions, listFeatured, listServers, readmeSource, saveRepoFacts, storedRepoFacts } from '../db/servers'
+import {
+  getServerDetail,
+  type ListOptions,
+  listFeatured,
+  listServers,
+  readmeSource,
+  saveRepoFacts,
+  serverListOptions,
+  storedRepoFacts,
+} from '../db/servers'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
 import { cachedJson, cacheKeys, TTL } from '../lib/cache/kv-cache'
@@ -18,16 +27,7 @@ import { validate } from '../middleware/validate'
 function listOptions(c: Context<AppEnv>, q: ServerListQuery, listing: ServerListing): ListOptions {
   const userId = c.var.viewer
   if (q.favorites && userId === null) throw new ApiError('auth_required', AUTH_REQUIRED)
-  return {
-    ...listing,
-    tags: q.tags,
-    categories: q.category,
-    page: q.page,
-    limit: q.limit,
-    userId,
-    likedBy: q.favorites ? (userId ?? undefined) : undefined,
-    rowFilters: { toolsKnown: q.tools === 'known', remote: q.remote !== undefined },
-  }
+  return serverListOptions(q, listing, userId)
 }
 
 /** A list or search page, once the reader is known: the Favorites view of an expired session is refused. */

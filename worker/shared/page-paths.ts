@@ -17,6 +17,7 @@ export const PAGE_PATHS = {
   syncAdmin: '/admin/sync',
   reviewAdmin: '/admin/review',
   advisory: '/security/mcp-supply-chain',
+  useFromAi: '/use-from-ai',
 } as const
 
 /**

@@ -282,6 +282,14 @@ describe('list and static pages', () => {
     expect(p.ld[0]).toMatchObject({ '@type': 'Article' })
   })
 
+  it('the page about the catalogue’s MCP server has its own title and names the endpoint of this origin', async () => {
+    const p = await page('/use-from-ai')
+    expect(p.res.status).toBe(200)
+    expect(p.title).toBe('Use the catalogue from your AI client · MCP Catalogue')
+    expect(p.canonical).toBe(`${ORIGIN}/use-from-ai`)
+    expect(p.root!.textContent).toContain(`${ORIGIN}/mcp`)
+  })
+
   it('signed-in screens are the shell, not indexed', async () => {
     for (const path of ['/dashboard', '/servers/new', `/servers/${server.id}/edit`, '/admin/sync', '/admin/review']) {
       const p = await page(path)

@@ -65,6 +65,7 @@ describe('GET /sitemaps/static.xml', () => {
       { loc: `${ORIGIN}/servers`, lastmod: at(9) },
       { loc: `${ORIGIN}/packages`, lastmod: at(7) },
       { loc: `${ORIGIN}/security/mcp-supply-chain` },
+      { loc: `${ORIGIN}/use-from-ai` },
     ])
   })
 })

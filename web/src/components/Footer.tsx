@@ -27,6 +27,11 @@ export function Footer() {
               </a>
             </li>
             <li>
+              <Link className={link} href="/use-from-ai">
+                Use from your AI client
+              </Link>
+            </li>
+            <li>
               <Link className={link} href="/security/mcp-supply-chain">
                 Security advisory
               </Link>

@@ -300,7 +300,7 @@ export function installSummary(l: Pick<RegistryListing, 'name' | 'version' | 'pa
 }
 
 /** A listing as one entry of the registry API: its server.json and both `_meta` namespaces. */
-export function toServerResponse(l: RegistryListing, opts: { origin: string; version?: VersionFacts }) {
+export function toServerResponse(l: RegistryListing, opts: { origin: string; version?: VersionFacts; pageUrl?: string }) {
   const server = toServerJson(l)
   const clipped = Array.from(l.description.trim()).length > DESCRIPTION_MAX
   return {
@@ -309,7 +309,7 @@ export function toServerResponse(l: RegistryListing, opts: { origin: string; ver
       // Without a version named, the listing's own: its current version, the newest.
       [OFFICIAL_META_KEY]: opts.version ?? listingVersions(l, [])[0][1],
       [CATALOGUE_META_KEY]: {
-        url: `${opts.origin}/servers/${l.id}`,
+        url: opts.pageUrl ?? `${opts.origin}/servers/${l.id}`,
         likes: l.likeCount,
         stars: l.stars,
         tags: l.tags,

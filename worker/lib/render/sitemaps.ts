@@ -13,7 +13,7 @@ export const SITEMAP_URLS = 50_000
 export type SitemapKind = 'servers' | 'packages'
 
 /** The pages every crawler should find, besides each server and package. */
-export const STATIC_PAGES = ['/', '/servers', '/packages', '/security/mcp-supply-chain'] as const
+export const STATIC_PAGES = ['/', '/servers', '/packages', '/security/mcp-supply-chain', '/use-from-ai'] as const
 
 export interface SitemapEntry {
   loc: string

@@ -8,6 +8,7 @@ export type Page =
   | { kind: 'packages' }
   | { kind: 'package'; id: string; isPublic: boolean }
   | { kind: 'advisory' }
+  | { kind: 'use-from-ai' }
   | { kind: 'app' }
   | { kind: 'not-found' }
 

@@ -5,6 +5,7 @@
  * after and nothing moves when it does.
  */
 import { followableAuthor } from '@shared/github-url'
+import { MCP_PATH, USE_FROM_AI_PAGE } from '@shared/mcp-endpoint'
 import { PAGE_PATHS } from '@shared/page-paths'
 import type { PackageDetail, PackageSummary, ServerDetail, ServerSummary } from '@shared/types'
 import { metaDescription, type PageMeta, SITE_DESCRIPTION, SITE_NAME } from './head'
@@ -261,6 +262,30 @@ export function advisoryPage(origin: string): PageView {
 <h1 class="mt-2 text-3xl font-bold tracking-tight">npm supply-chain scan of MCP servers</h1>
 <p class="mt-3 text-lg leading-8 ${muted}">${description}</p>
 </header>
+</article>`,
+  )
+}
+
+/** What the page about the catalogue's own MCP server says before the SPA mounts: its endpoint, and where to find the rest. */
+export function useFromAiPage(origin: string): PageView {
+  const { title, description } = USE_FROM_AI_PAGE
+  const endpoint = `${origin}${MCP_PATH}`
+  return view(
+    { kind: 'use-from-ai' },
+    {
+      title,
+      description,
+      path: PAGE_PATHS.useFromAi,
+      image: SITE_IMAGE,
+      jsonLd: { '@type': 'WebPage', name: title, description, url: origin + PAGE_PATHS.useFromAi },
+    },
+    html`<article class="container-page max-w-3xl py-8">
+<p class="text-sm"><a class="${link}" href="/">Back to the catalogue</a></p>
+<header class="mt-4">
+<h1 class="mt-2 text-3xl font-bold tracking-tight">${title}</h1>
+<p class="mt-3 text-lg leading-8 ${muted}">${description}</p>
+</header>
+<p class="mt-10 ${muted}">Endpoint (Streamable HTTP): <code class="font-mono">${endpoint}</code></p>
 </article>`,
   )
 }
