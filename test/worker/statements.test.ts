@@ -157,7 +157,7 @@ describe('the MCP endpoint', () => {
   })
 
   it('get_server reads the server page and its tools: two round trips; list_categories reads the cached counts', async () => {
-    expect(await count('/mcp', undefined, call('get_server', { server: serverId }))).toEqual({ status: 200, roundTrips: 2, statements: 10 })
+    expect(await count('/mcp', undefined, call('get_server', { server: serverId }))).toEqual({ status: 200, roundTrips: 2, statements: 11 })
     expect((await count('/mcp', undefined, call('list_categories', {}))).roundTrips).toBeLessThanOrEqual(1)
   })
 })
