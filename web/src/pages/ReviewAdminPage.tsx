@@ -1,8 +1,8 @@
 import * as Tabs from '@radix-ui/react-tabs'
-import { ShieldX } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'wouter'
 import { PAGE_PATHS } from '@shared/page-paths'
+import { AccessDenied } from '../components/AccessDenied'
 import { PageSpinner } from '../components/Spinner'
 import { DecidedQueue, OpenQueue } from '../components/scan/ReviewQueue'
 import { LoadFailed } from '../components/ui/LoadFailed'
@@ -38,15 +38,7 @@ function Queue() {
 export default function ReviewAdminPage() {
   const { user } = useSession()
   useDocumentMeta('Review queue', 'Findings and changes for admins to review.')
-  if (!user?.isAdmin) {
-    return (
-      <div className="container-page py-24 text-center">
-        <ShieldX className="mx-auto size-10 text-zinc-500" aria-hidden="true" />
-        <h1 className="mt-4 text-3xl font-semibold">Access denied</h1>
-        <p className="mt-3 text-zinc-700 dark:text-zinc-300">Only administrators can see the review queue.</p>
-      </div>
-    )
-  }
+  if (!user?.isAdmin) return <AccessDenied what="the review queue" />
   return (
     <div className="container-page max-w-3xl py-6">
       <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Review queue</h1>

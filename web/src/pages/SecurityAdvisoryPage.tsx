@@ -1,5 +1,5 @@
-import { ArrowLeft, ShieldAlert } from 'lucide-react'
-import { Link } from 'wouter'
+import { ShieldAlert } from 'lucide-react'
+import { BackToCatalogue } from '../components/BackToCatalogue'
 import { ScanStatsSection } from '../components/scan/ScanStatsSection'
 import { Card } from '../components/ui/Card'
 import { useDocumentMeta } from '../hooks/useDocumentMeta'
@@ -87,13 +87,7 @@ export default function SecurityAdvisoryPage() {
   )
   return (
     <article className="container-page max-w-3xl py-8">
-      <Link
-        href="/"
-        className="inline-flex items-center gap-1 rounded text-sm text-zinc-700 underline-offset-2 hover:underline dark:text-zinc-300"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        Back to the catalogue
-      </Link>
+      <BackToCatalogue />
       <header className="mt-4">
         <p className="inline-flex items-center gap-1.5 text-sm font-semibold text-amber-800 dark:text-amber-300">
           <ShieldAlert className="size-4" aria-hidden="true" />

@@ -1,9 +1,10 @@
-import { RefreshCw, ShieldX } from 'lucide-react'
+import { RefreshCw } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { Link } from 'wouter'
 import { PAGE_PATHS } from '@shared/page-paths'
 import type { SyncRun } from '@shared/types'
+import { AccessDenied } from '../components/AccessDenied'
 import { ProbesOverview } from '../components/probes/ProbesOverview'
 import { PageSpinner } from '../components/Spinner'
 import { buttonClass } from '../components/ui/button'
@@ -107,15 +108,7 @@ function SyncRuns() {
 export default function SyncAdminPage() {
   const { user } = useSession()
   useDocumentMeta('Registry sync', 'The MCP registry sync runs.')
-  if (!user?.isAdmin) {
-    return (
-      <div className="container-page py-24 text-center">
-        <ShieldX className="mx-auto size-10 text-zinc-500" aria-hidden="true" />
-        <h1 className="mt-4 text-3xl font-semibold">Access denied</h1>
-        <p className="mt-3 text-zinc-700 dark:text-zinc-300">Only administrators can see the registry sync.</p>
-      </div>
-    )
-  }
+  if (!user?.isAdmin) return <AccessDenied what="the registry sync" />
   return (
     <div className="container-page max-w-3xl py-6">
       <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Registry sync</h1>

@@ -1,8 +1,8 @@
-import { ArrowLeft, Bot } from 'lucide-react'
+import { Bot } from 'lucide-react'
 import { useMemo } from 'react'
-import { Link } from 'wouter'
 import { CLIENTS, clientConfig, installPlan } from '@shared/install'
 import { CATALOGUE_SERVER, catalogueListing, MCP_PATH, USE_FROM_AI_PAGE } from '@shared/mcp-endpoint'
+import { BackToCatalogue } from '../components/BackToCatalogue'
 import { CodeBlock } from '../components/CopyButton'
 import { ClientBlock } from '../components/install/ClientBlock'
 import { useDocumentMeta } from '../hooks/useDocumentMeta'
@@ -29,13 +29,7 @@ export default function UseFromAiPage() {
   const option = plan.options[0]
   return (
     <article className="container-page max-w-3xl py-8">
-      <Link
-        href="/"
-        className="inline-flex items-center gap-1 rounded text-sm text-zinc-700 underline-offset-2 hover:underline dark:text-zinc-300"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        Back to the catalogue
-      </Link>
+      <BackToCatalogue />
       <header className="mt-4">
         <p className="inline-flex items-center gap-1.5 text-sm font-semibold text-blue-800 dark:text-blue-300">
           <Bot className="size-4" aria-hidden="true" />
