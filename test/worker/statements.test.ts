@@ -80,7 +80,13 @@ beforeAll(async () => {
   const user = await signIn('statements-user')
   cookie = user.cookie
   for (let i = 0; i < 30; i++) {
-    const s = await insertServer({ displayName: `Counted ${i}`, description: `counted tool number ${i}`, tags: ['counted'] })
+    const s = await insertServer({
+      displayName: `Counted ${i}`,
+      description: `counted tool number ${i}`,
+      tags: ['counted'],
+      // Half of them an npm package, for the package type filter.
+      packages: i % 2 ? [{ registryType: 'npm', identifier: `counted-${i}`, version: '1.0.0' }] : [],
+    })
     serverId ??= s.id
   }
   await db().run(sql`INSERT INTO packages (id, user_id, name, is_public) VALUES ('pkg-counted', ${user.user!.id}, 'Counted', 1)`)
@@ -93,6 +99,9 @@ const ROUTES: Array<[string, number, number]> = [
   ['/api/servers?sortBy=created&page=2&limit=5', 1, 2],
   ['/api/servers?sortBy=likes&tags=counted', 1, 2],
   ['/api/servers?tools=known&remote=1', 1, 2],
+  // A package type is a condition per row, in the page's and the total's own statements.
+  ['/api/servers?packageType=npm', 1, 2],
+  ['/api/servers?packageType=pypi&remote=1&tags=counted', 1, 2],
   // The words' counts, the page, its total, and the look-up of a long word's spellings, guarded
   // to read nothing unless no server holds the word and the query is thin: one round trip.
   ['/api/servers/search?q=counted', 1, 4],
@@ -100,6 +109,10 @@ const ROUTES: Array<[string, number, number]> = [
   ['/api/servers/search?q=counted&sortBy=stars', 3, 3],
   ['/api/servers/search?q=counted%20zzzzz', 1, 4],
   ['/api/servers/search?q=counted&tools=known&remote=1', 1, 4],
+  // ... and for a search, a condition on each index match's row, inside the same statements.
+  ['/api/servers/search?q=counted&packageType=npm', 1, 4],
+  // (15 of the 30 servers have one: a page of 10 is within those with every word, as above.)
+  ['/api/servers/search?q=counted&packageType=npm&sortBy=stars&limit=10', 3, 3],
   // A thin query with a correction reads the corrected page in one more.
   ['/api/servers/search?q=numbr', 2, 6],
   ['/api/packages?sortBy=ranking', 1, 2],
@@ -149,6 +162,7 @@ describe('the MCP endpoint', () => {
     for (const [args, path] of [
       [{ query: 'counted' }, '/api/servers/search?q=counted'],
       [{ query: 'counted', remoteOnly: true, toolsKnown: true }, '/api/servers/search?q=counted&tools=known&remote=1'],
+      [{ query: 'counted', packageType: 'npm' }, '/api/servers/search?q=counted&packageType=npm'],
       [{ sort: 'stars' }, '/api/servers?sortBy=stars'],
     ] as const) {
       const api = await count(path)

@@ -8,6 +8,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm'
 import { cardInstallCommand } from '@shared/install'
+import type { PackageType } from '@shared/limits'
 import type { ServerSummary } from '@shared/types'
 import { keptOutput } from './kept-installs'
 import { serverLikes, servers } from './schema'
@@ -18,6 +19,42 @@ import type { ViewerId } from './sessions'
  * it is the current generator's (schema.ts, `cardInstall`). Null leaves it to the Worker.
  */
 const keptInstall = sql`COALESCE(NULLIF(${servers.installCommand}, ''), ${keptOutput(servers.cardInstall)})`
+
+/**
+ * The type of a package of `servers.packages`, from its `json_each` row `p`: its registry type in
+ * either stored shape (the registry's `registryType`, the form's `registry_type`, a legacy
+ * `registry_name`), trimmed and lower-cased, a legacy `docker` read as `oci`; null for a package
+ * named by a string alone or of no type (the old registry's `unknown` included). The search
+ * indexes' package facets read packages the same way (migrations/0020_search_package_types.sql).
+ */
+const registryType = `lower(trim(COALESCE(json_extract(CASE WHEN p.type = 'object' THEN p.value END, '$.registryType'),
+  json_extract(CASE WHEN p.type = 'object' THEN p.value END, '$.registry_type'),
+  json_extract(CASE WHEN p.type = 'object' THEN p.value END, '$.registry_name'))))`
+const packageType = sql.raw(
+  `CASE ${registryType} WHEN 'docker' THEN 'oci' WHEN '' THEN NULL WHEN 'unknown' THEN NULL ELSE ${registryType} END`,
+)
+
+/**
+ * How a listing installs (ServerSummary `installKinds`): its packages' distinct types in the order
+ * it lists them, then 'remote' when it has one. A scalar subquery over the row's own JSON, inside
+ * the card's json_object: no statement and no index more.
+ */
+const installKinds = sql`json((SELECT json_group_array(kind) FROM (
+  SELECT kind FROM (
+    SELECT ${packageType} AS kind, p.key AS at FROM json_each(${servers.packages}) p
+    UNION ALL SELECT 'remote', 1e9 WHERE ${servers.remotes} <> '[]'
+  ) WHERE kind IS NOT NULL GROUP BY kind ORDER BY min(at))))`
+
+/**
+ * Whether a listing has a package of `type` (the `packageType` filter): the same reading of its
+ * packages as `installKinds`, so a card shows every type it is found by. A condition per row (no
+ * SQLite index can hold it): a list's page walks its sort's index keeping rows that pass. The
+ * search indexes hold the same reading as facet tokens (migrations/0020_search_package_types.sql,
+ * which must change with it), so a search narrows inside them.
+ */
+export function hasPackageType(type: PackageType): SQL {
+  return sql`EXISTS (SELECT 1 FROM json_each(${servers.packages}) p WHERE ${packageType} = ${type})`
+}
 
 /**
  * The card as JSON, in the field order of ServerSummary. `installCommand` is the kept one, or
@@ -35,7 +72,7 @@ function cardJson(userId: ViewerId): SQL<string> {
     'status', ${servers.status},
     'deprecated', CASE WHEN ${servers.upstreamStatus} = 'deprecated' THEN json_object('message', ${servers.upstreamStatusMessage}) END,
     'createdAt', ${servers.createdAt}, 'updatedAt', ${servers.updatedAt}, 'toolCount', ${servers.toolCount},
-    'risk', ${servers.risk})`
+    'risk', ${servers.risk}, 'installKinds', ${installKinds})`
 }
 
 /**

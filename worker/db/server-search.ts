@@ -39,6 +39,7 @@
  */
 import { and, inArray, or, type SQL, sql } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
+import type { PackageType } from '@shared/limits'
 import type { ServerSummary } from '@shared/types'
 import { RecentMap } from '../lib/cache/recent-map'
 import {
@@ -61,7 +62,7 @@ import type { DB } from './client'
 import { likedFilter } from './engagement'
 import { pageOffset } from './paging'
 import { serverCategories, servers, serverTags } from './schema'
-import { type CardRow, cardColumns, toCards } from './server-cards'
+import { type CardRow, cardColumns, hasPackageType, toCards } from './server-cards'
 import type { ViewerId } from './sessions'
 
 /** Matches are counted up to this many; beyond it the total reads '10,000+'. */
@@ -94,7 +95,7 @@ export interface SearchRequest {
   tags: readonly string[]
   /** Servers in any of these categories. */
   categories: readonly string[]
-  /** Only servers whose tools were read, or with a remote (as for lists). */
+  /** Only servers whose tools were read, with a remote, or with a package of a type (as for lists). */
   rowFilters?: RowFilters
   /** An explicit sort's ORDER BY; relevance when absent. */
   order?: Array<SQL | SQLiteColumn>
@@ -115,7 +116,7 @@ interface Scoped extends Omit<SearchRequest, 'likedBy' | 'tags' | 'categories' |
   /** Narrows to the seqs this subquery yields (favourites); null for the whole catalogue. */
   only: SQL | null
   /**
-   * Tag and category filters: an FTS5 expression that narrows inside the index (it may
+   * Tag, category and row filters: an FTS5 expression that narrows inside the index (it may
    * over-match) and the exact condition on a server row.
    */
   narrow?: { fts: string; row: SQL }
@@ -123,14 +124,19 @@ interface Scoped extends Omit<SearchRequest, 'likedBy' | 'tags' | 'categories' |
 
 /**
  * Filters on a listing's own row, for lists and searches alike: its tools were read (and it has
- * some: a surface of prompts alone has no tool to show), or it has a remote to connect to.
+ * some: a surface of prompts alone has no tool to show), it has a remote to connect to, or it has
+ * a package of a type.
  */
 export interface RowFilters {
   toolsKnown?: boolean
   remote?: boolean
+  packageType?: PackageType
 }
 
-const facetsOf = (kept: RowFilters = {}): Facet[] => (['toolsKnown', 'remote'] as const).filter((f) => kept[f])
+const facetsOf = (kept: RowFilters = {}): Facet[] => [
+  ...(['toolsKnown', 'remote'] as const).filter((f) => kept[f]),
+  ...(kept.packageType ? [kept.packageType] : []),
+]
 
 /**
  * The row filters as a condition on a server row; undefined when none. For a total, written as
@@ -144,7 +150,23 @@ export function rowFilter(kept: RowFilters = {}, walk = false): SQL | undefined 
   return and(
     kept.toolsKnown ? sql`${plus}${servers.toolCount} > 0` : undefined,
     kept.remote ? sql`${plus}${servers.remotes} <> '[]'` : undefined,
+    // No SQLite index can hold a package's type (json_each): walked or counted, the row's
+    // packages are read. A search narrows to it inside the FTS indexes instead (its facet).
+    kept.packageType ? hasPackageType(kept.packageType) : undefined,
   )
+}
+
+/**
+ * A list's total for row filters alone, when one of them is a package type: counted from the
+ * postings of their facets in the labels' index (which holds every listed server), since no SQLite
+ * index can hold a package's type and counting the rows reads every listed row's packages. The
+ * facets are exact, so the count is. Null when there is no package type (partial indexes count
+ * the other filters).
+ */
+export function facetTotal(db: DB, kept: RowFilters = {}) {
+  if (!kept.packageType) return null
+  const match = filterExpression([], [], facetsOf(kept))!
+  return db.select({ n: sql<number>`count(*)` }).from(sql`servers_labels`).where(sql`servers_labels MATCH ${match}`)
 }
 
 /**

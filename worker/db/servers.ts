@@ -18,7 +18,7 @@ import { pageInfo, pageOffset } from './paging'
 import { surfaceSummaryJson, toSurfaceSummary } from './probes'
 import { featured, type ServerRow, serverCounts, servers, serverTags, serverVersions } from './schema'
 import { cardColumns, toCard, toCards } from './server-cards'
-import { type RowFilters, rowFilter, searchServers } from './server-search'
+import { facetTotal, type RowFilters, rowFilter, searchServers } from './server-search'
 import type { ViewerId } from './sessions'
 
 const SORT_ORDER: Record<ServerSort, Array<SQL | SQLiteColumn>> = {
@@ -46,7 +46,7 @@ export type ListOptions = ServerListing & {
   userId: ViewerId
   /** Only servers this user liked (the Favorites view). */
   likedBy?: ViewerId
-  /** Only servers whose tools were read, or with a remote. */
+  /** Only servers whose tools were read, with a remote, or with a package of a type. */
   rowFilters?: RowFilters
 }
 
@@ -64,7 +64,7 @@ export function serverListOptions(q: ServerListQuery, listing: ServerListing, us
     limit: q.limit,
     userId,
     likedBy: q.favorites ? (userId ?? undefined) : undefined,
-    rowFilters: { toolsKnown: q.tools === 'known', remote: q.remote !== undefined },
+    rowFilters: { toolsKnown: q.tools === 'known', remote: q.remote !== undefined, packageType: q.packageType },
   }
 }
 
@@ -94,7 +94,9 @@ export async function listServers(db: DB, opts: ListOptions): Promise<ServerList
   const filters = [tagFilter(tags), categoryFilter(opts.categories ?? []), likedFilter(opts.likedBy)].filter((f) => f !== undefined)
   const counted = [...filters, rowFilter(opts.rowFilters)].filter((f) => f !== undefined)
   const where = and(eq(servers.status, 'active'), ...counted)
-  // The whole active catalogue's total is kept by triggers; only filtered lists count rows.
+  // The whole active catalogue's total is kept by triggers; only filtered lists count rows, or,
+  // for a package type with no other filter than row filters, its facet's postings.
+  const byFacets = filters.length ? null : facetTotal(db, opts.rowFilters)
   const [page, count] = await db.batch([
     db
       .select(cardColumns(opts.userId))
@@ -103,9 +105,10 @@ export async function listServers(db: DB, opts: ListOptions): Promise<ServerList
       .orderBy(...SORT_ORDER[opts.sortBy])
       .limit(opts.limit)
       .offset(pageOffset(opts)),
-    counted.length
-      ? db.select({ n: sql<number>`count(*)` }).from(servers).where(where)
-      : db.select({ n: serverCounts.n }).from(serverCounts).where(eq(serverCounts.status, 'active')),
+    byFacets ??
+      (counted.length
+        ? db.select({ n: sql<number>`count(*)` }).from(servers).where(where)
+        : db.select({ n: serverCounts.n }).from(serverCounts).where(eq(serverCounts.status, 'active'))),
   ])
   return { servers: toCards(page), ...pageInfo(count[0]?.n ?? 0, opts) }
 }

@@ -3,7 +3,7 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { z } from 'zod'
 import { CATEGORY_SLUGS, MAX_CATEGORY_FILTER } from '@shared/categories'
 import { CLIENTS, type ClientId, clientConfig, type InstallOption, installPlan } from '@shared/install'
-import { LIMITS, SERVER_SORTS } from '@shared/limits'
+import { LIMITS, PACKAGE_TYPES, SERVER_SORTS } from '@shared/limits'
 import { CATALOGUE_SERVER, catalogueListing } from '@shared/mcp-endpoint'
 import { PAGE_PATHS } from '@shared/page-paths'
 import { serverListQuery, UUID_PATTERN } from '@shared/schemas'
@@ -112,6 +112,11 @@ const hitSchema = z.object({
   likes: z.number(),
   toolCount: z.number().nullable().describe('Tools read from the server itself; null when never read'),
   installCommand: z.string().describe('A one-line command that adds it to Claude Code, or a comment saying why there is none'),
+  installKinds: z
+    .array(z.string())
+    .describe(
+      'How it can be installed: the types of its packages (npm, pypi, oci for a container image, nuget, mcpb...), then "remote" when it has a hosted endpoint to connect to; empty when it declares neither',
+    ),
   deprecated: z.boolean(),
   matchedBy: z
     .object({ kind: z.string(), term: z.string() })
@@ -133,6 +138,7 @@ const hitOf = (c: Context, s: ServerSummary): z.infer<typeof hitSchema> => ({
   likes: s.likeCount,
   toolCount: s.toolCount,
   installCommand: s.installCommand,
+  installKinds: s.installKinds,
   deprecated: s.deprecated !== null,
   ...(s.matchedBy ? { matchedBy: s.matchedBy } : {}),
   url: pageUrl(c, s.id),
@@ -154,6 +160,12 @@ const searchInput = z.object({
   tags: z.array(z.string().max(LIMITS.tag)).max(LIMITS.tagFilter).optional().describe('Tags: servers with every one of them'),
   remoteOnly: z.boolean().optional().describe('Only servers with a remote endpoint to connect to: nothing to install locally'),
   toolsKnown: z.boolean().optional().describe('Only servers whose tools the catalogue has read from the server'),
+  packageType: z
+    .enum(PACKAGE_TYPES)
+    .optional()
+    .describe(
+      'Only servers with a package of this type, to run locally: npm (Node.js, npx), pypi (Python, uvx), oci (a container image, Docker), nuget (.NET), mcpb (an MCP bundle). For a hosted endpoint use remoteOnly instead',
+    ),
   sort: z.enum(SERVER_SORTS).optional().describe('Order; by default a search is ranked by relevance and a list by GitHub stars'),
   limit: z.number().int().min(1).max(LIMITS.maxLimit).optional().describe(`Results per page (default ${LIMITS.pageSize})`),
   cursor: z.string().max(200).optional().describe('nextCursor of the previous page, to read the next one'),
@@ -175,6 +187,7 @@ function listQuery(input: z.infer<typeof searchInput>) {
     sortBy: input.sort,
     tools: input.toolsKnown ? 'known' : undefined,
     remote: input.remoteOnly ? '1' : undefined,
+    packageType: input.packageType,
     page: pageOf(input.cursor),
     limit: input.limit,
   })
@@ -343,7 +356,7 @@ function catalogueServer(c: Context<AppEnv>): McpServer {
     {
       title: 'Search MCP servers',
       description:
-        'Search the catalogue of MCP servers by what they do, or list them. Returns one page of servers (name, summary, categories, install command, page URL) and a cursor for the next. The same search as the catalogue’s site.',
+        'Search the catalogue of MCP servers by what they do, or list them. Returns one page of servers (name, summary, categories, install command and kinds, page URL) and a cursor for the next. The same search as the catalogue’s site.',
       inputSchema: searchInput,
       outputSchema: searchOutput,
       annotations: READ_ONLY,

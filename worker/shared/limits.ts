@@ -51,6 +51,13 @@ export const LIMITS = {
 } as const
 
 export const SERVER_SORTS = ['stars', 'likes', 'updated', 'created', 'ranking'] as const
+/**
+ * The package types a list or search filters by (`packageType=npm`): a package's `registryType`
+ * as the registry names them, lower-cased (a legacy `docker` package counts as `oci`). A remote is
+ * its own filter (`remote=1`), not a package type.
+ */
+export const PACKAGE_TYPES = ['npm', 'pypi', 'oci', 'nuget', 'mcpb'] as const
+export type PackageType = (typeof PACKAGE_TYPES)[number]
 export type ServerSort = (typeof SERVER_SORTS)[number]
 export const PACKAGE_SORTS = ['ranking', 'likes', 'updated', 'created'] as const
 export type PackageSort = (typeof PACKAGE_SORTS)[number]

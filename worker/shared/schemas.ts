@@ -5,7 +5,7 @@
 import { z } from 'zod'
 import { isCategorySlug, MAX_CATEGORIES, MAX_CATEGORY_FILTER, OTHER } from './categories'
 import { GITHUB_LOGIN_RE, GITHUB_URL_RE } from './github-url'
-import { COMMENT_SORTS, LIMITS, PACKAGE_SORTS, SERVER_SORTS } from './limits'
+import { COMMENT_SORTS, LIMITS, PACKAGE_SORTS, PACKAGE_TYPES, SERVER_SORTS } from './limits'
 
 /** One field's problem, as the API's error body and the SPA's forms carry it. */
 export interface FieldIssue {
@@ -94,6 +94,8 @@ export const serverListQuery = z.object({
   tools: z.enum(['known'], { error: 'Must be known' }).optional(),
   /** `remote=1`: only servers with a remote to connect to, nothing to install. */
   remote: z.enum(['1', 'true'], { error: 'Must be 1 or true' }).optional(),
+  /** `packageType=npm`: only servers with a package of that type (see PACKAGE_TYPES). */
+  packageType: z.enum(PACKAGE_TYPES, { error: `Must be one of ${PACKAGE_TYPES.join(', ')}` }).optional(),
   page,
   limit,
 })

@@ -2,8 +2,9 @@
  * The JSON shapes of the public API, shared by the Worker (which produces them) and the SPA
  * (which reads them). Only types: importing this file adds nothing to either bundle.
  */
-import type { SurfaceSummary } from './surface'
+
 import type { RiskLevel, SurfaceAlert } from './scan'
+import type { SurfaceSummary } from './surface'
 
 export type ServerStatus = 'active' | 'deleted' | 'pending'
 
@@ -52,6 +53,14 @@ export interface ServerSummary {
   toolCount: number | null
   /** The risk level of the surface shown (the scanner's, worker/lib/scan/); null when no surface was ever read or declared. */
   risk: RiskLevel | null
+  /**
+   * How the listing can be installed: the distinct types of its packages as the registry names
+   * them, lower-cased, in the order it lists them (`npm`, `pypi`, `oci` (a legacy `docker` too),
+   * `nuget`, `mcpb`...), then `remote` when it has a remote to connect to; empty when it declares
+   * neither. A package type is what the `packageType` filter matches.
+   * @example ['npm', 'remote']
+   */
+  installKinds: string[]
   /**
    * Search results only: why the server matched when its card does not show it: a category the
    * query names, a related term of the search vocabulary, a corrected spelling, one of its tools

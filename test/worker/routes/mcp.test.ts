@@ -145,6 +145,29 @@ describe.each(['legacy', 'modern'] as const)('the %s era, through the SDK client
     await client.close()
   })
 
+  it('search_servers filters by package type as the API does, and each hit says how it installs', async () => {
+    const client = await connect(era)
+    type Hits = { servers: Array<{ id: string; installKinds: string[] }>; total: number }
+    for (const [args, path] of [
+      [{ packageType: 'npm' }, '/api/servers?packageType=npm'],
+      [{ query: 'postgres', packageType: 'npm' }, '/api/servers/search?q=postgres&packageType=npm'],
+      [{ query: 'postgres', packageType: 'pypi' }, '/api/servers/search?q=postgres&packageType=pypi'],
+    ] as const) {
+      const result = (await client.callTool({ name: 'search_servers', arguments: args })).structuredContent as Hits
+      const api = (await json(path)).body as Hits
+      expect(result.servers.map((s) => [s.id, s.installKinds])).toEqual(api.servers.map((s) => [s.id, s.installKinds]))
+      expect(result.total).toBe(api.total)
+    }
+    const npm = (await client.callTool({ name: 'search_servers', arguments: { query: 'postgres', packageType: 'npm' } }))
+      .structuredContent as Hits
+    expect(npm.servers.map((s) => [s.id, s.installKinds])).toEqual([[pg.id, ['npm']]])
+    const all = (await client.callTool({ name: 'search_servers', arguments: { query: 'weather' } })).structuredContent as Hits
+    expect(all.servers.find((s) => s.id === weather.id)?.installKinds).toEqual(['remote'])
+    const bad = await client.callTool({ name: 'search_servers', arguments: { packageType: 'docker' } })
+    expect(bad.isError).toBe(true)
+    await client.close()
+  })
+
   it('search_servers pages by cursor to the end, each page the API’s page', async () => {
     const client = await connect(era)
     const seen: string[] = []

@@ -9,6 +9,7 @@
  * `explainMatch` says on a card which one found it.
  */
 import { categoryBySlug } from '@shared/categories'
+import type { PackageType } from '@shared/limits'
 import { matchingTool } from './tool-text'
 import { type Expansion, expandQuery, fold, sameAs, termWords, wordHead } from './vocabulary'
 
@@ -285,10 +286,19 @@ export function correctSpelling(
 
 /**
  * The tokens the indexes' `facets` column holds for the list filters a server passes
- * (migrations/0017_search_tools.sql): private-use characters, which the tokenizer keeps as a word
- * and `searchWords` never yields, so only a filter matches them.
+ * (migrations/0017_search_tools.sql; the package types, one per type it has, since
+ * migrations/0020_search_package_types.sql): private-use characters, which the tokenizer keeps as
+ * a word and `searchWords` never yields, so only a filter matches them.
  */
-export const FACETS = { toolsKnown: '\uE000', remote: '\uE001' } as const
+export const FACETS = {
+  toolsKnown: '\uE000',
+  remote: '\uE001',
+  npm: '\uE002',
+  pypi: '\uE003',
+  oci: '\uE004',
+  nuget: '\uE005',
+  mcpb: '\uE006',
+} as const satisfies Record<'toolsKnown' | 'remote' | PackageType, string>
 export type Facet = keyof typeof FACETS
 
 /**
