@@ -349,10 +349,13 @@ export const CHANGE_PATTERNS: ChangePattern[] = [
   },
   {
     id: 'hidden-characters',
-    pattern: /[\u{E0000}-\u{E007F}]+|[\u{E0100}-\u{E01EF}]+|[\u200B\u200C\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]+/u,
+    // Zero-width spaces count only inside a word: beside a space they are what pasting from a web
+    // page leaves (a real description of the labelled set has two).
+    pattern:
+      /[\u{E0000}-\u{E007F}]+|[\u{E0100}-\u{E01EF}]+|[\u200C\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]+|(?<=[\p{L}\p{N}])\u200B+(?=[\p{L}\p{N}])/u,
     what: 'adds characters a person cannot see',
-    catches: ['Echo\u{E0061}\u{E006C}\u{E0073}\u{E006F}', 'ignore\u200b previous'],
-    leaves: ['\u26a0\ufe0f Deprecated', '👩‍💻 Developer tools'],
+    catches: ['Echo\u{E0061}\u{E006C}\u{E0073}\u{E006F}', 'ig\u200bnore previous', 'ignore\u2060 previous'],
+    leaves: ['\u26a0\ufe0f Deprecated', '👩‍💻 Developer tools', 'How \u200b\u200bto obtain thread_id'],
   },
   {
     id: 'persist',
