@@ -1,0 +1,81 @@
+/**
+ * The measuring behind `npm run eval:scan` (scripts/eval-scan.mjs): scans the labelled set
+ * (test/scan-set/) with the scanner of worker/lib/scan, counted by the same code as the Worker
+ * test (test/worker/lib/scan/eval-metrics.ts), and prints the Markdown tables docs/scanning.md
+ * shows, then every benign flag and every miss. Exits 1 when a figure is worse than
+ * test/scan-set/baseline.json, unless --report-only.
+ *   --scanner <module>   another module exporting scanSurface (to try a rule change side by side)
+ *   --set <dir>          another set laid out like test/scan-set (benign/, poisoned.json, baseline.json)
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { parseArgs } from 'node:util'
+
+/** What this script uses of test/worker/lib/scan/eval-metrics.ts (loaded by path: it belongs to the Worker's tests, not to scripts/). */
+interface Metrics {
+  evaluate(set: Record<string, unknown>, poisoned: unknown[], scan: unknown): Result
+  belowBaseline(result: Result, baseline: unknown): string[]
+  markdownReport(result: Result): string
+}
+interface Result {
+  benign: {
+    falsePositives: Array<{
+      server: string
+      kind: string
+      item: string | null
+      field: string
+      rule: string
+      severity: string
+      excerpt: string
+    }>
+  }
+  misses: Array<{ id: string; class: string; severity: string; hard: string | null }>
+}
+
+const { values: opts } = parseArgs({
+  options: {
+    'report-only': { type: 'boolean', default: false },
+    scanner: { type: 'string' },
+    set: { type: 'string' },
+    json: { type: 'boolean', default: false },
+  },
+})
+
+const SET = opts.set ? resolve(opts.set) : resolve(import.meta.dirname, '../test/scan-set')
+const read = (file: string) => JSON.parse(readFileSync(file, 'utf8'))
+const benign: Record<string, unknown> = Object.fromEntries(
+  readdirSync(join(SET, 'benign'))
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => [name.replace(/\.json$/, ''), read(join(SET, 'benign', name))]),
+)
+const poisoned: unknown[] = read(join(SET, 'poisoned.json'))
+const baseline: unknown = read(join(SET, 'baseline.json'))
+
+const scannerPath = opts.scanner ? resolve(opts.scanner) : resolve(import.meta.dirname, '../worker/lib/scan/index.ts')
+const { scanSurface } = (await import(pathToFileURL(scannerPath).href)) as { scanSurface: unknown }
+const metricsPath = resolve(import.meta.dirname, '../test/worker/lib/scan/eval-metrics.ts')
+const { evaluate, belowBaseline, markdownReport } = (await import(pathToFileURL(metricsPath).href)) as Metrics
+const result = evaluate(benign, poisoned, scanSurface)
+
+if (opts.json) {
+  console.log(JSON.stringify(result, null, 2))
+} else {
+  console.log(markdownReport(result))
+  console.log('\nBenign flags (medium or above):')
+  for (const fp of result.benign.falsePositives) {
+    console.log(
+      `- ${fp.server} ${fp.kind} ${fp.item ?? ''} ${fp.field}: ${fp.rule} (${fp.severity}) ${JSON.stringify(fp.excerpt.slice(0, 100))}`,
+    )
+  }
+  if (result.benign.falsePositives.length === 0) console.log('- none')
+  console.log('\nPoisoned tools missed:')
+  for (const miss of result.misses) console.log(`- ${miss.id} (${miss.class}, ${miss.severity}${miss.hard ? `, ${miss.hard}` : ''})`)
+  if (result.misses.length === 0) console.log('- none')
+}
+const worse = belowBaseline(result, baseline)
+if (worse.length > 0) {
+  console.error(`\nBelow the baseline (test/scan-set/baseline.json): ${worse.join('; ')}`)
+  if (!opts['report-only']) process.exit(1)
+}

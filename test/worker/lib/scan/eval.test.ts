@@ -1,0 +1,172 @@
+/// <reference types="vite/client" />
+/**
+ * The scanner measured on the labelled set (test/scan-set/): real tool lists of widely used
+ * servers (benign) and tools poisoned the ways published attacks poison them. The set is checked
+ * for what it claims (its sizes, its classes, its hard cases, every item a surface as the probe
+ * would store it), the counting is checked on scanners whose answers are known, and the real
+ * scanner is held to test/scan-set/baseline.json: a figure below it (or a benign rate above it)
+ * fails. `npm run eval:scan` prints the same figures as a table.
+ */
+
+import { describe, expect, it } from 'vitest'
+import type { Finding } from '@shared/scan'
+import type { Surface } from '@shared/surface'
+import { toSurface } from '../../../../worker/lib/mcp-client/bounds'
+import { scanSurface } from '../../../../worker/lib/scan'
+import baseline from '../../../scan-set/baseline.json'
+import poisonedJson from '../../../scan-set/poisoned.json'
+import {
+  type Baseline,
+  type BenignServer,
+  type BenignSet,
+  belowBaseline,
+  evaluate,
+  HARD_CASES,
+  markdownReport,
+  type PoisonedItem,
+  poisonedSurface,
+  SET_CLASSES,
+  surfaceOf,
+} from './eval-metrics'
+
+const files = import.meta.glob<BenignServer>('../../../scan-set/benign/*.json', { import: 'default', eager: true })
+const benign: BenignSet = Object.fromEntries(Object.entries(files).map(([path, server]) => [path.replace(/^.*\/|\.json$/g, ''), server]))
+const poisoned = poisonedJson as unknown as PoisonedItem[]
+
+/** The parts of a surface a scan reads: what toSurface must keep exactly as the set has it. */
+const listed = (surface: Surface) => ({
+  instructions: surface.instructions,
+  tools: surface.tools,
+  prompts: surface.prompts,
+  resources: surface.resources,
+  resourceTemplates: surface.resourceTemplates,
+})
+
+describe('the labelled set', () => {
+  it('holds at least 300 real tools, each server with its package, version, source and a licence that allows copying', () => {
+    const servers = Object.values(benign)
+    expect(servers.length).toBeGreaterThanOrEqual(15)
+    expect(servers.reduce((sum, server) => sum + server.tools.length, 0)).toBeGreaterThanOrEqual(300)
+    for (const server of servers) {
+      expect(server.source.package).toMatch(/^(@[\w.-]+\/)?[\w.-]+$/)
+      expect(server.source.version).toMatch(/^\d+\.\d+\.\d+/)
+      // The repository, or the npm page where the package names none.
+      expect(server.source.repository).toMatch(/^https:\/\/(github\.com|www\.npmjs\.com\/package)\/[\w.@/-]+$/)
+      expect(server.source.licence).toMatch(/^(MIT|Apache-2\.0|ISC|BSD-[23]-Clause)( AND (MIT|Apache-2\.0))?$/)
+      expect(server.tools.length).toBeGreaterThan(0)
+    }
+  })
+
+  it('holds at least 100 poisoned tools, every class many times, every hard case, each naming its attack', () => {
+    expect(poisoned.length).toBeGreaterThanOrEqual(100)
+    expect(new Set(poisoned.map((item) => item.id)).size).toBe(poisoned.length)
+    for (const cls of SET_CLASSES) expect(poisoned.filter((item) => item.class === cls).length, cls).toBeGreaterThanOrEqual(12)
+    for (const hard of HARD_CASES) expect(poisoned.filter((item) => item.hard === hard).length, hard).toBeGreaterThanOrEqual(5)
+    const languages = poisoned.filter((item) => item.hard === 'language').map((item) => JSON.stringify(item.tool))
+    // Spanish, French, German, Chinese, Russian, Japanese, Korean: scripts beyond Latin are there.
+    for (const script of [/\p{Script=Han}/u, /\p{Script=Cyrillic}/u, /\p{Script=Hiragana}|\p{Script=Katakana}/u, /\p{Script=Hangul}/u]) {
+      expect(languages.some((text) => script.test(text))).toBe(true)
+    }
+    for (const item of poisoned) {
+      expect(SET_CLASSES).toContain(item.class)
+      expect(['high', 'medium']).toContain(item.severity)
+      expect([null, ...HARD_CASES]).toContain(item.hard)
+      expect(item.note.length).toBeGreaterThan(20)
+    }
+  })
+
+  it('lists every benign surface exactly as the probe would store it (toSurface neither rejects nor changes it)', () => {
+    for (const [slug, server] of Object.entries(benign)) {
+      const surface = surfaceOf(server)
+      expect(listed(toSurface(surface)), slug).toEqual(listed(surface))
+    }
+  })
+
+  it('makes every poisoned tool a tool the probe would store as it is, altered from a real tool where it names one', () => {
+    for (const item of poisoned) {
+      expect(toSurface({ tools: [item.tool] }).tools[0], item.id).toEqual(item.tool)
+      const { surface } = poisonedSurface(benign, item)
+      expect(
+        surface.tools.filter((tool) => tool.name === item.tool.name),
+        item.id,
+      ).toHaveLength(1)
+      expect(listed(toSurface(surface)), item.id).toEqual(listed(surface))
+      if (item.base?.tool) {
+        const original = benign[item.base.server].tools.find((tool) => tool.name === item.base?.tool)
+        expect(original, item.id).toBeDefined()
+        expect(item.tool, item.id).not.toEqual(original)
+      }
+    }
+  })
+})
+
+/** A scanner that flags the tools whose description contains `word`, as one class. */
+function flagging(word: string, cls: Finding['class']): (surface: Surface) => Finding[] {
+  return (surface) =>
+    surface.tools
+      .filter((tool) => JSON.stringify(tool).includes(word))
+      .map((tool) => ({
+        rule: `${cls}.test`,
+        class: cls,
+        severity: 'high' as const,
+        kind: 'tool' as const,
+        item: tool.name,
+        field: 'description',
+        start: 0,
+        end: 1,
+        excerpt: word,
+        reason: 'test',
+      }))
+}
+
+describe('the counting', () => {
+  it('counts nothing caught and nothing flagged for a scanner that finds nothing', () => {
+    const result = evaluate(benign, poisoned, () => [])
+    expect(result.caught).toBe(0)
+    expect(result.highSeverity.recall).toBe(0)
+    expect(result.benign.flaggedTools).toBe(0)
+    expect(result.misses).toHaveLength(poisoned.length)
+    for (const cls of SET_CLASSES) expect(result.classes[cls]).toMatchObject({ caught: 0, recall: 0, precision: 1 })
+  })
+
+  it('counts every tool caught and flagged for a scanner that flags every tool, and precision falls with the benign ones', () => {
+    const result = evaluate(benign, poisoned, flagging('', 'secrets'))
+    expect(result.caught).toBe(poisoned.length)
+    expect(result.benign.flaggedRate).toBe(1)
+    const secrets = result.classes.secrets
+    expect(secrets.caughtOwn).toBe(secrets.poisoned)
+    expect(secrets.flagged).toBe(result.benign.tools + poisoned.length)
+    expect(secrets.precision).toBeCloseTo(poisoned.length / (result.benign.tools + poisoned.length))
+    expect(result.classes.invisible.caughtOwn).toBe(0)
+    expect(result.classes.invisible.recall).toBe(1)
+  })
+
+  it('attributes a finding to the poisoned tool only, not to the host’s other tools, and a benign flag to its server', () => {
+    const result = evaluate(benign, poisoned, flagging('~/.ssh/id_rsa', 'secrets'))
+    const expected = poisoned.filter((item) => JSON.stringify(item.tool).includes('~/.ssh/id_rsa'))
+    expect(expected.length).toBeGreaterThan(0)
+    expect(result.caught).toBe(expected.length)
+    expect(result.benign.falsePositives.every((fp) => JSON.stringify(benign[fp.server].tools).includes('~/.ssh/id_rsa'))).toBe(true)
+    expect(belowBaseline(result, baseline as Baseline).length).toBeGreaterThan(0)
+  })
+})
+
+describe('the scanner on the labelled set', () => {
+  const result = evaluate(benign, poisoned, scanSurface)
+
+  it('stays at or above the baseline (test/scan-set/baseline.json)', () => {
+    const report = [
+      markdownReport(result),
+      '',
+      'Benign flags:',
+      ...result.benign.falsePositives.map((fp) => `  ${fp.server} ${fp.kind} ${fp.item ?? ''} ${fp.rule} (${fp.severity}): ${fp.excerpt}`),
+      'Misses:',
+      ...result.misses.map((miss) => `  ${miss.id} (${miss.class}, ${miss.severity}${miss.hard ? `, ${miss.hard}` : ''})`),
+    ].join('\n')
+    expect(belowBaseline(result, baseline as Baseline), report).toEqual([])
+  })
+
+  it('catches every class with a rule of that class', () => {
+    for (const cls of SET_CLASSES) expect(result.classes[cls].caughtOwn, cls).toBeGreaterThan(0)
+  })
+})
