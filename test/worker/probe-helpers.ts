@@ -9,6 +9,18 @@ import { recordProbe } from '../../worker/db/probes'
 import { hashSurface } from '../../worker/lib/mcp-client/canonical'
 import { db } from './helpers'
 
+/** A surface of only what `parts` gives: no server info, capabilities or items besides. */
+export const surfaceWith = (parts: Partial<Surface>): Surface => ({
+  serverInfo: null,
+  capabilities: {},
+  instructions: null,
+  tools: [],
+  prompts: [],
+  resources: [],
+  resourceTemplates: [],
+  ...parts,
+})
+
 /** A surface with these tools (each with a description and an input schema) and one prompt. */
 export function surfaceOf(tools: string[]): Surface {
   return {

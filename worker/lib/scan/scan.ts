@@ -175,6 +175,20 @@ function mayMatch(rule: Rule, text: string, cache: TextCache): boolean {
   return true
 }
 
+/** A rule pattern's matches in a text (global patterns: every one, at most MAX_HITS_PER_TEXT; empty matches skipped). */
+function patternHits(pattern: RegExp, text: string): Hit[] {
+  const hits: Hit[] = []
+  pattern.lastIndex = 0
+  for (let m = pattern.exec(text); m && hits.length < MAX_HITS_PER_TEXT; m = pattern.exec(text)) {
+    if (m[0].length === 0) {
+      pattern.lastIndex++
+      continue
+    }
+    hits.push({ start: m.index, end: m.index + m[0].length })
+  }
+  return hits
+}
+
 /** A rule's hits in one text, in the raw text's offsets; what the rules share is worked out once per text. */
 export function runRule(rule: Rule, input: RuleInput, cache: TextCache = {}): Hit[] {
   if (!mayMatch(rule, input.text, cache)) return []
@@ -182,16 +196,7 @@ export function runRule(rule: Rule, input: RuleInput, cache: TextCache = {}): Hi
   let hits: Hit[]
   if (rule.test instanceof RegExp) {
     const norm = normalizeOnce(cache, input.text)
-    hits = []
-    const pattern = rule.test
-    pattern.lastIndex = 0
-    for (let m = pattern.exec(norm.text); m && hits.length < MAX_HITS_PER_TEXT; m = pattern.exec(norm.text)) {
-      if (m[0].length === 0) {
-        pattern.lastIndex++
-        continue
-      }
-      hits.push(toOriginal(norm, m.index, m.index + m[0].length))
-    }
+    hits = patternHits(rule.test, norm.text).map((hit) => toOriginal(norm, hit.start, hit.end))
   } else if (rule.test.on === 'raw') {
     hits = rule.test.find(input.text, input).slice(0, MAX_HITS_PER_TEXT)
   } else {
@@ -277,16 +282,7 @@ function acrossFindings(rule: Rule, joined: Joined, item: ItemContext, context: 
   const input: RuleInput = { text: joined.text, role: 'description', kind: first.kind, field: '', item, context, words: joined.words }
   let hits: Hit[]
   if (rule.test instanceof RegExp) {
-    hits = []
-    const pattern = rule.test
-    pattern.lastIndex = 0
-    for (let m = pattern.exec(joined.text); m && hits.length < MAX_HITS_PER_TEXT; m = pattern.exec(joined.text)) {
-      if (m[0].length === 0) {
-        pattern.lastIndex++
-        continue
-      }
-      hits.push({ start: m.index, end: m.index + m[0].length })
-    }
+    hits = patternHits(rule.test, joined.text)
   } else if (rule.test.on === 'normalized') {
     hits = rule.test.find(joined.text, input).slice(0, MAX_HITS_PER_TEXT)
   } else return []

@@ -7,7 +7,6 @@
 
 import { describe, expect, it } from 'vitest'
 import { SCAN_CLASSES, type Severity } from '@shared/scan'
-import type { Surface } from '@shared/surface'
 import { RULES, type Rule, type RuleExample, renderExcerpt, runRule, scanSurface, skeleton } from '../../../../worker/lib/scan'
 import { glance, TRIGGER_WORDS } from '../../../../worker/lib/scan/rules'
 import {
@@ -17,17 +16,9 @@ import {
   normalizeForMatching,
   toOriginal,
 } from '../../../../worker/lib/scan/unicode'
+import { surfaceWith } from '../../probe-helpers'
 
-const full = (parts: Partial<Surface>): Surface => ({
-  serverInfo: null,
-  capabilities: {},
-  instructions: null,
-  tools: [],
-  prompts: [],
-  resources: [],
-  resourceTemplates: [],
-  ...parts,
-})
+const full = surfaceWith
 
 const RANK: Record<Severity, number> = { low: 1, medium: 2, high: 3 }
 

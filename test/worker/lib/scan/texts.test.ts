@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import type { Surface, SurfaceTool } from '@shared/surface'
+import type { SurfaceTool } from '@shared/surface'
 import { type SurfaceText, surfaceTexts } from '../../../../worker/lib/scan'
+import { surfaceWith } from '../../probe-helpers'
 
-const surface = (parts: Partial<Surface>): Surface => ({
-  serverInfo: null,
-  capabilities: {},
-  instructions: null,
-  tools: [],
-  prompts: [],
-  resources: [],
-  resourceTemplates: [],
-  ...parts,
-})
+const surface = surfaceWith
 
 /** The texts as `field role text` lines: what a rule would read, and where. */
 const lines = (texts: Iterable<SurfaceText>) => [...texts].map((t) => `${t.kind}|${t.item ?? ''}|${t.field}|${t.role}|${t.text}`)
