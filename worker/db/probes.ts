@@ -32,6 +32,7 @@ import {
   readScanBasis,
   scanContext,
   setListingRisk,
+  shownSurfaceId,
   surfaceScanStatements,
   toStoredFindings,
 } from './scans'
@@ -316,13 +317,6 @@ export async function markProbeDue(db: DB, serverId: string, now = new Date()): 
     .returning({ leaseUntil: probeSchedule.leaseUntil, dueAt: probeSchedule.dueAt })
   return { queued: row?.leaseUntil === lease, dueAt: row?.dueAt ?? nowIso }
 }
-
-/**
- * The id of the surface read that a listing shows: its current version's newest, else the newest
- * of any version. A declared surface is never among them: it is shown as declared, beside. Correlated with the outer `servers` row (spelled out: Drizzle leaves columns of a
- * select list unqualified, which inside the subquery would name server_surfaces' own).
- */
-const shownSurfaceId = sql`(SELECT ss.id FROM ${serverSurfaces} ss WHERE ss.server_id = "servers"."id" AND ss.source <> 'declared' ORDER BY ss.version = "servers"."version" DESC, ss.last_seen_at DESC LIMIT 1)`
 
 /**
  * A listing's SurfaceSummary as JSON, for a select list over `servers`: what the detail answer

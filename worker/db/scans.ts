@@ -67,25 +67,28 @@ export function riskOf(surfaceId: SQL): SQL<RiskLevel> {
 }
 
 /**
- * The listing's risk as cards show it: the risk of the surface read that the listing shows (its
- * current version's newest, else the newest), else of the surface declared for its current
- * version, as the tool count is chosen (db/probes.ts).
+ * The id of the surface read that a listing shows: its current version's newest, else the newest
+ * of any version. A declared surface is never among them: it is shown as declared, beside.
+ * Correlated with the outer `servers` row (spelled out: Drizzle leaves columns of a select list
+ * unqualified, which inside the subquery would name server_surfaces' own).
  */
-function listingRisk(serverId: string): SQL {
-  return sql`coalesce(
-    (SELECT ss.risk FROM ${serverSurfaces} ss WHERE ss.server_id = ${serverId} AND ss.source <> 'declared'
-      ORDER BY ss.version = (SELECT v.version FROM ${servers} v WHERE v.id = ${serverId}) DESC, ss.last_seen_at DESC LIMIT 1),
-    (SELECT sd.risk FROM ${serverSurfaces} sd WHERE sd.server_id = ${serverId} AND sd.source = 'declared'
-      AND sd.version = (SELECT v.version FROM ${servers} v WHERE v.id = ${serverId})))`
-}
+export const shownSurfaceId = sql`(SELECT ss.id FROM ${serverSurfaces} ss WHERE ss.server_id = "servers"."id" AND ss.source <> 'declared' ORDER BY ss.version = "servers"."version" DESC, ss.last_seen_at DESC LIMIT 1)`
+
+/**
+ * The listing's risk as cards show it: the risk of the surface read that the listing shows, else
+ * of the surface declared for its current version, as the tool count is chosen (db/probes.ts).
+ * Correlated with the `servers` row an UPDATE writes.
+ */
+const listingRisk = sql`coalesce(
+  (SELECT ss.risk FROM ${serverSurfaces} ss WHERE ss.id = ${shownSurfaceId}),
+  (SELECT sd.risk FROM ${serverSurfaces} sd WHERE sd.server_id = "servers"."id" AND sd.source = 'declared' AND sd.version = "servers"."version"))`
 
 /** Sets the listing's risk from its surfaces, only when it changes (it bumps the content version guests' caches key on). */
 export function setListingRisk(db: DB, serverId: string) {
-  const risk = listingRisk(serverId)
   return db
     .update(servers)
-    .set({ risk })
-    .where(and(eq(servers.id, serverId), sql`${servers.risk} IS NOT ${risk}`))
+    .set({ risk: listingRisk })
+    .where(and(eq(servers.id, serverId), sql`${servers.risk} IS NOT ${listingRisk}`))
 }
 
 /** How long an isolate keeps the catalogue's tool names before reading them again. */
@@ -282,13 +285,13 @@ export function surfaceScanStatements(
     diff = diffSurfaces({ surface: previous.surface, listingVersion: previous.version }, { surface, listingVersion: version })
     changeRows = toRows(changeFindings(previous.surface, surface, diff), { from: previous.hash, to: hash })
   }
-  const rows = [...toRows(textFindings, null), ...changeRows]
+  const textRows = toRows(textFindings, null)
+  const rows = [...textRows, ...changeRows]
   if (rows.length || !basis.existing) statements.push(...findingStatements(db, { serverId, surfaceId, rows, at }))
   if (changed) {
     // New to the people who follow it: findings of medium or above the surface before did not have.
-    const current = basis.existing ? [] : toRows(textFindings, null)
     const newFindings =
-      current.filter((r) => r.reviewed && !basis.previousKeys.has(r.key)).length + changeRows.filter((r) => r.reviewed).length
+      textRows.filter((r) => r.reviewed && !basis.previousKeys.has(r.key)).length + changeRows.filter((r) => r.reviewed).length
     statements.push(
       db.insert(surfaceChanges).values({
         serverId,
@@ -414,14 +417,19 @@ export function toStoredFindings(rows: Awaited<ReturnType<typeof findingsQuery>>
 export async function serverChanges(db: DB, serverId: string): Promise<{ status: string; entries: SurfaceChangeEntry[] } | null> {
   const [found, rows] = await db.batch([
     db.select({ status: servers.status }).from(servers).where(eq(servers.id, serverId)),
-    db
-      .select()
-      .from(surfaceChanges)
-      .where(eq(surfaceChanges.serverId, serverId))
-      .orderBy(desc(surfaceChanges.createdAt), desc(surfaceChanges.id))
-      .limit(CHANGES_SHOWN),
+    changesQuery(db, serverId, { alertsOnly: false, limit: CHANGES_SHOWN }),
   ])
   return found[0] ? { status: found[0].status, entries: rows.map(toChangeEntry) } : null
+}
+
+/** A server's changes, newest first: all of them, or only those its followers are told of. */
+function changesQuery(db: DB, serverId: string, opts: { alertsOnly: boolean; limit: number }) {
+  return db
+    .select()
+    .from(surfaceChanges)
+    .where(and(eq(surfaceChanges.serverId, serverId), opts.alertsOnly ? eq(surfaceChanges.alert, true) : undefined))
+    .orderBy(desc(surfaceChanges.createdAt), desc(surfaceChanges.id))
+    .limit(opts.limit)
 }
 
 function toChangeEntry(row: typeof surfaceChanges.$inferSelect): SurfaceChangeEntry {
@@ -453,12 +461,7 @@ export async function alertedChanges(db: DB, serverId: string, limit: number) {
       .select({ status: servers.status, displayName: servers.displayName, author: servers.author, createdAt: servers.createdAt })
       .from(servers)
       .where(eq(servers.id, serverId)),
-    db
-      .select()
-      .from(surfaceChanges)
-      .where(and(eq(surfaceChanges.serverId, serverId), eq(surfaceChanges.alert, true)))
-      .orderBy(desc(surfaceChanges.createdAt), desc(surfaceChanges.id))
-      .limit(limit),
+    changesQuery(db, serverId, { alertsOnly: true, limit }),
   ])
   if (!found[0]) return null
   return { server: found[0], entries: rows.map(toChangeEntry) }
@@ -475,9 +478,9 @@ export async function surfaceCheck(
   input: { serverId: string; hash: string; tool: string | null },
 ): Promise<{ status: string; answer: Omit<SurfaceCheckResponse, 'serverId' | 'hash' | 'tool'> } | null> {
   const { serverId, hash, tool } = input
-  const matches = tool
-    ? sql`json_extract(${serverSurfaces.toolHashes}, ${`$."${tool.replaceAll('"', '')}"`}) = ${hash}`
-    : sql`${serverSurfaces.hash} = ${hash}`
+  // The tool's member of tool_hashes, as a JSON path (a quote cannot be in it: no stored name has one that would match).
+  const toolPath = tool === null ? null : `$."${tool.replaceAll('"', '')}"`
+  const matches = toolPath ? sql`json_extract(${serverSurfaces.toolHashes}, ${toolPath}) = ${hash}` : sql`${serverSurfaces.hash} = ${hash}`
   const matchedId = sql`(SELECT m.id FROM ${serverSurfaces} m WHERE m.id IN (SELECT ${serverSurfaces.id} FROM ${serverSurfaces}
     WHERE ${serverSurfaces.serverId} = ${serverId} AND ${matches}) ORDER BY m.source = 'declared', m.last_seen_at DESC LIMIT 1)`
   const [matched, findings, current] = await db.batch([
@@ -487,9 +490,7 @@ export async function surfaceCheck(
       .select({
         status: servers.status,
         version: servers.version,
-        hash: sql<
-          string | null
-        >`(SELECT ${tool ? sql`json_extract(c.tool_hashes, ${`$."${(tool ?? '').replaceAll('"', '')}"`})` : sql`c.hash`}
+        hash: sql<string | null>`(SELECT ${toolPath ? sql`json_extract(c.tool_hashes, ${toolPath})` : sql`c.hash`}
           FROM ${serverSurfaces} c WHERE c.server_id = "servers"."id" AND c.version = "servers"."version" AND c.source <> 'declared'
           ORDER BY c.last_seen_at DESC LIMIT 1)`,
       })
