@@ -34,6 +34,7 @@ function workerProject(
             GITHUB_RAW_BASE: `${fixture.url}/github-raw`,
             GITHUB_OAUTH_BASE: `${fixture.url}/github-oauth`,
             NPM_REGISTRY_BASE: `${fixture.url}/npm`,
+            PYPI_REGISTRY_BASE: `${fixture.url}/pypi-org`,
             MCP_REGISTRY_BASE: `${fixture.url}/registry`,
             MCP_FIXTURES: JSON.stringify(mcpFixtures.urls),
             ADMIN_LOGINS: 'root-admin',

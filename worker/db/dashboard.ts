@@ -11,6 +11,7 @@ import { categoriesQuery, categoryPreviewsQuery, toCategories } from './packages
 import { surfaceAlertsQuery, toSurfaceAlerts } from './scans'
 import { activities, follows, packages, serverLikes, servers, serverTags } from './schema'
 import { cardColumns, toCards } from './server-cards'
+import { supplyAlertsQuery, toSupplyAlerts } from './supply'
 
 /** Items per Overview list of the dashboard. */
 export const OVERVIEW_ITEMS = 6
@@ -40,6 +41,7 @@ function dayStart(daysBefore: number): string {
  *   and empty while nobody engages;
  * - counters: My Servers and Total Likes (summed over them), Following, Categories;
  * - surfaceAlerts: tool changes and new findings on servers the user follows, liked or keeps.
+ * - supplyAlerts: new package versions of those servers scoring Medium or above.
  */
 export async function getDashboard(db: DB, user: { id: string; login: string }): Promise<Dashboard> {
   const uid = user.id
@@ -52,7 +54,7 @@ export async function getDashboard(db: DB, user: { id: string; login: string }):
     (SELECT count(*) FROM ${serverLikes} WHERE ${serverLikes.serverId} = ${serverTags.serverId} AND ${serverLikes.createdAt} >= ${since})
     + (SELECT count(*) FROM ${activities} WHERE ${activities.serverId} = ${serverTags.serverId} AND ${activities.activityType} = 'view' AND ${activities.createdAt} >= ${since}))`
 
-  const [myServers, counters, viewed, recommended, liked, followed, categories, previews, trending, alerts] = await db.batch([
+  const [myServers, counters, viewed, recommended, liked, followed, categories, previews, trending, alerts, supplyAlerts] = await db.batch([
     db.select(cardColumns(uid)).from(servers).where(mine).orderBy(desc(servers.updatedAt), servers.id).limit(TAB_ITEMS),
     db
       .select({
@@ -106,6 +108,7 @@ export async function getDashboard(db: DB, user: { id: string; login: string }):
       .orderBy(sql`engagement DESC`, serverTags.tag)
       .limit(TRENDING_TAGS),
     surfaceAlertsQuery(db, uid),
+    supplyAlertsQuery(db, uid),
   ])
 
   return {
@@ -118,6 +121,7 @@ export async function getDashboard(db: DB, user: { id: string; login: string }):
     trendingTags: trending,
     counters: counters[0] ?? { myServers: 0, totalLikes: 0, following: 0, categories: 0 },
     surfaceAlerts: toSurfaceAlerts(alerts),
+    supplyAlerts: toSupplyAlerts(supplyAlerts),
   }
 }
 

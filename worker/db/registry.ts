@@ -7,12 +7,13 @@
  */
 import { and, eq, gt, gte, inArray, type SQL, sql } from 'drizzle-orm'
 import { alias, type SQLiteColumn } from 'drizzle-orm/sqlite-core'
-import type { InstallSummary, RegistryListing, RegistryTools, RegistryVersion } from '../lib/render/registry-api'
+import type { InstallSummary, RegistryListing, RegistrySupplyEntry, RegistryTools, RegistryVersion } from '../lib/render/registry-api'
 import type { DB } from './client'
 import { keptOutput } from './kept-installs'
 import { currentToolsJson } from './probes'
 import { featured, servedName, servers, serverVersions } from './schema'
 import { featuredNow } from './servers'
+import { installedVersionsJson } from './supply'
 
 const served = servedName(servers)
 const other = alias(servers, 'other')
@@ -39,6 +40,8 @@ const columns = {
   install: keptOutput(servers.registryInstall),
   // The tools read for the current version, in the page's own statement.
   tools: currentToolsJson,
+  // The supply-chain watch's record of the package versions its install uses, likewise.
+  supplyChain: installedVersionsJson,
 }
 
 /** Statuses the API may serve; 'pending' (imported with a problem) is not public. */
@@ -64,12 +67,18 @@ const SHOWN = sql`NOT EXISTS (SELECT 1 FROM ${servers} ${sql.identifier('other')
 const isFeatured = (at: string) =>
   sql<number>`EXISTS (SELECT 1 FROM ${featured} WHERE ${featured.serverId} = ${sql.identifier('servers')}.${sql.identifier('id')} AND ${featuredNow(at)})`
 
-type Row = Omit<RegistryListing, 'featured' | 'install' | 'tools'> & { featured: number; install: string | null; tools: string | null }
-const toListing = ({ featured: f, install, tools, ...row }: Row): RegistryListing => ({
+type Row = Omit<RegistryListing, 'featured' | 'install' | 'tools' | 'supplyChain'> & {
+  featured: number
+  install: string | null
+  tools: string | null
+  supplyChain: string | null
+}
+const toListing = ({ featured: f, install, tools, supplyChain, ...row }: Row): RegistryListing => ({
   ...row,
   featured: Boolean(f),
   install: install === null ? null : (JSON.parse(install) as InstallSummary),
   tools: tools === null ? null : (JSON.parse(tools) as RegistryTools),
+  supplyChain: supplyChain === null ? null : (JSON.parse(supplyChain) as RegistrySupplyEntry[]),
 })
 
 export interface RegistryPageOptions {

@@ -637,19 +637,29 @@ export const ALERT_DAYS = 30
 
 /**
  * The dashboard's tool-change entries (a query for its batch): changes that alert, of the last
- * 30 days, on listed servers the user follows the author of (as the author feed names authors:
- * the repository's owner, else the author field), liked, or keeps in one of their categories;
- * newest first. `why` is the closest tie: a follow (0), then a like (1), then a category (2).
+ * 30 days, on listed servers the user follows the author of, liked, or keeps in one of their
+ * categories (userTies); newest first. `why` is the closest tie: a follow (0), then a like (1), then a category (2).
  */
-export function surfaceAlertsQuery(db: DB, userId: string, now = new Date()) {
-  const since = new Date(now.getTime() - ALERT_DAYS * 24 * 3600 * 1000).toISOString()
+/**
+ * A user's ties to the server of the row ("servers"), for the dashboard's entries: they follow its
+ * author (as the author feed names authors: the repository's owner, else the author field), liked
+ * it, or keep it in one of their categories.
+ */
+export function userTies(userId: string) {
   // Spelled out: Drizzle leaves the select list's columns unqualified, which inside these
   // subqueries would name their own tables' columns.
-  const followed = sql`EXISTS (SELECT 1 FROM ${follows} f WHERE f.user_id = ${userId} AND (f.author_name = "servers"."repo_owner"
-    OR ("servers"."repo_owner" IS NULL AND "servers"."author" = f.author_name COLLATE NOCASE)))`
-  const liked = sql`EXISTS (SELECT 1 FROM ${serverLikes} l WHERE l.user_id = ${userId} AND l.server_id = "servers"."id")`
-  const kept = sql`EXISTS (SELECT 1 FROM ${packageServers} ps JOIN ${packages} p ON p.id = ps.package_id
-    WHERE p.user_id = ${userId} AND ps.server_id = "servers"."id")`
+  return {
+    followed: sql`EXISTS (SELECT 1 FROM ${follows} f WHERE f.user_id = ${userId} AND (f.author_name = "servers"."repo_owner"
+    OR ("servers"."repo_owner" IS NULL AND "servers"."author" = f.author_name COLLATE NOCASE)))`,
+    liked: sql`EXISTS (SELECT 1 FROM ${serverLikes} l WHERE l.user_id = ${userId} AND l.server_id = "servers"."id")`,
+    kept: sql`EXISTS (SELECT 1 FROM ${packageServers} ps JOIN ${packages} p ON p.id = ps.package_id
+    WHERE p.user_id = ${userId} AND ps.server_id = "servers"."id")`,
+  }
+}
+
+export function surfaceAlertsQuery(db: DB, userId: string, now = new Date()) {
+  const since = new Date(now.getTime() - ALERT_DAYS * 24 * 3600 * 1000).toISOString()
+  const { followed, liked, kept } = userTies(userId)
   return db
     .select({
       // No two columns of one name: D1's batch answers rows as objects keyed by column name.

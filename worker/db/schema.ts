@@ -118,6 +118,16 @@ export const servers = sqliteTable(
     toolText: text('tool_text'),
     /** The scanner's risk level of the surface the listing shows (worker/lib/scan): what cards show; null when none was read or declared. */
     risk: text('risk'),
+    /**
+     * The supply-chain watch's band (worker/shared/supply.ts SupplyBand) of the package versions the
+     * listing's install configurations use, the worst of them: what cards show; null until one is read.
+     */
+    supplyBand: text('supply_band'),
+    /**
+     * 1 while `listing_packages` holds this row's packages; a trigger sets it to 0 when `packages` or
+     * `status` change, and the watch's cron enrols the row again (worker/db/supply.ts).
+     */
+    supplyRev: integer('supply_rev').notNull().default(0),
     /** Fields an owner or admin edited here: the sync never overwrites them. */
     localEdits: text('local_edits', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
     createdAt: text('created_at').notNull().default(now),
@@ -146,6 +156,8 @@ export const servers = sqliteTable(
     // An author's feed: servers whose repository the login owns, or with no repository and the
     // login as author (as follows see them); both read by index, whatever the catalogue's size.
     index('servers_author_idx').on(sql`${t.author} COLLATE NOCASE`, t.repoOwner),
+    // Rows the supply-chain watch has still to enrol: found without reading the table.
+    index('servers_supply_rev_idx').on(t.seq).where(sql`${t.supplyRev} = 0`),
   ],
 )
 
@@ -557,6 +569,101 @@ export const reviewItems = sqliteTable(
     decisionReason: text('decision_reason'),
   },
   (t) => [uniqueIndex('review_items_key_uq').on(t.serverId, t.kind, t.key), index('review_items_status_idx').on(t.status, t.createdAt)],
+)
+
+/**
+ * A package the supply-chain watch reads (worker/db/supply.ts): one row per registry and name that
+ * a listing installs, whatever number of listings share it, with its schedule. The discovery
+ * document's validator makes the recurring read a conditional request.
+ */
+export const watchedPackages = sqliteTable(
+  'watched_packages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** 'npm' or 'pypi'. */
+    registry: text('registry').notNull(),
+    name: text('name').notNull(),
+    /** The discovery document's ETag (npm's dist-tags, PyPI's project document), sent back as If-None-Match. */
+    etag: text('etag'),
+    /** The registry's latest version, as last read. */
+    latestVersion: text('latest_version'),
+    /** When the package was first watched: a name one edit from an earlier one is the look-alike. */
+    createdAt: text('created_at').notNull(),
+    dueAt: text('due_at').notNull(),
+    /** 1 when a listing names a version the watch has not read: new versions first. */
+    priority: integer('priority').notNull().default(0),
+    /** A queued check holds the row until then, so it is not queued twice. */
+    leaseUntil: text('lease_until'),
+    /** Failed reads in a row (the back-off's exponent). */
+    failures: integer('failures').notNull().default(0),
+    /** 'ok', 'unchanged', 'not_found' or 'failed', with the error for the last. */
+    lastStatus: text('last_status'),
+    lastError: text('last_error'),
+    checkedAt: text('checked_at'),
+    /** When the install versions' own documents were last read again (deprecation, removal). */
+    verifiedAt: text('verified_at'),
+  },
+  (t) => [
+    uniqueIndex('watched_packages_name_uq').on(t.registry, t.name),
+    index('watched_packages_due_idx').on(sql`${t.priority} DESC`, t.dueAt),
+  ],
+)
+
+/** One version of a watched package as the registry described it, scored (worker/lib/scan/supply-*.ts). */
+export const packageVersions = sqliteTable(
+  'package_versions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => watchedPackages.id, { onDelete: 'cascade' }),
+    version: text('version').notNull(),
+    publishedAt: text('published_at'),
+    seenAt: text('seen_at').notNull(),
+    /** The VersionFacts (JSON). */
+    facts: text('facts').notNull(),
+    removed: integer('removed', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * Read from the package's history when the watch first met it (older than the latest then):
+     * scored and shown, but not news, so never an alert, a feed entry or a review item.
+     */
+    history: integer('history', { mode: 'boolean' }).notNull().default(false),
+    score: integer('score').notNull(),
+    /** SupplyBand of the score. */
+    band: text('band').notNull(),
+    /** The SupplySignal list (JSON). */
+    signals: text('signals').notNull(),
+    /** The SUPPLY_SCORER_VERSION that scored it. */
+    scorerVersion: integer('scorer_version').notNull(),
+  },
+  (t) => [
+    uniqueIndex('package_versions_version_uq').on(t.packageId, t.version),
+    index('package_versions_seen_idx').on(t.seenAt),
+    index('package_versions_band_idx').on(t.band, t.seenAt),
+  ],
+)
+
+/**
+ * Which watched packages each listing installs, and what the watch decided for it: the version its
+ * install configurations use (the pinned one, else the newest not held back), a newer one held back
+ * for a High score, and the band of the one used (dismissed versions not counted).
+ */
+export const listingPackages = sqliteTable(
+  'listing_packages',
+  {
+    serverId: text('server_id')
+      .notNull()
+      .references(() => servers.id, { onDelete: 'cascade' }),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => watchedPackages.id, { onDelete: 'cascade' }),
+    /** The version the listing pins; null when it installs the latest. */
+    pinned: text('pinned'),
+    installVersion: text('install_version'),
+    heldBack: text('held_back'),
+    band: text('band'),
+  },
+  (t) => [primaryKey({ columns: [t.serverId, t.packageId] }), index('listing_packages_package_idx').on(t.packageId)],
 )
 
 /** One probe of a listing, whatever it found: the health history (kept for 90 days, then summarised in probe_days). */

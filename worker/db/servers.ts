@@ -20,6 +20,7 @@ import { featured, type ServerRow, serverCounts, servers, serverTags, serverVers
 import { cardColumns, toCard, toCards } from './server-cards'
 import { facetTotal, type RowFilters, rowFilter, searchServers } from './server-search'
 import type { ViewerId } from './sessions'
+import { supplyChainQuery, toSupplyChain } from './supply'
 
 const SORT_ORDER: Record<ServerSort, Array<SQL | SQLiteColumn>> = {
   stars: [desc(servers.stars), desc(servers.popularity), servers.id],
@@ -131,7 +132,7 @@ export async function getServerDetail(
   const at = new Date().toISOString()
   const twin = alias(servers, 'twin')
   // Whether the caller likes it is read with the row: the page is one round trip for anyone.
-  const [found, feature, versions, twins] = await db.batch([
+  const [found, feature, versions, twins, supply] = await db.batch([
     db
       .select({
         ...cardColumns(userId),
@@ -176,6 +177,7 @@ export async function getServerDetail(
       .where(and(sql`${twin.id} <> ${id}`, eq(twin.status, 'active')))
       .orderBy(twin.name)
       .limit(20),
+    supplyChainQuery(db, id),
   ])
   const row = found[0]
   if (!row) return null
@@ -202,6 +204,7 @@ export async function getServerDetail(
     categorySource: humanChose(row.localEdits) ? 'human' : 'auto',
     alsoPublishedAs: twins,
     tools: toSurfaceSummary(row.tools),
+    supplyChain: toSupplyChain(supply, card.supplyBand),
   }
 }
 

@@ -12,6 +12,7 @@ import { fillKeptInstalls } from './install-output-fill'
 import { consumeProbes, enqueueDueProbes, PROBE_QUEUE_NAME, type ProbeMessage, probeSettings, pruneProbes } from './probe-remotes'
 import { runSyncInvocation, syncOptions } from './registry-sync'
 import { compactSearchIndexes } from './search-compaction'
+import { consumeWatches, enqueueDueWatches, WATCH_QUEUE_NAME, type WatchMessage, watchSettings } from './supply-watch'
 
 /** What a job is given: the database and the Worker's settings. */
 export interface JobContext {
@@ -28,6 +29,7 @@ export const searchCompaction: Job = ({ db }) => compactSearchIndexes(db)
 export const probeEnqueue: Job = ({ db, env }) => enqueueDueProbes(db, env.PROBE_QUEUE as Queue<ProbeMessage>, probeSettings(env))
 export const probeRetention: Job = ({ db }) => pruneProbes(db)
 export const surfaceRescan: Job = ({ db }) => rescanSurfaces(db, { limit: RESCAN_BATCH })
+export const supplyWatch: Job = ({ db, env }) => enqueueDueWatches(db, env.WATCH_QUEUE as Queue<WatchMessage>, watchSettings(env))
 
 /** Each Cron Trigger's schedule and the jobs it runs, in this order. */
 export const SCHEDULES: Record<string, readonly Job[]> = {
@@ -35,8 +37,9 @@ export const SCHEDULES: Record<string, readonly Job[]> = {
   // the registry asks), so a long first sync continues every minute. Then a batch of servers
   // without categories (rows from before categories existed), the install output of rows that
   // are new or changed, the due probes put on the probe queue (when probing is on), and stored
-  // surfaces that older scanner rules scanned, scanned again.
-  '* * * * *': [registrySync, categoryBackfill, installOutputFill, probeEnqueue, surfaceRescan],
+  // surfaces that older scanner rules scanned, scanned again; last, listings whose packages changed
+  // enrolled in the supply-chain watch and its due packages queued.
+  '* * * * *': [registrySync, categoryBackfill, installOutputFill, probeEnqueue, surfaceRescan, supplyWatch],
   // Once a day, at a quiet hour: the search indexes merged into one segment each, and probes
   // past the history's 90 days folded into daily counts.
   '17 4 * * *': [searchCompaction, probeRetention],
@@ -49,6 +52,10 @@ export const QUEUES: Record<string, QueueConsumer> = {
   // Probes of remotes, a bounded number at a time (worker/jobs/probe-remotes.ts).
   [PROBE_QUEUE_NAME]: async (batch, context) => {
     await consumeProbes(batch, context)
+  },
+  // Supply-chain checks of watched packages (worker/jobs/supply-watch.ts).
+  [WATCH_QUEUE_NAME]: async (batch, context) => {
+    await consumeWatches(batch, context)
   },
 }
 

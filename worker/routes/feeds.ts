@@ -3,8 +3,10 @@ import { etag } from 'hono/etag'
 import { type FeedFormat, type FeedSource, feedPath, feedTitle } from '@shared/feed-links'
 import { followableAuthor } from '@shared/github-url'
 import { authorFeedParam, changesFeedParam, packageFeedParam, tagFeedParam } from '@shared/schemas'
+import { supplySummary } from '@shared/supply'
 import { authorServers, type FeedServer, latestServers, packageFeed, taggedServers } from '../db/feeds'
 import { alertedChanges, CHANGES_FEED_ITEMS } from '../db/scans'
+import { supplyFeedEntries } from '../db/supply'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
 import { FEED_CONTENT_TYPES, type Feed, type FeedItem, feedUpdated, renderFeed } from '../lib/render/feeds/render'
@@ -79,8 +81,45 @@ const latestFeed = (order: 'new' | 'updated', format: FeedFormat) => async (c: C
 }
 
 /**
+ * The supply-chain watch's findings, catalogue-wide: each new package version that scored Medium
+ * or above is an entry, linked to the supply-chain section of a listed server that installs it.
+ */
+const supplyFeed = (format: FeedFormat) => async (c: Context<AppEnv>) => {
+  const entries = await supplyFeedEntries(c.var.db)
+  const items = entries.map((e): FeedItem => {
+    const summary = supplySummary(e.name, e.version, e.score, e.signals)
+    const anchor = `#version-${encodeURIComponent(`${e.registry}:${e.name}@${e.version}`)}`
+    return {
+      url: absolute(c, e.serverId ? `/servers/${encodeURIComponent(e.serverId)}?tab=supply-chain${anchor}` : ADVISORY_PAGE),
+      id: absolute(c, `${ADVISORY_PAGE}#version-${e.id}`),
+      title: summary.replace(/: .*$/, ''),
+      summary: [summary, ...e.signals.map((s) => `${s.reason} ${s.evidence}`)].join('\n'),
+      author: e.registry,
+      tags: [e.registry],
+      published: e.at,
+      updated: e.at,
+    }
+  })
+  const source: FeedSource = { kind: 'supply-chain' }
+  const feed: Feed = {
+    title: feedTitle(source),
+    description:
+      'New versions of packages that listed MCP servers install, which the supply-chain watch scored Medium or above, newest first.',
+    pageUrl: absolute(c, ADVISORY_PAGE),
+    selfUrl: absolute(c, feedPath(source, format)),
+    emptyUpdated: SUPPLY_FEED_START,
+    items,
+  }
+  return send(c, feed, format)
+}
+
+const ADVISORY_PAGE = '/security/mcp-supply-chain'
+/** The empty feed's date: the day the watch began. */
+const SUPPLY_FEED_START = '2026-11-26T00:00:00.000Z'
+
+/**
  * Feeds of the catalogue's servers (Atom 1.0 and RSS 2.0, the same entries in both): newly listed,
- * recently updated, per tag, per author and per public package. Public and the same for everyone:
+ * recently updated, per tag, per author and per public package; and the supply-chain watch's findings. Public and the same for everyone:
  * no session is read. A tag or author without any listed server, and a package that does not
  * exist or is private, answer 404.
  */
@@ -90,6 +129,8 @@ export const feedRoutes = new Hono<AppEnv>()
   .get('/servers/new.rss', latestFeed('new', 'rss'))
   .get('/servers/updated.atom', latestFeed('updated', 'atom'))
   .get('/servers/updated.rss', latestFeed('updated', 'rss'))
+  .get('/supply-chain.atom', supplyFeed('atom'))
+  .get('/supply-chain.rss', supplyFeed('rss'))
   .get('/tags/:file', validate('param', tagFeedParam), async (c) => {
     const { name: tag, format } = c.req.valid('param').file
     const rows = await taggedServers(c.var.db, tag)

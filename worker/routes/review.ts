@@ -3,6 +3,7 @@ import type { ReviewItem, ReviewQueueResponse } from '@shared/scan'
 import { reviewDecisionSchema, reviewIdParam, reviewQueueQuery } from '@shared/schemas'
 import { decideReviewItem, findReviewItem, reviewQueue } from '../db/scans'
 import { serverStatusStatements } from '../db/server-writes'
+import { refreshListings } from '../db/supply'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
 import { adminOnly, requireUser } from '../middleware/authz'
@@ -11,8 +12,9 @@ import { validate } from '../middleware/validate'
 
 /**
  * The admins' one review queue: whatever the catalogue's checks ask a person to look at (the
- * scanner's findings of medium or above now), each decided once: dismissed with a reason, which
- * is then shown beside the finding and no longer counts in the risk level, or the listing hidden
+ * scanner's findings of medium or above, the supply-chain watch's package versions of Medium or
+ * above), each decided once: dismissed with a reason, which is then shown beside the finding (or
+ * the version) and no longer counts in the risk level (or the listing's supply band), or the listing hidden
  * (the same soft delete as a delete, which an admin can restore), the decision recorded with who
  * made it and why.
  */
@@ -32,6 +34,8 @@ export const reviewRoutes = new Hono<AppEnv>()
     const hide = action === 'hide' ? [...serverStatusStatements(db, item.serverId, 'deleted')] : []
     const decision = { id, serverId: item.serverId, status, reason, by: requireUser(c).username, at: new Date().toISOString() } as const
     if (!(await decideReviewItem(db, decision, hide))) throw new ApiError('conflict', 'This item was decided already.')
+    // A dismissed version no longer holds back or bands the listing's install: worked out again.
+    if (item.kind === 'package' && status === 'dismissed') await refreshListings(db, { serverIds: [item.serverId] })
     if (hide.length) await invalidate(c, item.serverId, { tags: true })
     return c.json<ReviewItem>((await findReviewItem(db, id))!)
   })

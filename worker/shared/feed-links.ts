@@ -17,6 +17,8 @@ export type FeedSource =
   | { kind: 'package'; id: string }
   /** A server's tool changes and new findings (its Changes timeline). */
   | { kind: 'changes'; id: string }
+  /** Package versions the supply-chain watch scored Medium or above, catalogue-wide. */
+  | { kind: 'supply-chain' }
 
 /**
  * A feed's path, the same for every host.
@@ -35,6 +37,8 @@ export function feedPath(source: FeedSource, format: FeedFormat): string {
       return `/feeds/packages/${encodeURIComponent(source.id)}.${format}`
     case 'changes':
       return `/feeds/changes/${encodeURIComponent(source.id)}.${format}`
+    case 'supply-chain':
+      return `/feeds/supply-chain.${format}`
   }
 }
 
@@ -56,6 +60,8 @@ export function feedTitle(source: FeedSource, packageName?: string): string {
       return packageName === undefined ? 'Servers in this package' : `${packageName}: MCP servers in this package`
     case 'changes':
       return packageName === undefined ? 'Tool changes of this server' : `${packageName}: tool changes and findings`
+    case 'supply-chain':
+      return 'Supply-chain findings in MCP server packages'
   }
 }
 
@@ -110,6 +116,8 @@ export function feedLinksFor(pathname: string, search: string, facts: FeedPageFa
     if (facts.author) sources.push({ kind: 'author', login: facts.author })
     const id = decoded(path.slice('/servers/'.length))
     if (id && facts.listed) sources.push({ kind: 'changes', id })
+  } else if (path === '/security/mcp-supply-chain') {
+    sources.push({ kind: 'supply-chain' })
   } else if (/^\/packages\/[^/]+$/.test(path) && facts.publicPackage) {
     const id = decoded(path.slice('/packages/'.length))
     if (id) sources.push({ kind: 'package', id })

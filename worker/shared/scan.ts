@@ -187,8 +187,8 @@ export interface SurfaceCheckResponse {
 /** What the review queue holds: one row per thing a person should look at, whatever made it. */
 export interface ReviewItem {
   id: number
-  /** 'finding': a scanner finding of medium or above; 'change': a surface changed without a new version. Later kinds (package versions) use the same queue. */
-  kind: 'finding' | 'change'
+  /** 'finding': a scanner finding of medium or above; 'change': a surface changed without a new version; 'package': a package version the supply-chain watch scored Medium or above. */
+  kind: 'finding' | 'change' | 'package'
   serverId: string
   serverName: string
   severity: Severity

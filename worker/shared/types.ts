@@ -4,6 +4,7 @@
  */
 
 import type { RiskLevel, SurfaceAlert } from './scan'
+import type { ServerSupplyChain, SupplyAlert, SupplyBand } from './supply'
 import type { SurfaceSummary } from './surface'
 
 export type ServerStatus = 'active' | 'deleted' | 'pending'
@@ -53,6 +54,8 @@ export interface ServerSummary {
   toolCount: number | null
   /** The risk level of the surface shown (the scanner's, worker/lib/scan/); null when no surface was ever read or declared. */
   risk: RiskLevel | null
+  /** The supply-chain watch's band of the package versions the install uses (worker/shared/supply.ts), the worst of them; null until one was read. */
+  supplyBand: SupplyBand | null
   /**
    * How the listing can be installed: the distinct types of its packages as the registry names
    * them, lower-cased, in the order it lists them (`npm`, `pypi`, `oci` (a legacy `docker` too),
@@ -111,6 +114,8 @@ export interface ServerDetail extends ServerSummary {
   alsoPublishedAs: Array<{ id: string; name: string; displayName: string }>
   /** What was read from the server itself (its Tools tab loads the whole surface from /api/servers/:id/tools). */
   tools: SurfaceSummary
+  /** Each watched package of the listing with the versions read, their scores and signals (worker/shared/supply.ts). */
+  supplyChain: ServerSupplyChain
 }
 
 /** One run of the registry sync, as the admin screen shows it. */
@@ -280,6 +285,8 @@ export interface Dashboard {
   counters: DashboardCounters
   /** Surface changes and new findings of medium or above on servers the user follows, liked or keeps, newest first, last 30 days, at most 20. */
   surfaceAlerts: SurfaceAlert[]
+  /** New package versions scoring Medium or above on servers the user follows, liked or keeps, newest first, last 30 days, at most 20. */
+  supplyAlerts: SupplyAlert[]
 }
 
 /** `GET /api/users/me/servers/{id}/stats`: one entry per UTC day of the window, oldest first. */

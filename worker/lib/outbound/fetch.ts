@@ -4,13 +4,19 @@ export class TimeoutError extends Error {}
 
 /**
  * `fetch` that gives up after `timeoutMs`, throwing `TimeoutError`, so a slow upstream never holds
- * a request (or a scheduled batch) past its budget.
+ * a request (or a scheduled batch) past its budget. `fetcher` is the global fetch unless a caller
+ * counts its requests (the supply-chain watch).
  */
-export async function fetchWithTimeout(url: string, init: RequestInit, timeoutMs: number): Promise<Response> {
+export async function fetchWithTimeout(
+  url: string,
+  init: RequestInit,
+  timeoutMs: number,
+  fetcher: (url: string, init: RequestInit) => Promise<Response> = fetch,
+): Promise<Response> {
   const controller = new AbortController()
   const timer = setTimeout(() => controller.abort(), timeoutMs)
   try {
-    return await fetch(url, { ...init, signal: controller.signal })
+    return await fetcher(url, { ...init, signal: controller.signal })
   } catch (err) {
     if (controller.signal.aborted) throw new TimeoutError('Request timed out')
     throw err

@@ -11,6 +11,7 @@ import { type ClientId, clientConfig, installPlan, runCommand } from '@shared/in
 import type { DeclaredArgument, DeclaredInput, DeclaredKeyValue, DeclaredPackage, DeclaredRemote } from '@shared/install/model'
 import { readPackage, readRemote } from '@shared/install/source'
 import type { RiskLevel } from '@shared/scan'
+import type { SupplyBand, SupplySignal, WatchedRegistry } from '@shared/supply'
 
 /** The server.json schema the `server` objects follow. */
 export const SERVER_SCHEMA_URL = 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json'
@@ -61,6 +62,25 @@ export interface RegistryListing {
   install: InstallSummary | null
   /** The tools read from the server for this version (worker/db/probes.ts); absent or null when none were read. */
   tools?: RegistryTools | null
+  /** The supply-chain watch's record of each package version the install uses (worker/db/supply.ts); absent or null when none is watched. */
+  supplyChain?: RegistrySupplyEntry[] | null
+}
+
+/** What the catalogue's `_meta` says of one package the version served installs, as the supply-chain watch scored it. */
+export interface RegistrySupplyEntry {
+  registry: WatchedRegistry
+  name: string
+  /** The version the listing pins; null when it installs the latest. */
+  pinned: string | null
+  /** The version its install configurations use; null until the watch read the package. */
+  version: string | null
+  /** That version's band for this listing (an admin's dismissal counts none); null until read. */
+  band: SupplyBand | null
+  score: number | null
+  signals: SupplySignal[]
+  /** A newer version that scored High, which the install does not use. */
+  heldBack: { version: string; score: number } | null
+  checkedAt: string | null
 }
 
 /** What the catalogue's `_meta` says of the tools read from a server for the version served. */
@@ -115,7 +135,8 @@ export function listingVersions(l: RegistryListing, stored: readonly RegistryVer
     .map((v): [RegistryListing, VersionFacts] => [
       // Another version's packages: its install options are its own, never the kept ones, and the
       // tools read are the current version's.
-      { ...l, version: v.version, packages: v.packages, remotes: v.remotes, install: null, tools: null },
+      // The supply chain's record is likewise the current version's install.
+      { ...l, version: v.version, packages: v.packages, remotes: v.remotes, install: null, tools: null, supplyChain: null },
       {
         status: officialStatus(v.status),
         publishedAt: isoTime(v.publishedAt ?? l.createdAt),
@@ -318,6 +339,7 @@ export function toServerResponse(l: RegistryListing, opts: { origin: string; ver
         ...(clipped ? { description: l.description } : {}),
         install: l.install ?? installSummary(l),
         ...(l.tools ? { tools: { ...l.tools, readAt: isoTime(l.tools.readAt) } } : {}),
+        ...(l.supplyChain ? { supplyChain: l.supplyChain } : {}),
       },
     },
   }
