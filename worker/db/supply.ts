@@ -74,6 +74,16 @@ export function packageRefs(packages: readonly unknown[]): PackageRef[] {
 /** A version's review key: what the review queue names it by, per listing. */
 export const versionKey = (registry: string, name: string, version: string) => `${registry}:${name}@${version}`
 
+/** Listings to enrol, in table order: read by the partial index, never by scanning the catalogue. */
+export const toEnrolQuery = (db: DB, limit: number) =>
+  db
+    .select({ id: servers.id, status: servers.status, packagesText: sql<string>`${servers.packages}` })
+    .from(servers)
+    // Written out, not bound: SQLite uses the partial index only for the literal its WHERE names.
+    .where(sql`${servers.supplyRev} = 0`)
+    .orderBy(servers.seq)
+    .limit(limit)
+
 /**
  * Enrols listings whose packages changed since (or were never read): their watched packages
  * exist, their links are the packages they declare now, a version they pin that the watch has
@@ -81,12 +91,7 @@ export const versionKey = (registry: string, name: string, version: string) => `
  * invocation; a listing changed again meanwhile stays to be enrolled.
  */
 export async function enrolListings(db: DB, opts: { limit: number; now: Date }): Promise<number> {
-  const rows = await db
-    .select({ id: servers.id, status: servers.status, packagesText: sql<string>`${servers.packages}` })
-    .from(servers)
-    .where(eq(servers.supplyRev, 0))
-    .orderBy(servers.seq)
-    .limit(opts.limit)
+  const rows = await toEnrolQuery(db, opts.limit)
   if (rows.length === 0) return 0
   const at = opts.now.toISOString()
   const statements: BatchItem<'sqlite'>[] = []
@@ -216,8 +221,19 @@ function setSupplyBands(db: DB, serverIds: string[]) {
  * longest due; the queue's consumer reads them. One statement.
  */
 export async function claimDueWatches(db: DB, opts: { now: Date; limit: number }): Promise<number[]> {
-  const at = opts.now.toISOString()
-  const due = db
+  const due = dueWatchesQuery(db, opts.now, opts.limit)
+  const rows = await db
+    .update(watchedPackages)
+    .set({ leaseUntil: new Date(opts.now.getTime() + LEASE_MINUTES * 60_000).toISOString() })
+    .where(inArray(watchedPackages.id, due))
+    .returning({ id: watchedPackages.id })
+  return rows.map((r) => r.id)
+}
+
+/** Due packages a listing installs, new versions first, then the longest due: by the due index. */
+export function dueWatchesQuery(db: DB, now: Date, limit: number) {
+  const at = now.toISOString()
+  return db
     .select({ id: watchedPackages.id })
     .from(watchedPackages)
     .where(
@@ -228,13 +244,7 @@ export async function claimDueWatches(db: DB, opts: { now: Date; limit: number }
       ),
     )
     .orderBy(desc(watchedPackages.priority), watchedPackages.dueAt)
-    .limit(opts.limit)
-  const rows = await db
-    .update(watchedPackages)
-    .set({ leaseUntil: new Date(opts.now.getTime() + LEASE_MINUTES * 60_000).toISOString() })
-    .where(inArray(watchedPackages.id, due))
-    .returning({ id: watchedPackages.id })
-  return rows.map((r) => r.id)
+    .limit(limit)
 }
 
 /** Gives leases back (a check that did not start), so the next minute queues them again. */
