@@ -68,11 +68,9 @@ CREATE TRIGGER `servers_version_au` AFTER UPDATE OF
 ON `servers` BEGIN
   UPDATE content_versions SET version = version + 1 WHERE scope = 'servers';
 END;--> statement-breakpoint
--- A server's page shows its packages' versions: a version read, or a listing's decision changed,
--- is news to guests' cached pages too.
-CREATE TRIGGER `package_versions_ai` AFTER INSERT ON `package_versions` BEGIN
-  UPDATE content_versions SET version = version + 1 WHERE scope = 'servers';
-END;--> statement-breakpoint
+-- A server's page shows its packages' versions: a version scored again, or a listing's choice
+-- changed, is news to guests' cached pages too. (New versions bump it once per store, in
+-- worker/db/supply.ts: a first read inserts twenty.)
 CREATE TRIGGER `package_versions_au` AFTER UPDATE OF `removed`, `score`, `band`, `signals`, `facts` ON `package_versions` BEGIN
   UPDATE content_versions SET version = version + 1 WHERE scope = 'servers';
 END;--> statement-breakpoint
@@ -80,4 +78,11 @@ CREATE TRIGGER `listing_packages_au` AFTER UPDATE OF `install_version`, `held_ba
 WHEN old.install_version IS NOT new.install_version OR old.held_back IS NOT new.held_back OR old.band IS NOT new.band
 BEGIN
   UPDATE content_versions SET version = version + 1 WHERE scope = 'servers';
+END;--> statement-breakpoint
+-- An unpinned package whose version the watch chose (a newer one held back) is pinned in the
+-- listing's kept install output too: a change of that choice marks the output for the cron's fill.
+CREATE TRIGGER `listing_packages_install_au` AFTER UPDATE OF `install_version`, `held_back` ON `listing_packages`
+WHEN new.pinned IS NULL AND (old.install_version IS NOT new.install_version OR old.held_back IS NOT new.held_back)
+BEGIN
+  UPDATE `servers` SET `install_rev` = 0 WHERE `id` = new.server_id;
 END;

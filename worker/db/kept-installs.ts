@@ -42,7 +42,7 @@ export interface KeptInstall {
 }
 
 /** The rev of a row the fill has claimed and not written yet; like 0, below any generator's. */
-const CLAIMED = -1
+export const CLAIMED_INSTALL = -1
 /** Rows written per UPDATE: three bound parameters each and the statement's own two, within D1's 100. */
 const ROWS_PER_STATEMENT = 32
 
@@ -56,7 +56,7 @@ export async function claimStaleInstalls(db: DB, limit: number): Promise<Claimed
   const pending = db.select({ seq: servers.seq }).from(servers).where(lt(servers.installRev, INSTALL_REV)).limit(limit)
   return db
     .update(servers)
-    .set({ installRev: CLAIMED })
+    .set({ installRev: CLAIMED_INSTALL })
     .where(inArray(servers.seq, pending))
     .returning({
       seq: servers.seq,
@@ -81,7 +81,7 @@ export async function saveKeptInstalls(db: DB, kept: readonly KeptInstall[]): Pr
         .update(servers)
         .set({ cardInstall: sql`v.column2`, registryInstall: sql`v.column3`, installRev: INSTALL_REV })
         .from(sql`(VALUES ${sql.join(values, sql`, `)}) AS v`)
-        .where(and(sql`${servers.seq} = v.column1`, eq(servers.installRev, CLAIMED))),
+        .where(and(sql`${servers.seq} = v.column1`, eq(servers.installRev, CLAIMED_INSTALL))),
     )
   }
   await batchOf(db, writes)

@@ -149,6 +149,7 @@ export async function getServerDetail(
         localEdits: servers.localEdits,
         // What probes read, in the same statement: the page stays one round trip.
         tools: surfaceSummaryJson,
+        supplyRev: servers.supplyRev,
       })
       .from(servers)
       .where(eq(servers.id, id))
@@ -204,7 +205,7 @@ export async function getServerDetail(
     categorySource: humanChose(row.localEdits) ? 'human' : 'auto',
     alsoPublishedAs: twins,
     tools: toSurfaceSummary(row.tools),
-    supplyChain: toSupplyChain(supply, card.supplyBand),
+    supplyChain: toSupplyChain(supply, { band: card.supplyBand, enrolled: row.supplyRev === 1 }),
   }
 }
 

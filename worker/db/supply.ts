@@ -7,6 +7,7 @@
  */
 import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
+import type { WatchedPin } from '@shared/install/pins'
 import { readPackage } from '@shared/install/source'
 import type { ReviewDecision, Severity } from '@shared/scan'
 import { NPM_NAME_RE } from '@shared/schemas'
@@ -22,20 +23,24 @@ import {
   type WatchedRegistry,
 } from '@shared/supply'
 import { type ChoiceVersion, installChoice } from '../lib/scan/supply-install'
+import { SUPPLY_RULES } from '../lib/scan/supply-signals'
 import type { DB } from './client'
+import { CLAIMED_INSTALL } from './kept-installs'
 import { ALERT_DAYS, ALERTS_SHOWN, userTies } from './scans'
-import { listingPackages, packageVersions, reviewItems, servers, watchedPackages } from './schema'
+import { contentVersions, listingPackages, packageVersions, reviewItems, servers, watchedPackages } from './schema'
 
 /** How often a package is read again when nothing is wrong. */
 export const WATCH_EVERY_HOURS = 6
 /** A check holds its package this long, so a queued check is not queued again meanwhile. */
 const LEASE_MINUTES = 15
 /** Listings enrolled per cron invocation. */
-export const ENROL_BATCH = 100
+export const ENROL_BATCH = 50
 /** Versions a listing's page shows per package. */
 export const VERSIONS_SHOWN = 10
 /** Versions kept per package for the history the signals compare with. */
 export const HISTORY_READ = 40
+/** Ids bound per statement at most (D1 takes 100 parameters). */
+const ID_CHUNK = 50
 /** Review items, alerts and feed entries start at this band. */
 const REVIEWED_BANDS: readonly SupplyBand[] = ['medium', 'high']
 
@@ -73,6 +78,39 @@ export function packageRefs(packages: readonly unknown[]): PackageRef[] {
 
 /** A version's review key: what the review queue names it by, per listing. */
 export const versionKey = (registry: string, name: string, version: string) => `${registry}:${name}@${version}`
+
+/**
+ * The watch's choices for the unpinned packages of the listings a fill of the kept install output
+ * has claimed (by seq): each one's install version and the latest, for `withWatchPins` to pin
+ * where a newer version is held back. One statement.
+ */
+export async function watchPinsOf(db: DB): Promise<Map<number, WatchedPin[]>> {
+  const pins = new Map<number, WatchedPin[]>()
+  const rows = await db
+    .select({
+      seq: servers.seq,
+      registry: watchedPackages.registry,
+      name: watchedPackages.name,
+      installVersion: listingPackages.installVersion,
+      latest: watchedPackages.latestVersion,
+    })
+    .from(listingPackages)
+    .innerJoin(servers, eq(servers.id, listingPackages.serverId))
+    .innerJoin(watchedPackages, eq(watchedPackages.id, listingPackages.packageId))
+    // The rows a fill holds (however many: no list of them is bound, D1 takes 100 parameters at most).
+    .where(and(sql`${servers.installRev} = ${sql.raw(String(CLAIMED_INSTALL))}`, sql`${listingPackages.pinned} IS NULL`))
+  for (const r of rows) {
+    const pin: WatchedPin = {
+      registry: r.registry as WatchedRegistry,
+      name: r.name,
+      pinned: null,
+      installVersion: r.installVersion,
+      latest: r.latest,
+    }
+    pins.set(r.seq, [...(pins.get(r.seq) ?? []), pin])
+  }
+  return pins
+}
 
 /** Listings to enrol, in table order: read by the partial index, never by scanning the catalogue. */
 export const toEnrolQuery = (db: DB, limit: number) =>
@@ -157,7 +195,15 @@ export async function enrolListings(db: DB, opts: { limit: number; now: Date }):
  * Works out again, for the listings of some packages (or some listings), the version each install
  * uses, the version held back and the band, and each listing's band for cards. Two round trips.
  */
-export async function refreshListings(db: DB, which: { packageIds?: number[]; serverIds?: string[] }) {
+export async function refreshListings(db: DB, which: { packageIds?: number[]; serverIds?: string[] }): Promise<void> {
+  // D1 binds at most 100 parameters a statement: longer lists are worked through in parts.
+  for (const key of ['packageIds', 'serverIds'] as const) {
+    const ids = which[key]
+    if (ids && ids.length > ID_CHUNK) {
+      for (let i = 0; i < ids.length; i += ID_CHUNK) await refreshListings(db, { [key]: ids.slice(i, i + ID_CHUNK) })
+      return
+    }
+  }
   const where = which.packageIds?.length
     ? inArray(listingPackages.packageId, which.packageIds)
     : which.serverIds?.length
@@ -190,15 +236,20 @@ export async function refreshListings(db: DB, which: { packageIds?: number[]; se
       dismissed: dismissed.has(`${link.key}${version}`),
     }))
     const choice = installChoice(link.pinned, link.latest, versions)
+    const heldBack = choice.heldBack ? JSON.stringify(choice.heldBack) : null
     statements.push(
       db
         .update(listingPackages)
-        .set({
-          installVersion: choice.installVersion,
-          band: choice.band,
-          heldBack: choice.heldBack ? JSON.stringify(choice.heldBack) : null,
-        })
-        .where(and(eq(listingPackages.serverId, link.serverId), eq(listingPackages.packageId, link.packageId))),
+        .set({ installVersion: choice.installVersion, band: choice.band, heldBack })
+        .where(
+          and(
+            eq(listingPackages.serverId, link.serverId),
+            eq(listingPackages.packageId, link.packageId),
+            // Written only when it changes: a check that moved nothing writes nothing here.
+            sql`(${listingPackages.installVersion} IS NOT ${choice.installVersion} OR ${listingPackages.band} IS NOT ${choice.band}
+              OR ${listingPackages.heldBack} IS NOT ${heldBack})`,
+          ),
+        ),
     )
   }
   const serverIds = which.serverIds ?? [...new Set(links.map((l) => l.serverId))]
@@ -377,6 +428,10 @@ export interface ScoredVersion {
 /** What one check of a package found. */
 export interface WatchResult {
   packageId: number
+  registry: WatchedRegistry
+  name: string
+  /** The latest version before this check: the listings' choices are worked out again when it moved. */
+  previousLatest: string | null
   status: 'ok' | 'unchanged' | 'not_found'
   etag: string | null
   latest: string | null
@@ -395,13 +450,7 @@ export interface WatchResult {
 export async function storeWatch(db: DB, r: WatchResult): Promise<void> {
   const at = r.now.toISOString()
   const statements: BatchItem<'sqlite'>[] = []
-  const pkg = (
-    await db
-      .select({ registry: watchedPackages.registry, name: watchedPackages.name })
-      .from(watchedPackages)
-      .where(eq(watchedPackages.id, r.packageId))
-  )[0]
-  if (!pkg) return
+  const pkg = { registry: r.registry, name: r.name }
   for (const v of r.added) {
     statements.push(
       db
@@ -458,8 +507,17 @@ export async function storeWatch(db: DB, r: WatchResult): Promise<void> {
       })
       .where(eq(watchedPackages.id, r.packageId)),
   )
+  // New versions are news to guests' cached pages: once per store, however many.
+  if (r.added.length) {
+    statements.push(
+      db
+        .update(contentVersions)
+        .set({ version: sql`${contentVersions.version} + 1` })
+        .where(eq(contentVersions.scope, 'servers')),
+    )
+  }
   await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]])
-  if (r.added.length || r.updated.length || r.status === 'ok') await refreshListings(db, { packageIds: [r.packageId] })
+  if (r.added.length || r.updated.length || r.latest !== r.previousLatest) await refreshListings(db, { packageIds: [r.packageId] })
 }
 
 /** One review item per listing that installs the package, keyed by the version, kept if it exists (with its decision). */
@@ -531,9 +589,13 @@ export function supplyChainQuery(db: DB, serverId: string) {
     .orderBy(watchedPackages.registry, watchedPackages.name)
 }
 
-export function toSupplyChain(rows: Awaited<ReturnType<typeof supplyChainQuery>>, band: SupplyBand | null): ServerSupplyChain {
+export function toSupplyChain(
+  rows: Awaited<ReturnType<typeof supplyChainQuery>>,
+  listing: { band: SupplyBand | null; enrolled: boolean },
+): ServerSupplyChain {
   return {
-    band,
+    enrolled: listing.enrolled,
+    band: listing.band,
     packages: rows.map((r) => ({
       registry: r.registry as WatchedRegistry,
       name: r.name,
@@ -695,5 +757,6 @@ export async function supplyStats(db: DB, now = new Date()): Promise<SupplyStats
     bands30d,
     latestHigh: high.map((h) => ({ ...h, registry: h.registry as WatchedRegistry })),
     lastRunAt: watched[0]?.last ?? null,
+    rules: SUPPLY_RULES.map((r) => ({ id: r.id, weight: r.weight, reason: r.reason })),
   }
 }

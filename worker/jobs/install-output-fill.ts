@@ -5,8 +5,10 @@
  */
 
 import { cardInstallCommand } from '@shared/install'
+import { withWatchPins } from '@shared/install/pins'
 import type { DB } from '../db/client'
 import { type ClaimedListing, claimStaleInstalls, type KeptInstall, saveKeptInstalls } from '../db/kept-installs'
+import { watchPinsOf } from '../db/supply'
 import { installSummary } from '../lib/render/registry-api'
 
 /**
@@ -27,13 +29,18 @@ function generated(row: ClaimedListing): KeptInstall {
 
 /**
  * Generates and keeps the install output of up to `limit` rows whose kept output is missing or
- * stale, and returns how many it claimed (0 when none is left). Two round trips whatever the
- * limit: one claims and reads the rows, one writes them.
+ * stale, and returns how many it claimed (0 when none is left). Three round trips whatever the
+ * limit: one claims and reads the rows, one reads the watch's pins, one writes them.
  * @example while ((await fillKeptInstalls(db, 1000)) > 0) {}
  */
 export async function fillKeptInstalls(db: DB, limit = 1000): Promise<number> {
   const rows = await claimStaleInstalls(db, limit)
-  await saveKeptInstalls(db, rows.map(generated))
+  // A package left unpinned is pinned where the supply-chain watch held a newer version back.
+  const pins = rows.length ? await watchPinsOf(db) : new Map()
+  await saveKeptInstalls(
+    db,
+    rows.map((row) => generated(withWatchPins(row, pins.get(row.seq) ?? []))),
+  )
   return rows.length
 }
 

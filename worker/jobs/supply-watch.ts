@@ -161,6 +161,9 @@ async function readNpm(client: RegistryClient, basis: WatchBasis) {
       latest = history.latest
       for (const v of history.versions) read.push({ version: v.version, facts: v.facts, removed: false, history: v.version !== latest })
       for (const v of read) known.add(v.version)
+      // The dist-tags' ETag, so the next check is a conditional read that answers 304 when nothing is new.
+      const tags = await npmDistTags(client, basis.name, null)
+      if (tags.status === 'ok') etag = tags.etag
     }
   }
   const targets: string[] = []
@@ -284,7 +287,9 @@ export async function watchPackage(db: DB, packageId: number, settings: WatchSet
     registry: basis.registry,
     name: basis.name,
     listingRepositories: basis.listingRepositories,
-    earlierListedNames: await earlierPackageNames(db, basis.registry, basis.id, now.getTime()),
+    // Read only when something is to be scored: a check that found nothing new costs no names.
+    earlierListedNames:
+      found.read.length || verified.length ? await earlierPackageNames(db, basis.registry, basis.id, now.getTime()) : new Set(),
     popularNames: basis.registry === 'npm' ? POPULAR_NPM : POPULAR_PYPI,
   }
   // Every version in time order: the known ones, then the new ones placed by their publish (else seen) time.
@@ -336,6 +341,9 @@ export async function watchPackage(db: DB, packageId: number, settings: WatchSet
   }
   const result: WatchResult = {
     packageId,
+    registry: basis.registry,
+    name: basis.name,
+    previousLatest: basis.latest,
     status: found.status,
     etag: found.etag,
     latest: found.latest,

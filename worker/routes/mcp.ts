@@ -3,6 +3,7 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { z } from 'zod'
 import { CATEGORY_SLUGS, MAX_CATEGORY_FILTER } from '@shared/categories'
 import { CLIENTS, type ClientId, clientConfig, type InstallOption, installPlan } from '@shared/install'
+import { withWatchPins } from '@shared/install/pins'
 import { LIMITS, PACKAGE_TYPES, SERVER_SORTS } from '@shared/limits'
 import { CATALOGUE_SERVER, catalogueListing } from '@shared/mcp-endpoint'
 import { PAGE_PATHS } from '@shared/page-paths'
@@ -302,7 +303,16 @@ async function installFacts(c: Context<AppEnv>, input: z.infer<typeof installInp
   if (input.version !== undefined && input.version !== server.version && !server.versions.some((v) => v.version === input.version)) {
     throw new ToolError(`No version ${input.version} of ${server.name}`)
   }
-  const plan = installPlan(server, { version: input.version })
+  // As the Configuration tab: an unpinned package pins the version the supply-chain watch chose.
+  const plan = installPlan(withWatchPins(server, server.supplyChain.packages), { version: input.version })
+  const heldBack = server.supplyChain.packages.flatMap((p) =>
+    p.heldBack
+      ? [
+          `${p.name} ${p.heldBack.version} is newer but held back: it scored High (${p.heldBack.score}) in the catalogue's supply-chain watch.` +
+            (p.installVersion ? ` This configuration installs ${p.installVersion}.` : ''),
+        ]
+      : [],
+  )
   const chosen: InstallOption | undefined =
     input.option === undefined
       ? (plan.options.find((o) => !o.unsupported) ?? plan.options[0])
@@ -328,7 +338,7 @@ async function installFacts(c: Context<AppEnv>, input: z.infer<typeof installInp
       default: i.default,
       choices: i.choices,
     })),
-    notes: output?.notes ?? [],
+    notes: [...heldBack, ...(output?.notes ?? [])],
     unsupported: chosen ? chosen.unsupported : 'The listing names no package and no remote server.',
     options: plan.options.map((o) => ({ id: o.id, label: o.label, detail: o.detail, unsupported: o.unsupported })),
   }

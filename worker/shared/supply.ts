@@ -112,6 +112,8 @@ export interface WatchedPackage {
 
 /** The detail answer's `supplyChain`. */
 export interface ServerSupplyChain {
+  /** Whether the watch has taken in the listing's packages as they are now (a new or edited listing waits for the next minute's cron). */
+  enrolled: boolean
   /** The worst band of the versions the install configurations use; null when no package was read yet (or the listing has none watched). */
   band: SupplyBand | null
   packages: WatchedPackage[]
@@ -151,6 +153,8 @@ export interface SupplyStats {
   }>
   /** When the watch last read a registry. */
   lastRunAt: string | null
+  /** The signals the watch scores, as worker/lib/scan/supply-signals.ts holds them: the advisory's method table. */
+  rules: Array<{ id: string; weight: number; reason: string }>
 }
 
 /** A version's one-line summary, as the dashboard, the feed and the review queue say it. */

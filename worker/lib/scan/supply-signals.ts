@@ -117,9 +117,26 @@ export function oneEditFrom(registry: WatchedRegistry, name: string, others: Ite
     const theirs = comparable(registry, other)
     if (theirs.length < LOOKALIKE_MIN_LENGTH || Math.abs(theirs.length - mine.length) > 1 || theirs === mine) continue
     if (scope !== null && scopeOf(theirs) === scope) continue
-    if (editDistance(mine, theirs, 1) === 1) return other
+    if (editDistance(mine, theirs, 1) === 1 && !numberedSiblings(mine, theirs)) return other
   }
   return null
+}
+
+const isDigit = (ch: string | undefined) => ch !== undefined && ch >= '0' && ch <= '9'
+
+/**
+ * Two names one edit apart only in a number: a digit for a digit ('server-v1', 'server-v2'), or a
+ * digit more beside a digit ('tool-1', 'tool-10'). A family numbers its packages so; a look-alike
+ * changes letters.
+ * @example numberedSiblings('watch-gen-3', 'watch-gen-4') // true
+ * @example numberedSiblings('lodash', '1odash') // false
+ */
+export function numberedSiblings(a: string, b: string): boolean {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a]
+  let i = 0
+  while (i < short.length && short[i] === long[i]) i++
+  if (short.length === long.length) return isDigit(short[i]) && isDigit(long[i]) && short.slice(i + 1) === long.slice(i + 1)
+  return isDigit(long[i]) && (isDigit(long[i - 1]) || isDigit(long[i + 1])) && short.slice(i) === long.slice(i + 1)
 }
 
 /** Dependencies of the version that the one before did not have (every one, for the first version read). */
@@ -696,6 +713,8 @@ export const SUPPLY_RULES: readonly SupplyRule[] = [
     },
     fires: [
       { history: [], version: v('1.0.0'), context: { name: 'postmark-mpc', earlierListedNames: ['postmark-mcp', 'github-mcp'] } },
+      // A letter dressed as a digit is still a look-alike.
+      { history: [], version: v('1.0.0'), context: { name: 'weather-mcp1', earlierListedNames: ['weather-mcpl'] } },
       { history: plain(2), version: v('1.0.2'), context: { name: 'mcp-server-slakc', earlierListedNames: ['mcp-server-slack'] } },
       // Scoped names compare whole: another scope one letter off is someone else.
       { history: [], version: v('1.0.0'), context: { name: '@acmee/mail-mcp', earlierListedNames: ['@acmee/mail-mc', '@acme/mail-mcp'] } },
@@ -708,6 +727,9 @@ export const SUPPLY_RULES: readonly SupplyRule[] = [
       { history: [], version: v('1.0.0'), context: { name: 'mcpx', earlierListedNames: ['mcpy'] } },
       // PyPI: the same project written two ways.
       { history: [], version: v('1.0.0'), context: { registry: 'pypi', name: 'mcp_server_git', earlierListedNames: ['mcp-server-git'] } },
+      // A numbered family: one edit apart only in the number.
+      { history: [], version: v('1.0.0'), context: { name: 'mcp-server-v2', earlierListedNames: ['mcp-server-v1'] } },
+      { history: [], version: v('1.0.0'), context: { name: 'weather-10', earlierListedNames: ['weather-1'] } },
     ],
   },
   {

@@ -72,6 +72,7 @@ export function homePage(origin: string): PageView {
 <div class="flex gap-3"><div class="mt-0.5 size-5 shrink-0"></div><div class="min-w-0">
 <h2 id="security-notice-title" class="font-semibold">Security notice: npm supply-chain scan of listed servers</h2>
 <p class="mt-1 text-sm leading-6">An independent scan checked the npm packages behind MCP servers for signs of the September 2025 supply-chain attack. 193 packages were updated within the attack window. Risk scores: <strong>High 28</strong>, <strong>Medium 227</strong>, <strong>Low 380</strong>. A score adds +1 per indicator found and is not proof of compromise.</p>
+<p class="mt-1 min-h-6 text-sm leading-6"></p>
 <a href="${PAGE_PATHS.advisory}" class="mt-2 inline-flex items-center gap-1 rounded text-sm font-medium underline underline-offset-2">Read the security advisory</a>
 </div></div>
 </section>
