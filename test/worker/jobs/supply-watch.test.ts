@@ -9,11 +9,13 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { INSTALL_REV } from '@shared/install'
 import type { ReviewQueueResponse } from '@shared/scan'
 import type { SupplyStats } from '@shared/supply'
 import type { Dashboard, ServerDetail, ServerList } from '@shared/types'
 import { listingPackages, packageVersions, servers, watchedPackages } from '../../../worker/db/schema'
 import worker from '../../../worker/index'
+import { fillKeptInstalls } from '../../../worker/jobs/install-output-fill'
 import { QUEUES, SCHEDULES, supplyWatch } from '../../../worker/jobs/schedule'
 import {
   enqueueDueWatches,
@@ -173,6 +175,12 @@ describe('a postmark-like history: fifteen quiet versions, then a new publisher 
     })
     expect(body.supplyChain.packages[0].versions[0].version).toBe('1.0.15')
     expect(body.supplyChain.packages[0].versions.length).toBe(10)
+    // Nothing held back: the kept card command installs the latest, as the listing says.
+    await fillKeptInstalls(db())
+    const [row] = await db().select().from(servers).where(eq(servers.id, serverId))
+    expect(row.installRev).toBe(INSTALL_REV)
+    expect(row.cardInstall).toContain(name)
+    expect(row.cardInstall).not.toContain(`${name}@`)
   })
 
   it('asks again with the ETag it was given: nothing new costs one 304', async () => {
@@ -236,9 +244,17 @@ describe('a postmark-like history: fifteen quiet versions, then a new publisher 
       `${name} 1.0.16 is newer but held back: it scored High (${v16!.score}) in the catalogue's supply-chain watch. This configuration installs 1.0.15.`,
     )
 
-    // The card's band is the installed version's.
+    // The card's band is the installed version's, and its kept install command (marked stale when
+    // the choice moved, filled again by the cron) pins the version before the one held back.
+    expect((await db().select({ rev: servers.installRev }).from(servers).where(eq(servers.id, serverId)))[0].rev).toBe(0)
+    await fillKeptInstalls(db())
     const list = await json<ServerList>(`/api/servers?packageType=npm&limit=50`)
-    expect(list.body.servers.find((s) => s.id === serverId)?.supplyBand).toBe(pkg.band)
+    const card = list.body.servers.find((s) => s.id === serverId)
+    expect(card?.supplyBand).toBe(pkg.band)
+    expect(card?.installCommand).toContain(`${name}@1.0.15`)
+    const [row] = await db().select().from(servers).where(eq(servers.id, serverId))
+    const served = await json(`/v0.1/servers/${encodeURIComponent(row.name)}/versions/latest`)
+    expect(JSON.stringify(served.body._meta['io.github.mcp-catalogue/listing'].install)).toContain(`${name}@1.0.15`)
 
     // A dashboard entry for the person who likes it.
     const dash = await json<Dashboard>('/api/users/me/dashboard', liker.read())
