@@ -64,7 +64,10 @@ function tour(packageId: string, signedIn: boolean): Stop[] {
   return [
     { path: '/' },
     { path: '/servers' },
-    { path: `/servers/${WIDGET_ID}`, tabs: ['Featured & Recommended', 'README', 'Tools', 'Changes', 'Basic Info', 'Configuration'] },
+    {
+      path: `/servers/${WIDGET_ID}`,
+      tabs: ['Featured & Recommended', 'README', 'Tools', 'Changes', 'Supply chain', 'Basic Info', 'Configuration'],
+    },
     { path: '/servers/new' },
     { path: `/servers/${WIDGET_ID}/edit` },
     { path: `/servers/${WIDGET_ID}/featured` },

@@ -23,7 +23,15 @@ describe('/servers/{id}', () => {
     expect(await page.getByRole('link', { name: 'Edit' }).count()).toBe(0)
     expect(await page.getByRole('link', { name: 'Manage Featured' }).count()).toBe(0)
 
-    expect(await tabNames(page)).toEqual(['Featured & Recommended', 'README', 'Tools', 'Changes', 'Basic Info', 'Configuration'])
+    expect(await tabNames(page)).toEqual([
+      'Featured & Recommended',
+      'README',
+      'Tools',
+      'Changes',
+      'Supply chain',
+      'Basic Info',
+      'Configuration',
+    ])
     expect(await selectedTab(page)).toBe('Featured & Recommended')
     await page.getByRole('tabpanel').getByText('Widget of the week').waitFor()
 
@@ -66,7 +74,7 @@ describe('/servers/{id}', () => {
     await page.getByRole('heading', { level: 1, name: first.displayName }).waitFor()
     // The page's summary (the same heading) stays until the app's page replaces it with its tabs.
     await page.getByRole('tab', { name: 'README' }).waitFor()
-    expect(await tabNames(page)).toEqual(['README', 'Tools', 'Changes', 'Basic Info', 'Configuration'])
+    expect(await tabNames(page)).toEqual(['README', 'Tools', 'Changes', 'Supply chain', 'Basic Info', 'Configuration'])
     expect(await selectedTab(page)).toBe('README')
     // Snapshot servers point at real repositories, which the local fixture does not know.
     await page.getByText('README not found or failed to load').waitFor()

@@ -67,8 +67,9 @@ export async function setup(project: TestProject) {
   // Beside it, a PyPI server with a secret variable and a Docker one in the current shape.
   run('tsx', ['scripts/seed.ts', 'test/e2e/fixtures/servers.json'], { env, quiet: true })
   // Featured comment; then what probes found for a few servers (the Tools tab's states), and
-  // what the probe runner read from two packages (declared surfaces are compared with them).
-  for (const file of ['featured.sql', 'tools.sql', 'declared.sql', 'scan.sql']) {
+  // what the probe runner read from two packages (declared surfaces are compared with them), what
+  // the scanner found, and what the supply-chain watch read of four listings' packages.
+  for (const file of ['featured.sql', 'tools.sql', 'declared.sql', 'scan.sql', 'supply-chain.sql']) {
     run('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', state, '--file', `test/e2e/fixtures/${file}`], { env, quiet: true })
   }
   // The preview reads settings from the build's .dev.vars: point it at the fixture.

@@ -15,6 +15,8 @@ import { GithubMark } from './GithubMark'
 import { LikeButton } from './LikeButton'
 import { ServerAvatar } from './ServerAvatar'
 import { RiskBadge } from './scan/RiskBadge'
+import { SHOWN_BANDS } from './supply/labels'
+import { SupplyBadge } from './supply/SupplyBadge'
 import { Badge } from './ui/Badge'
 import { buttonClass } from './ui/button'
 import { cx } from './ui/cx'
@@ -138,6 +140,8 @@ export function ServerCard({ server, layout, ...removable }: ServerCardProps) {
     void loaders.serverDetail()
   }
   const list = layout === 'list'
+  // 'none' and not read yet say nothing on a card: only a band worth a look is shown.
+  const supply = server.supplyBand && SHOWN_BANDS.includes(server.supplyBand) ? server.supplyBand : null
   return (
     <article
       className={cx(
@@ -169,7 +173,7 @@ export function ServerCard({ server, layout, ...removable }: ServerCardProps) {
           <p className={cx('mt-2 text-sm leading-6 text-zinc-700 dark:text-zinc-300', list ? 'line-clamp-2' : 'line-clamp-3')}>
             {server.description}
           </p>
-          {(server.toolCount != null || server.risk) && (
+          {(server.toolCount != null || server.risk || supply) && (
             <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
               {server.toolCount != null && (
                 <p className="flex items-center gap-1 text-xs text-zinc-600 dark:text-zinc-400">
@@ -179,6 +183,7 @@ export function ServerCard({ server, layout, ...removable }: ServerCardProps) {
               )}
               {/* Above the card's stretched link, so its tooltip shows on hover. */}
               {server.risk && <RiskBadge risk={server.risk} className="relative z-10" />}
+              {supply && <SupplyBadge band={supply} className="relative z-10" />}
             </div>
           )}
           {server.matchedBy && <MatchedBy matchedBy={server.matchedBy} />}

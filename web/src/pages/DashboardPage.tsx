@@ -11,6 +11,7 @@ import { InsightsTab } from '../components/dashboard/InsightsTab'
 import { Section, ServerGrid } from '../components/dashboard/ServerGrid'
 import { SignInLink } from '../components/Header'
 import { PageSpinner } from '../components/Spinner'
+import { SupplyAlertsList } from '../components/supply/SupplyAlertsList'
 import { buttonClass } from '../components/ui/button'
 import { Card } from '../components/ui/Card'
 import { LoadFailed } from '../components/ui/LoadFailed'
@@ -78,6 +79,7 @@ export default function DashboardPage() {
         </TabList>
         <Tabs.Content value="overview" className="flex flex-col gap-10 pt-6">
           <AlertsList alerts={data.surfaceAlerts ?? []} />
+          <SupplyAlertsList alerts={data.supplyAlerts ?? []} />
           <Section title="Recently Viewed">
             <ServerGrid servers={data.recentlyViewed.slice(0, 6)} empty="Servers you open appear here." />
           </Section>

@@ -5,6 +5,7 @@ import type { FeaturedServer } from '@shared/types'
 import { SignInLink } from '../components/Header'
 import { PackageCard } from '../components/PackageCard'
 import { ServerAvatar } from '../components/ServerAvatar'
+import { SupplyNoticeLine } from '../components/supply/SupplyNoticeLine'
 import { buttonClass } from '../components/ui/button'
 import { Card } from '../components/ui/Card'
 import { CardSkeletons } from '../components/ui/CardSkeletons'
@@ -38,6 +39,7 @@ function SecurityNotice() {
             packages were updated within the attack window. Risk scores: <strong>High 28</strong>, <strong>Medium 227</strong>,{' '}
             <strong>Low 380</strong>. A score adds +1 per indicator found and is not proof of compromise.
           </p>
+          <SupplyNoticeLine />
           <Link
             href="/security/mcp-supply-chain"
             className="mt-2 inline-flex items-center gap-1 rounded text-sm font-medium underline underline-offset-2"

@@ -43,8 +43,9 @@ export default function ReviewAdminPage() {
     <div className="container-page max-w-3xl py-6">
       <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Review queue</h1>
       <p className="mt-1 text-zinc-700 dark:text-zinc-300">
-        Findings of medium or above in what servers tell a model, and surfaces that changed without a new version. Dismiss one with a reason
-        (shown beside the finding), or hide the listing; each decision is recorded.
+        Findings of medium or above in what servers tell a model, surfaces that changed without a new version, and package versions the
+        supply-chain watch scored Medium or above. Dismiss one with a reason (shown beside the finding or the version), or hide the listing;
+        each decision is recorded.
       </p>
       <p className="mt-2 text-sm">
         <Link href={PAGE_PATHS.syncAdmin} className="rounded text-blue-700 underline-offset-2 hover:underline dark:text-blue-400">

@@ -1,6 +1,7 @@
 import { ShieldAlert } from 'lucide-react'
 import { BackToCatalogue } from '../components/BackToCatalogue'
 import { ScanStatsSection } from '../components/scan/ScanStatsSection'
+import { SupplyStatsSection } from '../components/supply/SupplyStatsSection'
 import { Card } from '../components/ui/Card'
 import { useDocumentMeta } from '../hooks/useDocumentMeta'
 
@@ -79,7 +80,11 @@ function Section({ id, title, children }: { id: string; title: string; children:
   )
 }
 
-/** /security/mcp-supply-chain: the static advisory about the npm supply-chain scan. */
+/**
+ * /security/mcp-supply-chain: the advisory about the npm supply-chain scan (its text and figures
+ * as published), then the live figures of the catalogue's own watch of package versions and of
+ * its scan of tool descriptions.
+ */
 export default function SecurityAdvisoryPage() {
   useDocumentMeta(
     'Security advisory: npm supply-chain scan of MCP servers',
@@ -138,6 +143,8 @@ export default function SecurityAdvisoryPage() {
           </p>
         </Card>
       </Section>
+
+      <SupplyStatsSection />
 
       <ScanStatsSection />
 

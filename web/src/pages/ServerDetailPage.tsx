@@ -1,6 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs'
 import { ChevronRight, Pencil, Sparkles } from 'lucide-react'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { type MouseEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useSearch } from 'wouter'
 import type { RepoInfo, ServerDetail } from '@shared/types'
 import { DeprecatedNotice } from '../components/DeprecatedNotice'
@@ -17,6 +17,9 @@ import { PageSpinner } from '../components/Spinner'
 import { ChangesTimeline } from '../components/scan/ChangesTimeline'
 import { FINDINGS_ANCHOR } from '../components/scan/FindingsSection'
 import { RiskBadge } from '../components/scan/RiskBadge'
+import { SHOWN_BANDS, SUPPLY_ANCHOR, SUPPLY_TAB, supplyHref } from '../components/supply/labels'
+import { SupplyBadge } from '../components/supply/SupplyBadge'
+import { SupplyChainSection } from '../components/supply/SupplyChainSection'
 import { Badge } from '../components/ui/Badge'
 import { buttonClass } from '../components/ui/button'
 import { LoadFailed } from '../components/ui/LoadFailed'
@@ -27,11 +30,14 @@ import { useRepoInfo, useServer, useServerPermissions } from '../hooks/useServer
 import { useSession } from '../hooks/useSession'
 import { api, call, hasStatus } from '../lib/api'
 
-type TabId = 'featured' | 'readme' | 'tools' | 'changes' | 'basic' | 'config'
+type TabId = 'featured' | 'readme' | 'tools' | 'changes' | typeof SUPPLY_TAB | 'basic' | 'config'
 
-const TAB_IDS: readonly TabId[] = ['featured', 'readme', 'tools', 'changes', 'basic', 'config']
+const TAB_IDS: readonly TabId[] = ['featured', 'readme', 'tools', 'changes', SUPPLY_TAB, 'basic', 'config']
 
-/** The tab a link asked for ('?tab=changes' from the dashboard, '?tab=tools#findings' from the risk badge), if any. */
+/**
+ * The tab a link asked for ('?tab=changes' from the dashboard, '?tab=tools#findings' from the risk
+ * badge, '?tab=supply-chain#supply-chain' from the supply badge), if any.
+ */
 function tabAsked(search: string): TabId | null {
   const tab = new URLSearchParams(search).get('tab')
   return TAB_IDS.includes(tab as TabId) ? (tab as TabId) : null
@@ -39,6 +45,9 @@ function tabAsked(search: string): TabId | null {
 
 /** Where the risk badge leads: the Tools tab's findings. */
 const findingsHref = (id: string) => `/servers/${id}?tab=tools#${FINDINGS_ANCHOR}`
+
+/** Whether a click is a plain one, which stays on the page (a badge then opens its tab); any other opens the link as the browser does. */
+const plainClick = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey
 
 /** Records one 'view' per visit for a signed-in viewer (their history and recommendations). */
 function useTrackView(serverId: string, signedIn: boolean, loaded: boolean) {
@@ -78,12 +87,14 @@ function DetailHeader({
   canEdit,
   isAdmin,
   onShowFindings,
+  onShowSupply,
 }: {
   server: ServerDetail
   repo: RepoInfo | undefined
   canEdit: boolean
   isAdmin: boolean
   onShowFindings: () => void
+  onShowSupply: () => void
 }) {
   return (
     <header className="mt-4 flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
@@ -101,9 +112,21 @@ function DetailHeader({
                 href={findingsHref(server.id)}
                 onClick={(e) => {
                   // A plain click stays on the page: the Tools tab opens on its findings.
-                  if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return
+                  if (!plainClick(e)) return
                   e.preventDefault()
                   onShowFindings()
+                }}
+              />
+            )}
+            {server.supplyBand && SHOWN_BANDS.includes(server.supplyBand) && (
+              <SupplyBadge
+                band={server.supplyBand}
+                href={supplyHref(server.id)}
+                onClick={(e) => {
+                  // As the risk badge: a plain click opens the Supply chain tab on its heading.
+                  if (!plainClick(e)) return
+                  e.preventDefault()
+                  onShowSupply()
                 }}
               />
             )}
@@ -144,6 +167,9 @@ interface TabState {
   /** The findings' heading is to take focus (the risk badge was followed). */
   focusFindings: boolean
   onFindingsFocused: () => void
+  /** The Supply chain heading is to take focus (the supply badge was followed). */
+  focusSupply: boolean
+  onSupplyFocused: () => void
 }
 
 /** The tabs; their panels only once the page may render its rest (`useRestLater`). */
@@ -158,6 +184,7 @@ function ServerTabs({ server, rest, isAdmin, state }: { server: ServerDetail; re
         <Tab value="readme">README</Tab>
         <Tab value="tools">Tools</Tab>
         <Tab value="changes">Changes</Tab>
+        <Tab value={SUPPLY_TAB}>Supply chain</Tab>
         <Tab value="basic">Basic Info</Tab>
         <Tab value="config">Configuration</Tab>
       </TabList>
@@ -184,6 +211,9 @@ function ServerTabs({ server, rest, isAdmin, state }: { server: ServerDetail; re
           </Tabs.Content>
           <Tabs.Content value="changes" className="pt-6">
             <ChangesTimeline serverId={server.id} />
+          </Tabs.Content>
+          <Tabs.Content value={SUPPLY_TAB} className="pt-6">
+            <SupplyChainSection supplyChain={server.supplyChain} focus={state.focusSupply} onFocused={state.onSupplyFocused} />
           </Tabs.Content>
           <Tabs.Content value="basic" className="pt-6">
             <BasicInfoTab server={server} />
@@ -213,6 +243,13 @@ export default function ServerDetailPage({ id }: { id: string }) {
     setPicked('tools')
     setFocusFindings(true)
   }
+  // The same for the supply badge's link ('#supply-chain') and its click.
+  const [focusSupply, setFocusSupply] = useState(() => window.location.hash === `#${SUPPLY_ANCHOR}`)
+  const onSupplyFocused = useCallback(() => setFocusSupply(false), [])
+  const showSupply = () => {
+    setPicked(SUPPLY_TAB)
+    setFocusSupply(true)
+  }
   const notFound = hasStatus(error, 404, 400)
   useDocumentMeta(
     server?.displayName ?? (notFound ? 'Server Not Found' : 'Server'),
@@ -227,10 +264,22 @@ export default function ServerDetailPage({ id }: { id: string }) {
   return (
     <div className="container-page py-6">
       <Breadcrumb name={server.displayName} />
-      <DetailHeader server={server} repo={repo} canEdit={Boolean(permissions?.canEdit)} isAdmin={isAdmin} onShowFindings={showFindings} />
+      <DetailHeader
+        server={server}
+        repo={repo}
+        canEdit={Boolean(permissions?.canEdit)}
+        isAdmin={isAdmin}
+        onShowFindings={showFindings}
+        onShowSupply={showSupply}
+      />
       <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0">
-          <ServerTabs server={server} rest={rest} isAdmin={isAdmin} state={{ picked, setPicked, focusFindings, onFindingsFocused }} />
+          <ServerTabs
+            server={server}
+            rest={rest}
+            isAdmin={isAdmin}
+            state={{ picked, setPicked, focusFindings, onFindingsFocused, focusSupply, onSupplyFocused }}
+          />
         </div>
         <aside aria-label="About this server">{rest && <DetailSidebar server={server} repo={repo} />}</aside>
       </div>

@@ -1,10 +1,13 @@
 import { useId, useMemo, useState } from 'react'
 import { CLIENTS, clientConfig, type InstallOption, type InstallPlan, installPlan } from '@shared/install'
+import { withWatchPins } from '@shared/install/pins'
 import type { ServerDetail } from '@shared/types'
 import { CodeBlock } from '../CopyButton'
 import { ClientBlock } from '../install/ClientBlock'
 import { ClientSelect, useRememberedClient } from '../install/ClientSelect'
 import { FillInPanel } from '../install/FillInPanel'
+import { HeldBack } from '../supply/HeldBack'
+import { optionInstalls } from '../supply/labels'
 import { cx } from '../ui/cx'
 
 const PRIMARY = CLIENTS.filter((c) => c.group === 'primary')
@@ -87,11 +90,16 @@ function Unsupported({ option, githubUrl }: { option: InstallOption; githubUrl: 
   )
 }
 
-function ClientConfigs({ plan, option }: { plan: InstallPlan; option: InstallOption }) {
+function ClientConfigs({ plan, option, server }: { plan: InstallPlan; option: InstallOption; server: ServerDetail }) {
   const [other, setOther] = useRememberedClient('mcp-catalogue:install-client', 'claude-code')
   const otherOutput = clientConfig(plan, option, other)
+  // A newer version of this option's package held back by the supply-chain watch: said beside the configuration that pins the one before.
+  const heldBack = server.supplyChain.packages.filter((p) => p.heldBack && optionInstalls(option, p))
   return (
     <>
+      {heldBack.map((p) => (
+        <HeldBack key={`${p.registry}:${p.name}`} pkg={p} />
+      ))}
       <FillInPanel option={option} />
       {PRIMARY.map((c) => {
         const output = clientConfig(plan, option, c.id)
@@ -117,7 +125,8 @@ function ClientConfigs({ plan, option }: { plan: InstallPlan; option: InstallOpt
  */
 export function ConfigurationTab({ server }: { server: ServerDetail }) {
   const [version, setVersion] = useState(server.version)
-  const plan = useMemo(() => installPlan(server, { version }), [server, version])
+  // Unpinned packages pin the version the supply-chain watch chose when a newer one is held back.
+  const plan = useMemo(() => installPlan(withWatchPins(server, server.supplyChain.packages), { version }), [server, version])
   const [picked, setPicked] = useState(plan.options[0]?.id ?? '')
   const option = plan.options.find((o) => o.id === picked) ?? plan.options[0]
   const hasMetadata = Object.keys(server.metadata ?? {}).length > 0
@@ -136,7 +145,7 @@ export function ConfigurationTab({ server }: { server: ServerDetail }) {
       ) : option.unsupported ? (
         <Unsupported option={option} githubUrl={server.githubUrl} />
       ) : (
-        <ClientConfigs plan={plan} option={option} />
+        <ClientConfigs plan={plan} option={option} server={server} />
       )}
       <section className="flex flex-col gap-3">
         <h3 className="text-lg font-semibold">Additional Metadata</h3>

@@ -27,6 +27,13 @@ const TEXTS: Record<ReviewDecisionInput['action'], { title: string; description:
   },
 }
 
+/** Dismissing a package version: it is the supply-chain band it no longer counts in. */
+const PACKAGE_DISMISS: (typeof TEXTS)['dismiss'] = {
+  ...TEXTS.dismiss,
+  description:
+    "The version stays listed on the server's Supply chain tab, marked as dismissed with your reason, and no longer counts in its band.",
+}
+
 interface DecisionDialogProps {
   /** The item and what to do with it; null while closed. */
   decision: { item: ReviewItem; action: ReviewDecisionInput['action'] } | null
@@ -45,7 +52,7 @@ export function DecisionDialog({ decision, onClose, decide }: DecisionDialogProp
   const [problem, setProblem] = useState<string | null>(null)
   const [pending, setPending] = useState(false)
   const action = decision?.action ?? 'dismiss'
-  const text = TEXTS[action]
+  const text = decision?.item.kind === 'package' && action === 'dismiss' ? PACKAGE_DISMISS : TEXTS[action]
 
   const close = () => {
     setReason('')

@@ -9,12 +9,17 @@ import { scanApi } from '../../lib/api'
 import { formatDateTime } from '../../lib/packages-view'
 import { timeAgo } from '../../lib/surface-view'
 import { PageSpinner } from '../Spinner'
+import { supplyHref } from '../supply/labels'
 import { buttonClass } from '../ui/button'
 import { LoadFailed } from '../ui/LoadFailed'
 import { DecisionDialog } from './DecisionDialog'
 import { SeverityBadge } from './RiskBadge'
 
-const KIND_LABEL: Record<ReviewItem['kind'], string> = { finding: 'Finding', change: 'Changed without a new version' }
+const KIND_LABEL: Record<ReviewItem['kind'], string> = {
+  finding: 'Finding',
+  change: 'Changed without a new version',
+  package: 'Package version',
+}
 
 function When({ iso }: { iso: string }) {
   return (
@@ -46,7 +51,8 @@ function ReviewRow({ item, onDecide, ...removable }: ItemProps) {
             ·
           </span>
           <Link
-            href={`/servers/${item.serverId}`}
+            // A package version leads to the server's Supply chain tab, where its signals are.
+            href={item.kind === 'package' ? supplyHref(item.serverId) : `/servers/${item.serverId}`}
             className="min-w-0 rounded font-medium text-blue-700 wrap-anywhere underline-offset-2 hover:underline dark:text-blue-400"
           >
             {item.serverName}
@@ -148,7 +154,10 @@ export function OpenQueue({ data }: { data: ReviewQueueResponse }) {
           ))}
         </ul>
       ) : (
-        <Empty>Nothing to review. New findings of medium or above, and surfaces changed without a new version, arrive here.</Empty>
+        <Empty>
+          Nothing to review. New findings of medium or above, surfaces changed without a new version, and package versions the supply-chain
+          watch scored Medium or above arrive here.
+        </Empty>
       )}
       <DecisionDialog decision={decision} onClose={() => setDecision(null)} decide={decideAndDrop} />
     </section>
