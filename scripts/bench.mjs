@@ -26,7 +26,7 @@
  * aims apply to the cold figures: real visitors rarely repeat a URL.
  *   --fresh          ignore the cached database   --no-build        reuse bench/dist
  *   --only a,b       only the scenarios whose names contain one of these (and the ceiling and the
- *                    floor); no sync or relevance step, and the report goes to
+ *                    floor); no sync, supply-watch or relevance step, and the report goes to
  *                    bench/results/only-<time>.json rather than latest.json: for trying a change,
  *                    not for the record
  */
@@ -481,6 +481,10 @@ async function main() {
   const syncFile = join(ROOT, 'sync.json')
   run('tsx', ['scripts/bench-sync.ts', '--count', '20000', '--changed', '200', '--out', syncFile])
   const registrySync = JSON.parse(readFileSync(syncFile, 'utf8'))
+  step('Measuring the supply-chain watch: 100 generated packages, a first read, nothing new (twice), a new version each')
+  const watchFile = join(ROOT, 'watch.json')
+  run('tsx', ['scripts/bench-watch.ts', '--packages', '100', '--out', watchFile])
+  const supplyWatch = JSON.parse(readFileSync(watchFile, 'utf8'))
 
   // After the load measurements, so its CPU never shares a round with them. The gate is npm
   // test's: here the figures are recorded even when they fell.
@@ -506,6 +510,7 @@ async function main() {
     scenarios: results,
     edgeRewrite,
     registrySync,
+    supplyWatch,
     searchRelevance,
   }
   mkdirSync(RESULTS, { recursive: true })
@@ -523,6 +528,10 @@ async function main() {
       ([name, r]) =>
         `Registry sync, ${name}: ${r.entries} entries in ${r.seconds} s, ${r.invocations} invocations, ${r.rowsWrittenPerEntry} D1 rows written per entry`,
     ),
+    ...Object.entries(supplyWatch.runs).map(([name, r]) => {
+      const t = r.perHundredPackages.total
+      return `Supply watch, ${name}, per 100 packages: ${t.outboundRequests} requests, ${t.d1RoundTrips} D1 round trips, ${t.d1RowsWritten} rows written, ${t.nodeCpuMs.job} ms of the job's CPU`
+    }),
     `Search relevance, ${searchRelevance.overall.queries} labelled queries: ${rel(searchRelevance.overall)} (baseline ${rel(searchRelevance.baseline)})${searchRelevance.belowBaseline.length ? ' BELOW BASELINE' : ''}`,
     `  by type: ${Object.entries(searchRelevance.byType)
       .map(([type, f]) => `${type} ${fmt(f.recall, 2)}/${fmt(f.mrr, 2)}`)
