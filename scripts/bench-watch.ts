@@ -362,7 +362,14 @@ async function main() {
       const start = snapshot()
       const cpu0 = cpuNow()
       const t0 = performance.now()
-      const enqueued = await enqueueDueWatches(db, queue, settings)
+      // The cron enrols a bounded batch a minute: as many minutes as it takes to enrol them all.
+      const enqueued = { enrolled: 0, queued: 0 }
+      for (;;) {
+        const minute = await enqueueDueWatches(db, queue, settings)
+        enqueued.enrolled += minute.enrolled
+        enqueued.queued += minute.queued
+        if (minute.enrolled === 0) break
+      }
       const cpuEnqueue = cpuSince(cpu0)
       const wallEnqueue = performance.now() - t0
       const mid = snapshot()

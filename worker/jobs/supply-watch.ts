@@ -82,7 +82,7 @@ export function watchSettings(
   const budget = Number.parseInt(env.PROBE_SUBREQUEST_BUDGET, 10)
   return {
     enabled: env.SUPPLY_WATCH_ENABLED === 'true',
-    perMinute: 25,
+    perMinute: 50,
     subrequestBudget: Number.isFinite(budget) && budget > 0 ? budget : 45,
     npmBase: env.NPM_REGISTRY_BASE,
     pypiBase: env.PYPI_REGISTRY_BASE,
