@@ -42,3 +42,12 @@ export async function roomInWindow(windowSeconds: number, marginSeconds = 5): Pr
   const left = windowSeconds - ((Date.now() / 1000) % windowSeconds)
   if (left < marginSeconds) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 50))
 }
+
+/** SQLite's plan for a statement, one line per step: tests hold a hot query to its index. */
+export async function planOf(query: { toSQL(): { sql: string; params: unknown[] } }): Promise<string[]> {
+  const { sql, params } = query.toSQL()
+  const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+    .bind(...params)
+    .all<{ detail: string }>()
+  return results.map((r) => r.detail)
+}

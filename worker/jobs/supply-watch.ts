@@ -37,7 +37,14 @@ import {
   RegistryError,
   type RegistryFetch,
 } from '../lib/outbound/package-registry'
-import { npmCreatedAt, npmPackumentHistory, npmVersionFacts, pypiProjectReleases, pypiVersionFacts } from '../lib/scan/supply-facts'
+import {
+  emptyFacts,
+  npmCreatedAt,
+  npmPackumentHistory,
+  npmVersionFacts,
+  pypiProjectReleases,
+  pypiVersionFacts,
+} from '../lib/scan/supply-facts'
 import { POPULAR_NPM, POPULAR_PYPI } from '../lib/scan/supply-popular'
 import { SUPPLY_SCORER_VERSION, scoreVersion } from '../lib/scan/supply-score'
 import type { SignalContext, VersionInput } from '../lib/scan/supply-types'
@@ -124,21 +131,6 @@ interface ReadVersion {
   history: boolean
 }
 
-/** An empty record: a version known only as gone. */
-const GONE: VersionFacts = {
-  publishedAt: null,
-  publisher: null,
-  trustedPublisher: false,
-  maintainers: [],
-  installScripts: {},
-  provenance: null,
-  dependencies: {},
-  fileCount: null,
-  unpackedSize: null,
-  deprecated: null,
-  repository: null,
-}
-
 /** The newest first, without those already known or listed twice. */
 function newTargets(candidates: ReadonlyArray<string | null | undefined>, known: ReadonlySet<string>): string[] {
   return [...new Set(candidates.filter((v): v is string => typeof v === 'string' && v.length > 0 && v.length <= 100 && !known.has(v)))]
@@ -195,7 +187,7 @@ async function readNpm(client: RegistryClient, basis: WatchBasis) {
     if (doc.status === 'ok') read.push({ version, facts: npmVersionFacts(doc.doc, null), removed: false, history: false })
     // A pinned version the registry does not have: unpublished, or never was.
     else if (doc.status === 'not_found' && basis.pinned.includes(version))
-      read.push({ version, facts: GONE, removed: true, history: false })
+      read.push({ version, facts: emptyFacts(), removed: true, history: false })
   }
   if (status === 'unchanged' && read.length > 0) status = 'ok'
   return { status, etag, latest, read }
@@ -219,7 +211,7 @@ async function readPypi(client: RegistryClient, basis: WatchBasis) {
     if (doc.status === 'ok') {
       read.push({ version: release, facts: pypiVersionFacts(doc.doc), removed: false, history: firstRead && release !== releases.latest })
     } else if (doc.status === 'not_found' && basis.pinned.includes(release)) {
-      read.push({ version: release, facts: GONE, removed: true, history: false })
+      read.push({ version: release, facts: emptyFacts(), removed: true, history: false })
     }
   }
   return { status: 'ok' as const, etag: project.etag, latest: releases.latest ?? basis.latest, read }

@@ -1,17 +1,7 @@
-import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { type RegistryPageOptions, registryListingQuery, registryPageQuery } from '../../../worker/db/registry'
 import { insertServer } from '../factories'
-import { db } from '../helpers'
-
-/** SQLite's plan for a statement, one line per step. */
-async function planOf(query: { toSQL(): { sql: string; params: unknown[] } }): Promise<string[]> {
-  const { sql, params } = query.toSQL()
-  const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
-    .bind(...params)
-    .all<{ detail: string }>()
-  return results.map((r) => r.detail)
-}
+import { db, planOf } from '../helpers'
 
 beforeAll(async () => {
   for (let i = 0; i < 50; i++) await insertServer({ name: `io.github.plan/server-${i}`, status: i % 10 === 0 ? 'deleted' : 'active' })

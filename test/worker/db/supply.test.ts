@@ -2,19 +2,9 @@
  * The watch's two reads that run every minute whatever the catalogue's size: the listings to enrol
  * and the due packages. Each must go by its index, never scanning or sorting the table.
  */
-import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { dueWatchesQuery, toEnrolQuery } from '../../../worker/db/supply'
-import { db } from '../helpers'
-
-/** SQLite's plan for a statement, one line per step. */
-async function planOf(query: { toSQL(): { sql: string; params: unknown[] } }): Promise<string[]> {
-  const { sql, params } = query.toSQL()
-  const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
-    .bind(...params)
-    .all<{ detail: string }>()
-  return results.map((r) => r.detail)
-}
+import { db, planOf } from '../helpers'
 
 describe('the watch reads by index', () => {
   it('finds listings to enrol by the partial index of rows not enrolled', async () => {
