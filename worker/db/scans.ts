@@ -648,18 +648,27 @@ export const ALERT_DAYS = 30
 export function userTies(userId: string) {
   // Spelled out: Drizzle leaves the select list's columns unqualified, which inside these
   // subqueries would name their own tables' columns.
+  const followed = sql`EXISTS (SELECT 1 FROM ${follows} f WHERE f.user_id = ${userId} AND (f.author_name = "servers"."repo_owner"
+    OR ("servers"."repo_owner" IS NULL AND "servers"."author" = f.author_name COLLATE NOCASE)))`
+  const liked = sql`EXISTS (SELECT 1 FROM ${serverLikes} l WHERE l.user_id = ${userId} AND l.server_id = "servers"."id")`
+  const kept = sql`EXISTS (SELECT 1 FROM ${packageServers} ps JOIN ${packages} p ON p.id = ps.package_id
+    WHERE p.user_id = ${userId} AND ps.server_id = "servers"."id")`
   return {
-    followed: sql`EXISTS (SELECT 1 FROM ${follows} f WHERE f.user_id = ${userId} AND (f.author_name = "servers"."repo_owner"
-    OR ("servers"."repo_owner" IS NULL AND "servers"."author" = f.author_name COLLATE NOCASE)))`,
-    liked: sql`EXISTS (SELECT 1 FROM ${serverLikes} l WHERE l.user_id = ${userId} AND l.server_id = "servers"."id")`,
-    kept: sql`EXISTS (SELECT 1 FROM ${packageServers} ps JOIN ${packages} p ON p.id = ps.package_id
-    WHERE p.user_id = ${userId} AND ps.server_id = "servers"."id")`,
+    /** Any of the three: the row is the user's concern. */
+    any: sql`(${followed} OR ${liked} OR ${kept})`,
+    /** The closest tie, for `whyOf`: a follow (0), then a like (1), then a category (2). */
+    why: sql<number>`CASE WHEN ${followed} THEN 0 WHEN ${liked} THEN 1 ELSE 2 END`,
   }
 }
 
+const WHY = ['follow', 'like', 'category'] as const
+
+/** Why a dashboard entry is the user's, from `userTies(...).why`. */
+export const whyOf = (n: number): (typeof WHY)[number] => WHY[n] ?? 'like'
+
 export function surfaceAlertsQuery(db: DB, userId: string, now = new Date()) {
   const since = new Date(now.getTime() - ALERT_DAYS * 24 * 3600 * 1000).toISOString()
-  const { followed, liked, kept } = userTies(userId)
+  const ties = userTies(userId)
   return db
     .select({
       // No two columns of one name: D1's batch answers rows as objects keyed by column name.
@@ -671,16 +680,14 @@ export function surfaceAlertsQuery(db: DB, userId: string, now = new Date()) {
       summary: surfaceChanges.summary,
       withoutNewVersion: surfaceChanges.withoutNewVersion,
       risk: surfaceChanges.risk,
-      why: sql<number>`CASE WHEN ${followed} THEN 0 WHEN ${liked} THEN 1 ELSE 2 END`,
+      why: ties.why,
     })
     .from(surfaceChanges)
     .innerJoin(servers, and(eq(servers.id, surfaceChanges.serverId), eq(servers.status, 'active')))
-    .where(and(eq(surfaceChanges.alert, true), sql`${surfaceChanges.createdAt} >= ${since}`, sql`(${followed} OR ${liked} OR ${kept})`))
+    .where(and(eq(surfaceChanges.alert, true), sql`${surfaceChanges.createdAt} >= ${since}`, ties.any))
     .orderBy(desc(surfaceChanges.createdAt), desc(surfaceChanges.id))
     .limit(ALERTS_SHOWN)
 }
-
-const WHY: readonly SurfaceAlert['why'][] = ['follow', 'like', 'category']
 
 export function toSurfaceAlerts(rows: Awaited<ReturnType<typeof surfaceAlertsQuery>>): SurfaceAlert[] {
   return rows.map((r) => ({
@@ -689,7 +696,7 @@ export function toSurfaceAlerts(rows: Awaited<ReturnType<typeof surfaceAlertsQue
     displayName: r.displayName,
     changeId: r.changeId,
     at: r.at,
-    why: WHY[r.why] ?? 'like',
+    why: whyOf(r.why),
     summary: r.summary,
     withoutNewVersion: Boolean(r.withoutNewVersion),
     risk: r.risk as RiskLevel,

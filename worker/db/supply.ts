@@ -5,8 +5,10 @@
  * score Medium or above, and what each listing shows: the version its install configurations use,
  * a newer one held back for a High score, and the band cards show (`servers.supply_band`).
  */
-import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
+import { parseGithubUrl } from '@shared/github-url'
 import type { WatchedPin } from '@shared/install/pins'
 import { readPackage } from '@shared/install/source'
 import type { ReviewDecision, Severity } from '@shared/scan'
@@ -19,14 +21,16 @@ import {
   type SupplySignal,
   type SupplyStats,
   supplySummary,
+  supplyTitle,
   type VersionFacts,
   type WatchedRegistry,
+  watchedName,
 } from '@shared/supply'
 import { type ChoiceVersion, installChoice } from '../lib/scan/supply-install'
 import { SUPPLY_RULES } from '../lib/scan/supply-signals'
 import type { DB } from './client'
 import { CLAIMED_INSTALL } from './kept-installs'
-import { ALERT_DAYS, ALERTS_SHOWN, userTies } from './scans'
+import { ALERT_DAYS, ALERTS_SHOWN, userTies, whyOf } from './scans'
 import { contentVersions, listingPackages, packageVersions, reviewItems, servers, watchedPackages } from './schema'
 
 /** How often a package is read again when nothing is wrong. */
@@ -67,9 +71,9 @@ export function packageRefs(packages: readonly unknown[]): PackageRef[] {
     if (!pkg) continue
     let ref: PackageRef | null = null
     if (pkg.registryType === 'npm' && NPM_NAME_RE.test(pkg.identifier) && pkg.identifier.length <= 214) {
-      ref = { registry: 'npm', name: pkg.identifier.toLowerCase(), pinned: pkg.version }
+      ref = { registry: 'npm', name: watchedName('npm', pkg.identifier), pinned: pkg.version }
     } else if (pkg.registryType === 'pypi' && PYPI_NAME_RE.test(pkg.identifier)) {
-      ref = { registry: 'pypi', name: pkg.identifier.toLowerCase().replace(/[-_.]+/g, '-'), pinned: pkg.version }
+      ref = { registry: 'pypi', name: watchedName('pypi', pkg.identifier), pinned: pkg.version }
     }
     if (ref && !refs.has(`${ref.registry}:${ref.name}`)) refs.set(`${ref.registry}:${ref.name}`, ref)
   }
@@ -78,6 +82,19 @@ export function packageRefs(packages: readonly unknown[]): PackageRef[] {
 
 /** A version's review key: what the review queue names it by, per listing. */
 export const versionKey = (registry: string, name: string, version: string) => `${registry}:${name}@${version}`
+
+/** The same key in SQL, of the row's watched package and `version`. */
+const versionKeySql = (version: SQL | SQLiteColumn) =>
+  sql`${watchedPackages.registry} || ':' || ${watchedPackages.name} || '@' || ${version}`
+
+/** The row's watched package is installed by a listing. */
+const installedByAListing = sql`EXISTS (SELECT 1 FROM ${listingPackages} lp WHERE lp.package_id = ${watchedPackages.id})`
+
+/** A listed server that installs the row's watched package (the first by id): where a version's entry links to. */
+const firstListingOf = sql<
+  string | null
+>`(SELECT lp.server_id FROM ${listingPackages} lp JOIN ${servers} s ON s.id = lp.server_id AND s.status = 'active'
+  WHERE lp.package_id = ${watchedPackages.id} ORDER BY lp.server_id LIMIT 1)`
 
 /**
  * The watch's choices for the unpinned packages of the listings a fill of the kept install output
@@ -216,7 +233,8 @@ export async function refreshListings(db: DB, which: { packageIds?: number[]; se
       packageId: listingPackages.packageId,
       pinned: listingPackages.pinned,
       latest: watchedPackages.latestVersion,
-      key: sql<string>`${watchedPackages.registry} || ':' || ${watchedPackages.name} || '@'`,
+      registry: watchedPackages.registry,
+      name: watchedPackages.name,
       versions: sql<string>`(SELECT json_group_array(json_array(v.version, v.score, v.removed)) FROM (SELECT version, score, removed
         FROM ${packageVersions} v WHERE v.package_id = ${listingPackages.packageId}
         ORDER BY coalesce(v.published_at, v.seen_at), v.id) v)`,
@@ -233,7 +251,7 @@ export async function refreshListings(db: DB, which: { packageIds?: number[]; se
       version,
       score,
       removed: Boolean(removed),
-      dismissed: dismissed.has(`${link.key}${version}`),
+      dismissed: dismissed.has(versionKey(link.registry, link.name, version)),
     }))
     const choice = installChoice(link.pinned, link.latest, versions)
     const heldBack = choice.heldBack ? JSON.stringify(choice.heldBack) : null
@@ -291,7 +309,7 @@ export function dueWatchesQuery(db: DB, now: Date, limit: number) {
       and(
         lte(watchedPackages.dueAt, at),
         or(sql`${watchedPackages.leaseUntil} IS NULL`, sql`${watchedPackages.leaseUntil} < ${at}`),
-        sql`EXISTS (SELECT 1 FROM ${listingPackages} lp WHERE lp.package_id = ${watchedPackages.id})`,
+        installedByAListing,
       ),
     )
     .orderBy(desc(watchedPackages.priority), watchedPackages.dueAt)
@@ -360,14 +378,11 @@ export async function readWatchBasis(db: DB, packageId: number): Promise<WatchBa
   ])
   const pkg = pkgRows[0]
   if (!pkg) return null
-  const repos = linkRows
-    .map((l) =>
-      /^https:\/\/github\.com\/([^/]+\/[^/#?]+)/i
-        .exec(l.githubUrl ?? '')?.[1]
-        ?.replace(/\.git$/i, '')
-        .toLowerCase(),
-    )
-    .filter((r): r is string => Boolean(r))
+  // As the signals compare repositories: 'owner/name', lower-cased.
+  const repos = linkRows.flatMap((l) => {
+    const repo = parseGithubUrl(l.githubUrl)
+    return repo ? [`${repo.owner}/${repo.repo}`.toLowerCase()] : []
+  })
   return {
     id: pkg.id,
     registry: pkg.registry as WatchedRegistry,
@@ -394,12 +409,11 @@ let namesMemo: { at: number; maxId: number; names: Array<{ id: number; registry:
  * still compared with it.
  */
 export async function earlierPackageNames(db: DB, registry: string, beforeId: number, now = Date.now()): Promise<Set<string>> {
-  const listed = sql`EXISTS (SELECT 1 FROM ${listingPackages} lp WHERE lp.package_id = ${watchedPackages.id})`
   const read = (after: number) =>
     db
       .select({ id: watchedPackages.id, registry: watchedPackages.registry, name: watchedPackages.name })
       .from(watchedPackages)
-      .where(and(sql`${watchedPackages.id} > ${after}`, listed))
+      .where(and(sql`${watchedPackages.id} > ${after}`, installedByAListing))
       .orderBy(watchedPackages.id)
       .limit(200_000)
   if (!namesMemo || now - namesMemo.at >= NAMES_MEMO_MS) {
@@ -522,7 +536,7 @@ export async function storeWatch(db: DB, r: WatchResult): Promise<void> {
 
 /** One review item per listing that installs the package, keyed by the version, kept if it exists (with its decision). */
 function reviewItemsFor(db: DB, packageId: number, pkg: { registry: string; name: string }, v: ScoredVersion, at: string) {
-  const title = supplySummary(pkg.name, v.version, v.score, []).replace(/: .*$/, '')
+  const title = supplyTitle(pkg.name, v.version, v.score)
   const reason = v.signals.map((s) => `${s.reason} (${s.evidence})`).join(' ') || 'No signal.'
   return db
     .insert(reviewItems)
@@ -565,7 +579,7 @@ export async function recordWatchFailure(db: DB, packageId: number, error: strin
 
 /** The listing's supply chain for its page, as one statement of the detail's batch. */
 export function supplyChainQuery(db: DB, serverId: string) {
-  const key = sql`${watchedPackages.registry} || ':' || ${watchedPackages.name} || '@' || v.version`
+  const key = versionKeySql(sql`v.version`)
   return db
     .select({
       registry: watchedPackages.registry,
@@ -633,7 +647,7 @@ export const installedVersionsJson = sql<string | null>`(SELECT CASE WHEN count(
  */
 export function supplyAlertsQuery(db: DB, userId: string, now = new Date()) {
   const since = new Date(now.getTime() - ALERT_DAYS * 24 * 3600_000).toISOString()
-  const { followed, liked, kept } = userTies(userId)
+  const ties = userTies(userId)
   return db
     .select({
       serverId: servers.id,
@@ -647,7 +661,7 @@ export function supplyAlertsQuery(db: DB, userId: string, now = new Date()) {
       score: packageVersions.score,
       signals: packageVersions.signals,
       at: packageVersions.seenAt,
-      why: sql<number>`CASE WHEN ${followed} THEN 0 WHEN ${liked} THEN 1 ELSE 2 END`,
+      why: ties.why,
     })
     .from(packageVersions)
     .innerJoin(watchedPackages, eq(watchedPackages.id, packageVersions.packageId))
@@ -658,16 +672,14 @@ export function supplyAlertsQuery(db: DB, userId: string, now = new Date()) {
         inArray(packageVersions.band, [...REVIEWED_BANDS]),
         eq(packageVersions.history, false),
         sql`${packageVersions.seenAt} >= ${since}`,
-        sql`(${followed} OR ${liked} OR ${kept})`,
+        ties.any,
         sql`NOT EXISTS (SELECT 1 FROM ${reviewItems} r WHERE r.server_id = "servers"."id" AND r.kind = 'package' AND r.status = 'dismissed'
-          AND r.key = ${watchedPackages.registry} || ':' || ${watchedPackages.name} || '@' || ${packageVersions.version})`,
+          AND r.key = ${versionKeySql(packageVersions.version)})`,
       ),
     )
     .orderBy(desc(packageVersions.seenAt), desc(packageVersions.id))
     .limit(ALERTS_SHOWN)
 }
-
-const WHY: readonly SupplyAlert['why'][] = ['follow', 'like', 'category']
 
 export function toSupplyAlerts(rows: Awaited<ReturnType<typeof supplyAlertsQuery>>): SupplyAlert[] {
   return rows.map((r) => ({
@@ -681,7 +693,7 @@ export function toSupplyAlerts(rows: Awaited<ReturnType<typeof supplyAlertsQuery
     score: r.score,
     summary: supplySummary(r.packageName, r.version, r.score, JSON.parse(r.signals) as SupplySignal[]),
     at: r.at,
-    why: WHY[r.why] ?? 'like',
+    why: whyOf(r.why),
   }))
 }
 
@@ -702,10 +714,7 @@ export async function supplyFeedEntries(db: DB, limit = SUPPLY_FEED_ITEMS) {
       score: packageVersions.score,
       signals: packageVersions.signals,
       at: packageVersions.seenAt,
-      serverId: sql<
-        string | null
-      >`(SELECT lp.server_id FROM ${listingPackages} lp JOIN ${servers} s ON s.id = lp.server_id AND s.status = 'active'
-        WHERE lp.package_id = ${watchedPackages.id} ORDER BY lp.server_id LIMIT 1)`,
+      serverId: firstListingOf,
     })
     .from(packageVersions)
     .innerJoin(watchedPackages, eq(watchedPackages.id, packageVersions.packageId))
@@ -722,7 +731,7 @@ export async function supplyStats(db: DB, now = new Date()): Promise<SupplyStats
     db
       .select({ n: sql<number>`count(*)`, last: sql<string | null>`max(${watchedPackages.checkedAt})` })
       .from(watchedPackages)
-      .where(sql`EXISTS (SELECT 1 FROM ${listingPackages} lp WHERE lp.package_id = ${watchedPackages.id})`),
+      .where(installedByAListing),
     db
       .select({ band: packageVersions.band, n: sql<number>`count(*)` })
       .from(packageVersions)
@@ -740,11 +749,7 @@ export async function supplyStats(db: DB, now = new Date()): Promise<SupplyStats
       })
       .from(packageVersions)
       .innerJoin(watchedPackages, eq(watchedPackages.id, packageVersions.packageId))
-      .innerJoin(
-        servers,
-        sql`${servers.id} = (SELECT lp.server_id FROM ${listingPackages} lp JOIN ${servers} s ON s.id = lp.server_id AND s.status = 'active'
-          WHERE lp.package_id = ${watchedPackages.id} ORDER BY lp.server_id LIMIT 1)`,
-      )
+      .innerJoin(servers, sql`${servers.id} = ${firstListingOf}`)
       .where(and(eq(packageVersions.band, 'high'), eq(packageVersions.history, false)))
       .orderBy(desc(packageVersions.seenAt), desc(packageVersions.id))
       .limit(10),

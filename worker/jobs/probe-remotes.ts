@@ -26,6 +26,7 @@ import {
   releaseProbeLeases,
 } from '../db/probes'
 import { DEFAULT_PROBE_BOUNDS, type FetchLike, hashSurface, type ProbeBounds, probeRemote } from '../lib/mcp-client'
+import { cappedFetch } from '../lib/outbound/fetch'
 
 /** The queue's name in wrangler.toml, the key of its consumer in schedule.ts. */
 export const PROBE_QUEUE_NAME = 'mcp-catalogue-probes'
@@ -156,19 +157,14 @@ export async function probeListings(db: DB, serverIds: readonly string[], settin
     while (next < serverIds.length && run.subrequests + reserved + perProbe <= settings.subrequestBudget) {
       const serverId = serverIds[next++]
       reserved += perProbe
-      let made = 0
-      const counted: FetchLike = (input, init) => {
-        if (made >= perProbe) return Promise.reject(new Error(`a probe makes at most ${perProbe} requests`))
-        made++
-        return underlying(input, init)
-      }
+      const capped = cappedFetch(underlying, perProbe, 'a probe')
       try {
-        run.outcomes.set(serverId, await probeListing(db, serverId, settings, counted))
+        run.outcomes.set(serverId, await probeListing(db, serverId, settings, capped.fetch))
       } catch (error) {
         run.failed.set(serverId, error)
       } finally {
         reserved -= perProbe
-        run.subrequests += made
+        run.subrequests += capped.made()
       }
     }
   }

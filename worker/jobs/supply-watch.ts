@@ -25,7 +25,7 @@ import {
   type WatchBasis,
   type WatchResult,
 } from '../db/supply'
-import { timeoutMs } from '../lib/outbound/fetch'
+import { cappedFetch, timeoutMs } from '../lib/outbound/fetch'
 import {
   DOCUMENT_CAPS,
   npmDistTags,
@@ -47,6 +47,7 @@ import {
 } from '../lib/scan/supply-facts'
 import { POPULAR_NPM, POPULAR_PYPI } from '../lib/scan/supply-popular'
 import { SUPPLY_SCORER_VERSION, scoreVersion } from '../lib/scan/supply-score'
+import { timeOf } from '../lib/scan/supply-signals'
 import type { SignalContext, VersionInput } from '../lib/scan/supply-types'
 
 /** The queue's name in wrangler.toml, the key of its consumer in schedule.ts. */
@@ -120,8 +121,6 @@ export async function enqueueDueWatches(
   }
   return { enrolled, queued: ids.length }
 }
-
-const timeOf = (v: { facts: VersionFacts; seenAt: string }) => v.facts.publishedAt ?? v.seenAt
 
 /** What the check read of one new version, before scoring. */
 interface ReadVersion {
@@ -293,7 +292,7 @@ export async function watchPackage(db: DB, packageId: number, settings: WatchSet
   }))
   const incoming = found.read.map((r) => ({ ...r, seenAt }))
   all.push(...incoming.map((r) => ({ version: r.version, facts: r.facts, seenAt, removed: r.removed })))
-  all.sort((a, b) => timeOf(a).localeCompare(timeOf(b)))
+  all.sort((a, b) => timeOf(a) - timeOf(b))
   const budget = { left: DEPENDENCY_LOOKUPS }
   const score = async (version: VersionInput & { removed: boolean }, removed: boolean) => {
     const history = all.slice(0, all.indexOf(version)).filter((v) => !v.removed)
@@ -364,18 +363,13 @@ export async function watchPackages(db: DB, ids: readonly number[], settings: Wa
   let next = 0
   while (next < ids.length && run.subrequests + perCheck <= settings.subrequestBudget) {
     const id = ids[next++]
-    let made = 0
-    const counted: RegistryFetch = (input, init) => {
-      if (made >= perCheck) return Promise.reject(new Error(`a check makes at most ${perCheck} requests`))
-      made++
-      return underlying(input, init)
-    }
+    const capped = cappedFetch(underlying, perCheck, 'a check')
     try {
-      run.results.set(id, await watchPackage(db, id, settings, counted))
+      run.results.set(id, await watchPackage(db, id, settings, capped.fetch))
     } catch (error) {
       run.failed.set(id, error)
     } finally {
-      run.subrequests += made
+      run.subrequests += capped.made()
     }
   }
   run.notStarted = ids.slice(next)

@@ -3,7 +3,7 @@ import { etag } from 'hono/etag'
 import { type FeedFormat, type FeedSource, feedPath, feedTitle } from '@shared/feed-links'
 import { followableAuthor } from '@shared/github-url'
 import { authorFeedParam, changesFeedParam, packageFeedParam, tagFeedParam } from '@shared/schemas'
-import { supplySummary } from '@shared/supply'
+import { supplySummary, supplyTitle } from '@shared/supply'
 import { authorServers, type FeedServer, latestServers, packageFeed, taggedServers } from '../db/feeds'
 import { alertedChanges, CHANGES_FEED_ITEMS } from '../db/scans'
 import { supplyFeedEntries } from '../db/supply'
@@ -92,7 +92,7 @@ const supplyFeed = (format: FeedFormat) => async (c: Context<AppEnv>) => {
     return {
       url: absolute(c, e.serverId ? `/servers/${encodeURIComponent(e.serverId)}?tab=supply-chain${anchor}` : ADVISORY_PAGE),
       id: absolute(c, `${ADVISORY_PAGE}#version-${e.id}`),
-      title: summary.replace(/: .*$/, ''),
+      title: supplyTitle(e.name, e.version, e.score),
       summary: [summary, ...e.signals.map((s) => `${s.reason} ${s.evidence}`)].join('\n'),
       author: e.registry,
       tags: [e.registry],

@@ -39,6 +39,16 @@ export type WatchedRegistry = 'npm' | 'pypi'
 
 export const WATCHED_REGISTRIES: readonly WatchedRegistry[] = ['npm', 'pypi']
 
+/**
+ * A package name as its registry compares names, the form the watch keeps: npm's in lower case,
+ * PyPI's normalized (PEP 503: runs of '-', '_' and '.' are one '-').
+ * @example watchedName('pypi', 'Mcp_Server.Git') // 'mcp-server-git'
+ */
+export function watchedName(registry: string, name: string): string {
+  const lower = name.toLowerCase()
+  return registry === 'pypi' ? lower.replace(/[-_.]+/g, '-') : lower
+}
+
 /** One signal that fired on a version: a rule of worker/lib/scan/supply-signals.ts with its weight and evidence. */
 export interface SupplySignal {
   /** The rule's id, stable across releases ('install-script.added'). */
@@ -157,14 +167,19 @@ export interface SupplyStats {
   rules: Array<{ id: string; weight: number; reason: string }>
 }
 
-/** A version's one-line summary, as the dashboard, the feed and the review queue say it. */
-export function supplySummary(name: string, version: string, score: number, signals: readonly SupplySignal[]): string {
+/** A version's title, as the review queue and the feed name it: '@acme/mail 1.0.16 scored High (11)'. */
+export function supplyTitle(name: string, version: string, score: number): string {
   const band = bandOf(score)
   const label = band === 'none' ? 'no signal' : `${band[0].toUpperCase()}${band.slice(1)} (${score})`
+  return `${name} ${version} scored ${label}`
+}
+
+/** A version's one-line summary, as the dashboard and the feed say it: its title and its heaviest signals' reasons. */
+export function supplySummary(name: string, version: string, score: number, signals: readonly SupplySignal[]): string {
   const what = signals
     .slice()
     .sort((a, b) => b.weight - a.weight)
     .map((s) => s.reason.replace(/\.$/, ''))
     .slice(0, 3)
-  return `${name} ${version} scored ${label}${what.length ? `: ${what.join('; ')}` : ''}`
+  return `${supplyTitle(name, version, score)}${what.length ? `: ${what.join('; ')}` : ''}`
 }

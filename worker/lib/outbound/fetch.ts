@@ -33,3 +33,20 @@ export function timeoutMs(env: Pick<Env, 'OUTBOUND_TIMEOUT_MS'>) {
 
 /** A base URL without trailing slashes, so paths join with exactly one. */
 export const trimBase = (base: string) => base.replace(/\/+$/, '')
+
+/**
+ * A fetch that refuses past `limit` requests, and counts them: one task of an invocation (a probe,
+ * a package check) never spends another's share of the platform's subrequest allowance.
+ * @example const capped = cappedFetch(fetch, 13, 'a check'); await capped.fetch(url, init); capped.made() // 1
+ */
+export function cappedFetch<A extends unknown[]>(underlying: (...args: A) => Promise<Response>, limit: number, task: string) {
+  let made = 0
+  return {
+    fetch: (...args: A): Promise<Response> => {
+      if (made >= limit) return Promise.reject(new Error(`${task} makes at most ${limit} requests`))
+      made++
+      return underlying(...args)
+    },
+    made: () => made,
+  }
+}

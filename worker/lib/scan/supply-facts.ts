@@ -5,7 +5,7 @@
  * cuts every string and every list to a cap, and never throws; an odd document gives empty facts,
  * not an error. The Worker's outbound client fetches the documents and calls these.
  */
-import type { VersionFacts } from '@shared/supply'
+import { type VersionFacts, watchedName } from '@shared/supply'
 
 /** Dependencies kept per version. */
 export const MAX_DEPENDENCIES = 200
@@ -312,7 +312,7 @@ export function npmPackumentHistory(
 // ---------------------------------------------------------------------------------------------
 
 /** PEP 503's normal form of a project name: lower case, runs of '-', '_' and '.' as one '-'. */
-export const pypiName = (name: string) => name.toLowerCase().replace(/[-_.]+/g, '-')
+export const pypiName = (name: string) => watchedName('pypi', name)
 
 /** The earliest upload time of a list of PyPI files (upload_time_iso_8601, else upload_time). */
 function earliestUpload(files: unknown[]): string | null {

@@ -20,8 +20,8 @@
  * registry's popular names (supply-popular.ts). Bump SUPPLY_SCORER_VERSION (supply-score.ts)
  * whenever a rule changes.
  */
-import type { WatchedRegistry } from '@shared/supply'
-import { NPM_INSTALL_SCRIPTS, pypiName, SDIST_ONLY } from './supply-facts'
+import { type WatchedRegistry, watchedName } from '@shared/supply'
+import { NPM_INSTALL_SCRIPTS, SDIST_ONLY } from './supply-facts'
 import type { SignalContext, SupplyExample, SupplyRule, VersionInput } from './supply-types'
 
 // ---------------------------------------------------------------------------------------------
@@ -63,9 +63,6 @@ function list(names: readonly string[], max = 5): string {
 }
 
 const lower = (s: string) => s.toLowerCase()
-
-/** A name as the registry compares names: npm's as written (lower case), PyPI's in PEP 503 form. */
-const comparable = (registry: WatchedRegistry, name: string) => (registry === 'pypi' ? pypiName(name) : lower(name))
 
 /** An npm name's scope ('@acme'), or null. */
 const scopeOf = (name: string) => (name.startsWith('@') && name.includes('/') ? name.slice(0, name.indexOf('/')) : null)
@@ -110,11 +107,11 @@ export function editDistance(a: string, b: string, max = Number.POSITIVE_INFINIT
  * the same name, nor sharing an npm scope (a scope has one owner, who may name packages alike).
  */
 export function oneEditFrom(registry: WatchedRegistry, name: string, others: Iterable<string>): string | null {
-  const mine = comparable(registry, name)
+  const mine = watchedName(registry, name)
   if (mine.length < LOOKALIKE_MIN_LENGTH) return null
   const scope = registry === 'npm' ? scopeOf(mine) : null
   for (const other of others) {
-    const theirs = comparable(registry, other)
+    const theirs = watchedName(registry, other)
     if (theirs.length < LOOKALIKE_MIN_LENGTH || Math.abs(theirs.length - mine.length) > 1 || theirs === mine) continue
     if (scope !== null && scopeOf(theirs) === scope) continue
     if (editDistance(mine, theirs, 1) === 1 && !numberedSiblings(mine, theirs)) return other
@@ -617,7 +614,7 @@ export const SUPPLY_RULES: readonly SupplyRule[] = [
     test: (version, context) => {
       const found: string[] = []
       for (const name of newDependencies(version, previousOf(context))) {
-        if (context.popularNames.has(comparable(context.registry, name))) continue
+        if (context.popularNames.has(watchedName(context.registry, name))) continue
         const popular = oneEditFrom(context.registry, name, context.popularNames)
         if (popular) found.push(`${quote(name)} is one edit from ${quote(popular)}`)
       }

@@ -5,18 +5,16 @@
  * about the watch: it is handed a copy of the listing whose package entries carry that version,
  * as if the listing had pinned it.
  */
-import type { WatchedPackage } from '../supply'
+import { type WatchedPackage, watchedName } from '../supply'
 import type { InstallListing, InstallVersion } from './plan'
 import { readPackage } from './source'
 
 /** The watch's facts of one package that decide a pin. */
 export type WatchedPin = Pick<WatchedPackage, 'registry' | 'name' | 'pinned' | 'installVersion' | 'latest'>
 
-/** Whether two names are one package, as its registry compares names: PyPI's normalised form (PEP 503), npm's as written. */
+/** Whether two names are one package, as its registry compares names (watchedName). */
 export function samePackageName(registry: string, a: string, b: string): boolean {
-  if (registry !== 'pypi') return a === b
-  const norm = (n: string) => n.toLowerCase().replace(/[-_.]+/g, '-')
-  return norm(a) === norm(b)
+  return watchedName(registry, a) === watchedName(registry, b)
 }
 
 /**
