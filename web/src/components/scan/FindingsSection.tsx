@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef } from 'react'
+import { useId } from 'react'
 import type { RiskLevel, StoredFinding } from '@shared/scan'
+import { useFocusedHeading } from '../../hooks/useFocusedHeading'
 import { FindingsList } from './FindingsList'
 import { count } from './labels'
 import { RiskBadge } from './RiskBadge'
@@ -21,16 +22,9 @@ interface FindingsSectionProps {
  */
 export function FindingsSection({ risk, findings, focus = false, onFocused }: FindingsSectionProps) {
   const headingId = useId()
-  const heading = useRef<HTMLHeadingElement>(null)
+  const heading = useFocusedHeading(focus, onFocused)
   const open = findings.filter((f) => !f.review).length
   const dismissed = findings.length - open
-
-  useEffect(() => {
-    if (!focus) return
-    heading.current?.scrollIntoView({ block: 'start' })
-    heading.current?.focus({ preventScroll: true })
-    onFocused?.()
-  }, [focus, onFocused])
 
   return (
     <section id={FINDINGS_ANCHOR} aria-labelledby={headingId} className="flex scroll-mt-20 flex-col gap-3">

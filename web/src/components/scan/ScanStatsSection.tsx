@@ -4,6 +4,7 @@ import { useScanStats } from '../../hooks/useScanStats'
 import { formatNumber } from '../../lib/format'
 import { formatDateTime } from '../../lib/packages-view'
 import { timeAgo } from '../../lib/surface-view'
+import { FiguresSkeleton } from '../ui/FiguresSkeleton'
 import { LoadFailed } from '../ui/LoadFailed'
 import { CLASS_LABEL, RISK_LABEL, RISK_TONE, SEVERITY_LABEL } from './labels'
 
@@ -67,16 +68,6 @@ function FindingsTable({ stats }: { stats: ScanStats }) {
   )
 }
 
-function StatsSkeleton() {
-  return (
-    <div role="status" aria-busy="true" aria-label="Loading the live figures" className="flex min-h-48 flex-col gap-3">
-      <span className="sr-only">Loading the live figures...</span>
-      <div className="h-16 w-full animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" />
-      <div className="h-32 w-full animate-pulse rounded bg-zinc-100 dark:bg-zinc-800/60" />
-    </div>
-  )
-}
-
 /**
  * The advisory's live figures: how many surfaces and servers the catalogue's own scan of tool
  * descriptions has read, its open findings by class and severity, listings per risk level, and
@@ -99,7 +90,7 @@ export function ScanStatsSection() {
         {!data && error ? (
           <LoadFailed title="Failed to load the live figures" onRetry={() => void mutate()} />
         ) : !data ? (
-          <StatsSkeleton />
+          <FiguresSkeleton label="Loading the live figures" />
         ) : (
           <>
             <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">

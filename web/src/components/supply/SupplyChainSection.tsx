@@ -1,7 +1,8 @@
 import { ExternalLink, PackageSearch } from 'lucide-react'
-import { useEffect, useId, useRef } from 'react'
+import { useEffect, useId } from 'react'
 import { Link } from 'wouter'
 import type { PackageVersionRecord, ServerSupplyChain, WatchedPackage } from '@shared/supply'
+import { useFocusedHeading } from '../../hooks/useFocusedHeading'
 import { formatDateTime } from '../../lib/packages-view'
 import { timeAgo } from '../../lib/surface-view'
 import { cx } from '../ui/cx'
@@ -180,7 +181,7 @@ interface SupplyChainSectionProps {
  */
 export function SupplyChainSection({ supplyChain, focus = false, onFocused }: SupplyChainSectionProps) {
   const headingId = useId()
-  const heading = useRef<HTMLHeadingElement>(null)
+  const heading = useFocusedHeading(focus, onFocused)
   const { band, packages, enrolled } = supplyChain
   const read = packages.some((p) => p.checkedAt !== null || p.versions.length > 0)
 
@@ -198,13 +199,6 @@ export function SupplyChainSection({ supplyChain, focus = false, onFocused }: Su
     item?.scrollIntoView({ block: 'start' })
     item?.querySelector<HTMLElement>('h5')?.focus({ preventScroll: true })
   }, [])
-
-  useEffect(() => {
-    if (!focus) return
-    heading.current?.scrollIntoView({ block: 'start' })
-    heading.current?.focus({ preventScroll: true })
-    onFocused?.()
-  }, [focus, onFocused])
 
   return (
     <section id={SUPPLY_ANCHOR} aria-labelledby={headingId} className="flex scroll-mt-20 flex-col gap-4">

@@ -6,6 +6,7 @@ import { formatNumber } from '../../lib/format'
 import { formatDateTime } from '../../lib/packages-view'
 import { timeAgo } from '../../lib/surface-view'
 import { FeedLinks } from '../FeedLinks'
+import { FiguresSkeleton } from '../ui/FiguresSkeleton'
 import { LoadFailed } from '../ui/LoadFailed'
 import { BAND_SCORES, BAND_TONE, BAND_WORD, REGISTRY_LABEL, versionHref } from './labels'
 
@@ -18,16 +19,6 @@ function When({ iso }: { iso: string }) {
     <time dateTime={iso} title={formatDateTime(iso)}>
       {timeAgo(iso)}
     </time>
-  )
-}
-
-function StatsSkeleton() {
-  return (
-    <div role="status" aria-busy="true" aria-label="Loading the watch's figures" className="flex min-h-48 flex-col gap-3">
-      <span className="sr-only">Loading the watch's figures...</span>
-      <div className="h-16 w-full animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" />
-      <div className="h-32 w-full animate-pulse rounded bg-zinc-100 dark:bg-zinc-800/60" />
-    </div>
   )
 }
 
@@ -174,7 +165,7 @@ export function SupplyStatsSection() {
         {!data && error ? (
           <LoadFailed title="Failed to load the watch's figures" onRetry={() => void mutate()} />
         ) : !data ? (
-          <StatsSkeleton />
+          <FiguresSkeleton label="Loading the watch's figures" />
         ) : data.lastRunAt === null ? (
           <p className="rounded-lg border border-dashed border-zinc-300 px-6 py-8 text-center dark:border-zinc-700">
             The watch has not run yet.
