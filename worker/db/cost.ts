@@ -1,0 +1,111 @@
+/**
+ * What a request costs the database, counted where every statement passes: one D1 wrapper per
+ * binding and isolate (so the Drizzle client over it is still made once), which adds each call's
+ * round trip, statements and the rows D1 reports reading and writing (`meta.rows_read`,
+ * `meta.rows_written`) to the cost record of the request it runs in. The request is found through
+ * AsyncLocalStorage, so no route counts anything itself.
+ *
+ * D1 reports rows only with a result's `meta`: `all()`, `run()`, `first()` and `batch()` carry it,
+ * `raw()` (which Drizzle uses for a single select with named fields) does not, so such a read is
+ * counted as a round trip and a statement, and its rows as unknown (`rowsUnknown`).
+ */
+import { AsyncLocalStorage } from 'node:async_hooks'
+
+/** One request's cost, as the Server-Timing header and the budget tests read it. */
+export interface RequestCost {
+  roundTrips: number
+  statements: number
+  rowsRead: number
+  rowsWritten: number
+  /** Statements whose rows D1 did not report (raw()). */
+  rowsUnknown: number
+  kvReads: number
+}
+
+export const emptyCost = (): RequestCost => ({ roundTrips: 0, statements: 0, rowsRead: 0, rowsWritten: 0, rowsUnknown: 0, kvReads: 0 })
+
+const scope = new AsyncLocalStorage<RequestCost>()
+
+/** Runs `work` with a cost record of its own, which every D1 call under it adds to. */
+export function countingCost<T>(cost: RequestCost, work: () => Promise<T>): Promise<T> {
+  return scope.run(cost, work)
+}
+
+/** The cost record of the request running now, if any. */
+export const currentCost = (): RequestCost | undefined => scope.getStore()
+
+type Meta = { meta?: { rows_read?: number; rows_written?: number } } | null | undefined
+
+function addRows(cost: RequestCost, result: Meta) {
+  cost.rowsRead += result?.meta?.rows_read ?? 0
+  cost.rowsWritten += result?.meta?.rows_written ?? 0
+}
+
+function countStatement(stmt: D1PreparedStatement): D1PreparedStatement {
+  return new Proxy(stmt, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop)
+      if (typeof value !== 'function') return value
+      if (prop === 'bind') return (...args: unknown[]) => countStatement(value.apply(target, args))
+      if (prop === 'all' || prop === 'run') {
+        return async (...args: unknown[]) => {
+          const result = await value.apply(target, args)
+          const cost = scope.getStore()
+          if (cost) {
+            cost.roundTrips++
+            cost.statements++
+            addRows(cost, result)
+          }
+          return result
+        }
+      }
+      if (prop === 'first' || prop === 'raw') {
+        return async (...args: unknown[]) => {
+          const result = await value.apply(target, args)
+          const cost = scope.getStore()
+          if (cost) {
+            cost.roundTrips++
+            cost.statements++
+            cost.rowsUnknown++
+          }
+          return result
+        }
+      }
+      return value.bind(target)
+    },
+  })
+}
+
+const counted = new WeakMap<D1Database, D1Database>()
+
+/**
+ * The binding with every call counted into the running request's cost record (and passed through
+ * untouched outside a request): made once per binding and isolate.
+ */
+export function countedD1(d1: D1Database): D1Database {
+  let wrapped = counted.get(d1)
+  if (wrapped) return wrapped
+  wrapped = new Proxy(d1, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop)
+      if (typeof value !== 'function') return value
+      if (prop === 'prepare') return (query: string) => countStatement(value.call(target, query))
+      if (prop === 'batch') {
+        return async (statements: D1PreparedStatement[]) => {
+          const results: D1Result[] = await value.call(target, statements)
+          const cost = scope.getStore()
+          if (cost) {
+            cost.roundTrips++
+            cost.statements += statements.length
+            for (const r of results) addRows(cost, r)
+          }
+          return results
+        }
+      }
+      return value.bind(target)
+    },
+  })
+  counted.set(d1, wrapped)
+  return wrapped
+}
+
