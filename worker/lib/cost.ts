@@ -3,7 +3,8 @@
  * binding and isolate (so the Drizzle client over it is still made once), which adds each call's
  * round trip, statements and the rows D1 reports reading and writing (`meta.rows_read`,
  * `meta.rows_written`) to the cost record of the request it runs in. The request is found through
- * AsyncLocalStorage, so no route counts anything itself.
+ * AsyncLocalStorage, so no route counts anything itself; the KV cache binding likewise counts its
+ * reads. `worker/index.ts` wraps both once per isolate and runs each request in its own record.
  *
  * D1 reports rows only with a result's `meta`: `all()`, `run()`, `first()` and `batch()` carry it,
  * `raw()` (which Drizzle uses for a single select with named fields) does not, so such a read is
@@ -109,3 +110,44 @@ export function countedD1(d1: D1Database): D1Database {
   return wrapped
 }
 
+
+const countedKv = new WeakMap<KVNamespace, KVNamespace>()
+
+/** The KV binding with every read (get, getWithMetadata, list) counted into the running request's record. */
+export function countedKV(kv: KVNamespace): KVNamespace {
+  let wrapped = countedKv.get(kv)
+  if (wrapped) return wrapped
+  wrapped = new Proxy(kv, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop)
+      if (typeof value !== 'function') return value
+      if (prop === 'get' || prop === 'getWithMetadata' || prop === 'list') {
+        return (...args: unknown[]) => {
+          const cost = scope.getStore()
+          if (cost) cost.kvReads++
+          return value.apply(target, args)
+        }
+      }
+      return value.bind(target)
+    },
+  })
+  countedKv.set(kv, wrapped)
+  return wrapped
+}
+
+/**
+ * The cost as a Server-Timing header's value, which a browser's network panel shows beside the
+ * request: each figure as a metric's `dur` (a count, not a time).
+ * @example serverTiming({ roundTrips: 2, statements: 5, rowsRead: 41, ... }) // 'd1;desc="round trips";dur=2, ...'
+ */
+export function serverTiming(cost: RequestCost): string {
+  const metrics: Array<[string, string, number]> = [
+    ['d1', 'round trips', cost.roundTrips],
+    ['stmts', 'statements', cost.statements],
+    ['rows', 'rows read', cost.rowsRead],
+    ['written', 'rows written', cost.rowsWritten],
+    ['kv', 'KV reads', cost.kvReads],
+  ]
+  if (cost.rowsUnknown) metrics.push(['unknown', 'statements whose rows D1 did not report', cost.rowsUnknown])
+  return metrics.map(([name, desc, n]) => `${name};desc="${desc}";dur=${n}`).join(', ')
+}
