@@ -25,6 +25,10 @@ if (!/^PROBE_ENABLED=/m.test(readFileSync('.dev.vars', 'utf8'))) {
 if (!/^PROBE_RUNNER_TOKEN=/m.test(readFileSync('.dev.vars', 'utf8'))) {
   appendFileSync('.dev.vars', `PROBE_RUNNER_TOKEN=${randomBytes(32).toString('hex')}\n`)
 }
+// Locally every answer says what it cost the database (Server-Timing, worker/lib/cost.ts).
+if (!/^COST_HEADER=/m.test(readFileSync('.dev.vars', 'utf8'))) {
+  appendFileSync('.dev.vars', 'COST_HEADER=true\n')
+}
 try {
   if (!process.argv.includes('--no-build')) run('vite', ['build'], { env })
   migrateLocal(state, { env })

@@ -1,10 +1,24 @@
 import { type api, app } from './app'
 import { createDb } from './db/client'
 import { QUEUES, runSchedule } from './jobs/schedule'
+import { countedEnv, countingCost, emptyCost, serverTiming } from './lib/cost'
 import { forgetContentVersion } from './middleware/cache'
 
 /** The route tree the SPA's typed client (`hc<AppType>`) is built from. */
 export type AppType = typeof api
+
+/**
+ * A request, in a cost record of its own (worker/lib/cost.ts): every D1 call and KV read it makes
+ * is counted there, and with COST_HEADER on the answer says so in a Server-Timing header.
+ */
+const fetch: ExportedHandlerFetchHandler<Env> = async (request, env, ctx) => {
+  const cost = emptyCost()
+  const res = await countingCost(cost, async () => app.fetch(request, countedEnv(env), ctx))
+  if (env.COST_HEADER !== 'true') return res
+  const answer = new Response(res.body, res)
+  answer.headers.append('Server-Timing', serverTiming(cost))
+  return answer
+}
 
 /** A Cron Trigger: the jobs jobs/schedule.ts lists for its schedule. */
 const scheduled: ExportedHandlerScheduledHandler<Env> = async (controller, env, ctx) => {
@@ -20,4 +34,4 @@ const queue: ExportedHandlerQueueHandler<Env> = async (batch, env) => {
   await consumer(batch, { db: createDb(env.DB), env }).finally(forgetContentVersion)
 }
 
-export default { fetch: app.fetch, scheduled, queue } satisfies ExportedHandler<Env>
+export default { fetch, scheduled, queue } satisfies ExportedHandler<Env>

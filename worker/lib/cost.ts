@@ -110,7 +110,6 @@ export function countedD1(d1: D1Database): D1Database {
   return wrapped
 }
 
-
 const countedKv = new WeakMap<KVNamespace, KVNamespace>()
 
 /** The KV binding with every read (get, getWithMetadata, list) counted into the running request's record. */
@@ -150,4 +149,16 @@ export function serverTiming(cost: RequestCost): string {
   ]
   if (cost.rowsUnknown) metrics.push(['unknown', 'statements whose rows D1 did not report', cost.rowsUnknown])
   return metrics.map(([name, desc, n]) => `${name};desc="${desc}";dur=${n}`).join(', ')
+}
+
+const countedEnvs = new WeakMap<object, Env>()
+
+/** The Worker's bindings with D1 and the KV cache counted: made once per env object and isolate. */
+export function countedEnv(env: Env): Env {
+  let counted = countedEnvs.get(env)
+  if (!counted) {
+    counted = { ...env, DB: countedD1(env.DB), CACHE: countedKV(env.CACHE) }
+    countedEnvs.set(env, counted)
+  }
+  return counted
 }

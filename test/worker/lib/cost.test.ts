@@ -1,0 +1,62 @@
+/**
+ * A request's cost, counted where every D1 call and KV read passes (worker/lib/cost.ts) and, with
+ * COST_HEADER on, said in the answer's Server-Timing header: the same counts a test tallies at
+ * the binding, and rows as D1 reports them.
+ */
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
+import { beforeAll, describe, expect, it } from 'vitest'
+import worker from '../../../worker/index'
+import { countedD1, countingCost, emptyCost, serverTiming } from '../../../worker/lib/cost'
+import { insertServer } from '../factories'
+
+/** The Worker's own fetch, as deployed, with the header on or off. */
+async function fetchWith(path: string, costHeader: 'true' | 'false') {
+  const ctx = createExecutionContext()
+  const res = await worker.fetch(new Request(`https://catalogue.test${path}`), { ...env, COST_HEADER: costHeader }, ctx)
+  await res.arrayBuffer()
+  await waitOnExecutionContext(ctx)
+  return res
+}
+
+/** Server-Timing's metrics by name: their `dur`. */
+const metrics = (header: string | null) =>
+  Object.fromEntries((header ?? '').split(', ').map((m) => [m.split(';')[0], Number(/dur=(\d+)/.exec(m)?.[1])]))
+
+let serverId: string
+beforeAll(async () => {
+  serverId = (await insertServer({ description: 'A server whose page a cost is counted on' })).id
+})
+
+describe('the cost record', () => {
+  it('says what a server page cost in Server-Timing when the setting is on', async () => {
+    const res = await fetchWith(`/api/servers/${serverId}`, 'true')
+    expect(res.status).toBe(200)
+    const m = metrics(res.headers.get('Server-Timing'))
+    // One batch of five statements (statements.test.ts counts the same at the binding).
+    expect(m.d1).toBe(1)
+    expect(m.stmts).toBe(5)
+    expect(m.rows).toBeGreaterThan(0)
+    expect(m.written).toBe(0)
+  })
+
+  it('adds no header when the setting is off', async () => {
+    expect((await fetchWith(`/api/servers/${serverId}`, 'false')).headers.get('Server-Timing')).toBeNull()
+  })
+
+  it('counts rows read and written as D1 reports them, and nothing outside a request', async () => {
+    const d1 = countedD1(env.DB)
+    const cost = emptyCost()
+    await countingCost(cost, async () => {
+      await d1.prepare('SELECT count(*) AS n FROM servers').all()
+      await d1.batch([
+        d1.prepare('SELECT id FROM servers LIMIT 1'),
+        d1.prepare("UPDATE servers SET view_count = view_count WHERE id = 'none'"),
+      ])
+    })
+    expect(cost).toMatchObject({ roundTrips: 2, statements: 3 })
+    expect(cost.rowsRead).toBeGreaterThan(0)
+    await d1.prepare('SELECT 1').all()
+    expect(cost.roundTrips).toBe(2)
+    expect(serverTiming(cost)).toMatch(/^d1;desc="round trips";dur=2, stmts;desc="statements";dur=3, rows;desc="rows read";dur=\d+/)
+  })
+})
