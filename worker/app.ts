@@ -5,7 +5,7 @@ import type { AppEnv } from './env'
 import { jsonDepthLimit, limitBody, settleBody } from './middleware/body'
 import { forgetVersionAfterWrites, privateByDefault } from './middleware/cache'
 import { csrfProtection } from './middleware/csrf'
-import { database } from './middleware/database'
+import { readOnlyDatabase, readWriteDatabase } from './middleware/database'
 import { notFound, onError } from './middleware/errors'
 import { writeRateLimit } from './middleware/rate-limit'
 import { securityHeaders } from './middleware/security-headers'
@@ -73,7 +73,7 @@ export const app = new Hono<AppEnv>()
   .use('*', securityHeaders)
   .use('/api/*', privateByDefault)
   .use('/api/*', forgetVersionAfterWrites)
-  .use('/api/*', database)
+  .use('/api/*', readWriteDatabase)
   // The busiest reads name their reader in their own SQL, so a signed-in one reads its session in
   // the same round trip (one D1 call, as for a guest) instead of a look-up first: their routes
   // mark which, here, before the session middleware.
@@ -91,19 +91,19 @@ export const app = new Hono<AppEnv>()
   // The registry API is read by registry clients from anywhere: public, no credentials, no session.
   .use('/v0.1/*', privateByDefault)
   .use('/v0.1/*', cors({ origin: '*', allowMethods: ['GET', 'HEAD', 'OPTIONS'], maxAge: 86400 }))
-  .use('/v0.1/*', database)
+  .use('/v0.1/*', readOnlyDatabase)
   .use('/v0.1/*', guestView)
   .route('/v0.1', registryRoutes)
   // The MCP endpoint is for AI clients anywhere: a guest's view, no session read, no cookie set,
   // no CSRF token (it changes nothing); its size, depth and rate limits are its own (routes/mcp.ts).
-  .use(MCP_PATH, privateByDefault, database, guestView)
+  .use(MCP_PATH, privateByDefault, readOnlyDatabase, guestView)
   .route(MCP_PATH, mcpRoutes)
   .route('/.well-known', serverCardRoutes)
   // Feeds, sitemaps and robots.txt are for readers and crawlers: public, no session read.
-  .use('/feeds/*', privateByDefault, database, guestView)
+  .use('/feeds/*', privateByDefault, readOnlyDatabase, guestView)
   .route('/feeds', feedRoutes)
-  .use('/sitemap.xml', privateByDefault, database, guestView)
-  .use('/sitemaps/*', privateByDefault, database, guestView)
+  .use('/sitemap.xml', privateByDefault, readOnlyDatabase, guestView)
+  .use('/sitemaps/*', privateByDefault, readOnlyDatabase, guestView)
   .route('/', sitemapRoutes)
   .route('/og', previewImageRoutes)
   // The SPA's pages: the Worker runs first for every path but the static files (wrangler.toml).

@@ -25,15 +25,30 @@ export interface RequestCost {
 
 export const emptyCost = (): RequestCost => ({ roundTrips: 0, statements: 0, rowsRead: 0, rowsWritten: 0, rowsUnknown: 0, kvReads: 0 })
 
-const scope = new AsyncLocalStorage<RequestCost>()
-
-/** Runs `work` with a cost record of its own, which every D1 call under it adds to. */
-export function countingCost<T>(cost: RequestCost, work: () => Promise<T>): Promise<T> {
-  return scope.run(cost, work)
+/**
+ * What the D1 wrapper knows of the request it runs in: its cost record, and the D1 session its
+ * statements go through (a replica for a guest's read, the primary for a write; see
+ * worker/middleware/d1-session.ts); null: the binding itself (the primary).
+ */
+export interface RequestScope {
+  cost: RequestCost
+  session: D1DatabaseSession | null
 }
 
-/** The cost record of the request running now, if any. */
-export const currentCost = (): RequestCost | undefined => scope.getStore()
+const requests = new AsyncLocalStorage<RequestScope>()
+
+/** Runs `work` as one request: every D1 call and KV read under it counts into `scope.cost`. */
+export function inRequest<T>(scope: RequestScope, work: () => Promise<T>): Promise<T> {
+  return requests.run(scope, work)
+}
+
+/** The request running now, if any (jobs run outside one). */
+export const currentRequest = (): RequestScope | undefined => requests.getStore()
+
+/** Runs `work` with a cost record of its own (and the binding itself for its statements). */
+export function countingCost<T>(cost: RequestCost, work: () => Promise<T>): Promise<T> {
+  return inRequest({ cost, session: null }, work)
+}
 
 type Meta = { meta?: { rows_read?: number; rows_written?: number } } | null | undefined
 
@@ -51,7 +66,7 @@ function countStatement(stmt: D1PreparedStatement): D1PreparedStatement {
       if (prop === 'all' || prop === 'run') {
         return async (...args: unknown[]) => {
           const result = await value.apply(target, args)
-          const cost = scope.getStore()
+          const cost = requests.getStore()?.cost
           if (cost) {
             cost.roundTrips++
             cost.statements++
@@ -63,7 +78,7 @@ function countStatement(stmt: D1PreparedStatement): D1PreparedStatement {
       if (prop === 'first' || prop === 'raw') {
         return async (...args: unknown[]) => {
           const result = await value.apply(target, args)
-          const cost = scope.getStore()
+          const cost = requests.getStore()?.cost
           if (cost) {
             cost.roundTrips++
             cost.statements++
@@ -90,11 +105,12 @@ export function countedD1(d1: D1Database): D1Database {
     get(target, prop) {
       const value = Reflect.get(target, prop)
       if (typeof value !== 'function') return value
-      if (prop === 'prepare') return (query: string) => countStatement(value.call(target, query))
+      // Through the request's session when it has one (a replica for a read), else the binding.
+      if (prop === 'prepare') return (query: string) => countStatement((requests.getStore()?.session ?? target).prepare(query))
       if (prop === 'batch') {
         return async (statements: D1PreparedStatement[]) => {
-          const results: D1Result[] = await value.call(target, statements)
-          const cost = scope.getStore()
+          const results: D1Result[] = await (requests.getStore()?.session ?? target).batch(statements)
+          const cost = requests.getStore()?.cost
           if (cost) {
             cost.roundTrips++
             cost.statements += statements.length
@@ -122,7 +138,7 @@ export function countedKV(kv: KVNamespace): KVNamespace {
       if (typeof value !== 'function') return value
       if (prop === 'get' || prop === 'getWithMetadata' || prop === 'list') {
         return (...args: unknown[]) => {
-          const cost = scope.getStore()
+          const cost = requests.getStore()?.cost
           if (cost) cost.kvReads++
           return value.apply(target, args)
         }

@@ -1,9 +1,44 @@
 import type { MiddlewareHandler } from 'hono'
+import { getCookie, setCookie } from 'hono/cookie'
 import { createDb } from '../db/client'
 import type { AppEnv } from '../env'
+import { currentRequest } from '../lib/cost'
+import { isWriteMethod } from '../lib/http-methods'
 
-/** Puts the Drizzle client on the context (`c.var.db`) for everything after it. */
-export const database: MiddlewareHandler<AppEnv> = async (c, next) => {
-  c.set('db', createDb(c.env.DB))
-  await next()
+/** The cookie that carries a writer's D1 bookmark, so their next reads see their own writes. */
+export const BOOKMARK_COOKIE = '__Host-d1-bookmark'
+/** How long a bookmark is carried: far longer than any replica's lag, after which any replica will do. */
+const BOOKMARK_SECONDS = 10 * 60
+/** A bookmark as D1 writes them (hex groups joined by dashes); anything else is ignored. */
+const BOOKMARK_RE = /^[0-9A-Za-z-]{1,128}$/
+
+/**
+ * Puts the Drizzle client on the context (`c.var.db`) for everything after it, and chooses where
+ * the request's statements go (D1's Sessions API, through the request's scope in worker/lib/cost.ts):
+ * a write to the primary; a read to the nearest replica, unless the reader carries the bookmark of
+ * a write of theirs, then to a replica at least that fresh. A request that wrote hands its bookmark
+ * back in a cookie. `reads` routes (the registry API, the MCP endpoint) never write: always a
+ * replica, whatever the method.
+ */
+function database(kind: 'by-method' | 'reads'): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    c.set('db', createDb(c.env.DB))
+    const request = currentRequest()
+    if (!request || request.session || typeof c.env.DB.withSession !== 'function') return next()
+    const bookmark = getCookie(c, BOOKMARK_COOKIE)
+    const write = kind === 'by-method' && isWriteMethod(c.req.method)
+    request.session = c.env.DB.withSession(
+      write ? 'first-primary' : bookmark && BOOKMARK_RE.test(bookmark) ? bookmark : 'first-unconstrained',
+    )
+    await next()
+    const after = request.session.getBookmark()
+    if (request.cost.rowsWritten > 0 && after) {
+      setCookie(c, BOOKMARK_COOKIE, after, { path: '/', secure: true, httpOnly: true, sameSite: 'Lax', maxAge: BOOKMARK_SECONDS })
+    }
+  }
 }
+
+/** For routes that read and write: writes on the primary, reads on a replica. */
+export const readWriteDatabase = database('by-method')
+/** For routes that only read, whatever the method (JSON-RPC posts its reads): a replica. */
+export const readOnlyDatabase = database('reads')

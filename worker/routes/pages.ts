@@ -19,12 +19,12 @@ import {
   useFromAiPage,
 } from '../lib/render/seo/pages'
 import { guestCache } from '../middleware/cache'
-import { database } from '../middleware/database'
+import { readOnlyDatabase } from '../middleware/database'
 import { renderPage } from '../middleware/pages'
 import { sessionMiddleware } from '../middleware/session'
 
 /** Who is asking matters to pages too: an admin reaches a deleted server, an owner a private package. */
-const reader = every(database, sessionMiddleware)
+const reader = every(readOnlyDatabase, sessionMiddleware)
 
 const origin = (url: string) => new URL(url).origin
 

@@ -6,7 +6,7 @@ import { cachedBytes, cacheKeys, TTL } from '../lib/cache/kv-cache'
 import { PREVIEW_FONT_PATHS, type PreviewFonts, serverPreviewPng, sitePreviewPng } from '../lib/render/og/render'
 import { OG_DESIGN_VERSION, serverImageVersion } from '../lib/render/og/version'
 import { SERVER_NOT_FOUND } from '../middleware/authz'
-import { database } from '../middleware/database'
+import { readOnlyDatabase } from '../middleware/database'
 
 /**
  * The font files once read, kept as bytes: a request that finds none reads them itself. Never the
@@ -54,7 +54,7 @@ export const previewImageRoutes = new Hono<AppEnv>()
     )
     return png(bytes, true)
   })
-  .get('/servers/:file{.+\\.png}', database, async (c) => {
+  .get('/servers/:file{.+\\.png}', readOnlyDatabase, async (c) => {
     const id = c.req.param('file').slice(0, -'.png'.length)
     const facts = await serverPreviewFacts(c.var.db, id)
     if (!facts) throw new ApiError('server_not_found', SERVER_NOT_FOUND)
