@@ -9,8 +9,11 @@ import { isWriteMethod } from '../lib/http-methods'
 export const BOOKMARK_COOKIE = '__Host-d1-bookmark'
 /** How long a bookmark is carried: far longer than any replica's lag, after which any replica will do. */
 const BOOKMARK_SECONDS = 10 * 60
-/** A bookmark as D1 writes them (hex groups joined by dashes); anything else is ignored. */
-const BOOKMARK_RE = /^[0-9A-Za-z-]{1,128}$/
+/**
+ * A bookmark as D1 writes them (hex groups joined by dashes); anything else is ignored, so a
+ * cookie cannot name a constraint ('first-primary') or anything D1 would refuse.
+ */
+const BOOKMARK_RE = /^[0-9a-f]{8}(?:-[0-9a-f]{8,64}){1,7}$/i
 
 /**
  * Puts the Drizzle client on the context (`c.var.db`) for everything after it, and chooses where
