@@ -6,9 +6,10 @@
  * AsyncLocalStorage, so no route counts anything itself; the KV cache binding likewise counts its
  * reads. `worker/index.ts` wraps both once per isolate and runs each request in its own record.
  *
- * D1 reports rows only with a result's `meta`: `all()`, `run()`, `first()` and `batch()` carry it,
- * `raw()` (which Drizzle uses for a single select with named fields) does not, so such a read is
- * counted as a round trip and a statement, and its rows as unknown (`rowsUnknown`).
+ * D1 reports rows only with a result's `meta`: `all()`, `run()` and `batch()` carry it, `raw()`
+ * (which Drizzle uses for a single select with named fields) does not, so in a request the wrapper
+ * asks for such a read with `all()` and hands Drizzle the arrays it wanted. `first()` carries no
+ * meta either: its rows are counted as unknown (`rowsUnknown`).
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
 
@@ -75,7 +76,23 @@ function countStatement(stmt: D1PreparedStatement): D1PreparedStatement {
           return result
         }
       }
-      if (prop === 'first' || prop === 'raw') {
+      // Drizzle reads a single select's rows as arrays (raw()), which D1 answers without meta. Asked
+      // as objects (all(), with meta) and turned into arrays in column order, the rows are the same
+      // while no two columns share a name, as in a batch (test/worker/raw-reads.test.ts holds every
+      // route's reads to it); only a request without a cost record reads raw() as it is.
+      if (prop === 'raw') {
+        return async (...args: unknown[]) => {
+          const cost = requests.getStore()?.cost
+          const options = args[0] as { columnNames?: boolean } | undefined
+          if (!cost || options?.columnNames) return value.apply(target, args)
+          const result = (await target.all()) as D1Result<Record<string, unknown>>
+          cost.roundTrips++
+          cost.statements++
+          addRows(cost, result)
+          return result.results.map((row) => Object.values(row))
+        }
+      }
+      if (prop === 'first') {
         return async (...args: unknown[]) => {
           const result = await value.apply(target, args)
           const cost = requests.getStore()?.cost

@@ -21,7 +21,8 @@ async function fetchRecording(path: string, init: RequestInit = {}) {
     },
   })
   const ctx = createExecutionContext()
-  const res = await worker.fetch(new Request(`https://catalogue.test${path}`, init), { ...env, DB: db }, ctx)
+  const request = new Request(`https://catalogue.test${path}`, init) as Request<unknown, IncomingRequestCfProperties>
+  const res = await worker.fetch(request, { ...env, DB: db }, ctx)
   const body = await res.text()
   await waitOnExecutionContext(ctx)
   return { res, body, constraints }
