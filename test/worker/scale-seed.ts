@@ -1,0 +1,37 @@
+import { env } from 'cloudflare:test'
+
+/**
+ * A synthetic catalogue of servers `from`..`to` written straight into D1 (one statement each for
+ * servers, tags and categories, so 10,000 servers take a second or two), shaped so that the costly
+ * cases exist at every size: 'database' is on half the servers (the broadest tag and the commonest
+ * search word), every server says 'server', 50 authors share them, each tag of `t0`..`t199` is on
+ * one server in 200 (a rare tag), and categories 'databases' (half) and 'search-web' (the other
+ * half). Ids are `00000000-0000-4000-8000-<i, 12 digits>`; names `io.github.scale/server-<i>`.
+ */
+export async function seedScale(from: number, to: number): Promise<void> {
+  await env.DB.prepare(
+    `INSERT INTO servers (id, name, display_name, description, author, status, tags, categories, github_url, repo_owner,
+       packages, created_at, updated_at, stars, popularity)
+     WITH RECURSIVE n(i) AS (SELECT ?1 UNION ALL SELECT i + 1 FROM n WHERE i < ?2)
+     SELECT printf('00000000-0000-4000-8000-%012d', i), printf('io.github.scale/server-%d', i), printf('Scale server %d', i),
+       printf('A %s server for files and search number %d', CASE WHEN i % 2 = 0 THEN 'database' ELSE 'search' END, i),
+       printf('author%d', i % 50), 'active',
+       CASE WHEN i % 2 = 0 THEN printf('["database","files","t%d"]', i % 200) ELSE printf('["search","t%d"]', i % 200) END,
+       CASE WHEN i % 2 = 0 THEN '["databases"]' ELSE '["search-web"]' END,
+       printf('https://github.com/author%d/server-%d', i % 50, i), printf('author%d', i % 50),
+       printf('[{"registryType":"npm","identifier":"@scale/server-%d","version":"1.0.%d","transport":{"type":"stdio"}}]', i, i % 10),
+       strftime('%Y-%m-%dT%H:%M:%fZ', '2025-01-01', printf('+%d minutes', i)),
+       strftime('%Y-%m-%dT%H:%M:%fZ', '2025-01-01', printf('+%d minutes', i)), i % 1000, i % 997
+     FROM n`,
+  )
+    .bind(from, to)
+    .run()
+  await env.DB.batch([
+    env.DB.prepare(
+      `INSERT OR IGNORE INTO server_tags (server_id, tag) SELECT servers.id, j.value FROM servers, json_each(servers.tags) j WHERE servers.id BETWEEN printf('00000000-0000-4000-8000-%012d', ?1) AND printf('00000000-0000-4000-8000-%012d', ?2)`,
+    ).bind(from, to),
+    env.DB.prepare(
+      `INSERT OR IGNORE INTO server_categories (server_id, category, source) SELECT servers.id, j.value, 'auto' FROM servers, json_each(servers.categories) j WHERE servers.id BETWEEN printf('00000000-0000-4000-8000-%012d', ?1) AND printf('00000000-0000-4000-8000-%012d', ?2)`,
+    ).bind(from, to),
+  ])
+}
