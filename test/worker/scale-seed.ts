@@ -5,13 +5,13 @@ import { env } from 'cloudflare:test'
  * servers, tags and categories, so 10,000 servers take a second or two), shaped so that the costly
  * cases exist at every size: 'database' is on half the servers (the broadest tag and the commonest
  * search word), every server says 'server', 50 authors share them, each tag of `t0`..`t199` is on
- * one server in 200 (a rare tag), and categories 'databases' (half) and 'search-web' (the other
+ * one server in 200 (a rare tag), one in 100 has a README, and categories 'databases' (half) and 'search-web' (the other
  * half). Ids are `00000000-0000-4000-8000-<i, 12 digits>`; names `io.github.scale/server-<i>`.
  */
 export async function seedScale(from: number, to: number): Promise<void> {
   await env.DB.prepare(
     `INSERT INTO servers (id, name, display_name, description, author, status, tags, categories, github_url, repo_owner,
-       packages, created_at, updated_at, stars, popularity)
+       packages, readme_text, created_at, updated_at, stars, popularity)
      WITH RECURSIVE n(i) AS (SELECT ?1 UNION ALL SELECT i + 1 FROM n WHERE i < ?2)
      SELECT printf('00000000-0000-4000-8000-%012d', i), printf('io.github.scale/server-%d', i), printf('Scale server %d', i),
        printf('A %s server for files and search number %d', CASE WHEN i % 2 = 0 THEN 'database' ELSE 'search' END, i),
@@ -20,6 +20,7 @@ export async function seedScale(from: number, to: number): Promise<void> {
        CASE WHEN i % 2 = 0 THEN '["databases"]' ELSE '["search-web"]' END,
        printf('https://github.com/author%d/server-%d', i % 50, i), printf('author%d', i % 50),
        printf('[{"registryType":"npm","identifier":"@scale/server-%d","version":"1.0.%d","transport":{"type":"stdio"}}]', i, i % 10),
+       CASE WHEN i % 100 = 7 THEN printf('# Scale server %d\n\nA database server, with **a README**.', i) END,
        strftime('%Y-%m-%dT%H:%M:%fZ', '2025-01-01', printf('+%d minutes', i)),
        strftime('%Y-%m-%dT%H:%M:%fZ', '2025-01-01', printf('+%d minutes', i)), i % 1000, i % 997
      FROM n`,
