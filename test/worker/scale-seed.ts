@@ -3,10 +3,13 @@ import { env } from 'cloudflare:test'
 /**
  * A synthetic catalogue of servers `from`..`to` written straight into D1 (one statement each for
  * servers, tags and categories, so 10,000 servers take a second or two), shaped so that the costly
- * cases exist at every size: 'database' is on half the servers (the broadest tag and the commonest
- * search word), every server says 'server', 50 authors share them, each tag of `t0`..`t199` is on
- * one server in 200 (a rare tag), one in 100 has a README, and categories 'databases' (half) and 'search-web' (the other
- * half). Ids are `00000000-0000-4000-8000-<i, 12 digits>`; names `io.github.scale/server-<i>`.
+ * cases exist at every size from 1,000 on, and a route that costs the same whatever the catalogue's
+ * size measures the same at 1,000 and 10,000: 'database' is on half the servers (the broadest tag
+ * and a common search word), every server says 'server', 10 authors share them (each has more
+ * servers than a feed holds), servers 7, 507 and 907 alone have the tag 'rare' and the word
+ * 'zephyr' (rare at every size), one in 100 has a README, and the categories are 'databases' and
+ * 'search-web', half each. Ids are `00000000-0000-4000-8000-<i, 12 digits>`; names
+ * `io.github.scale/server-<i>`.
  */
 export async function seedScale(from: number, to: number): Promise<void> {
   await env.DB.prepare(
@@ -14,11 +17,11 @@ export async function seedScale(from: number, to: number): Promise<void> {
        packages, readme_text, created_at, updated_at, stars, popularity)
      WITH RECURSIVE n(i) AS (SELECT ?1 UNION ALL SELECT i + 1 FROM n WHERE i < ?2)
      SELECT printf('00000000-0000-4000-8000-%012d', i), printf('io.github.scale/server-%d', i), printf('Scale server %d', i),
-       printf('A %s server for files and search number %d', CASE WHEN i % 2 = 0 THEN 'database' ELSE 'search' END, i),
-       printf('author%d', i % 50), 'active',
-       CASE WHEN i % 2 = 0 THEN printf('["database","files","t%d"]', i % 200) ELSE printf('["search","t%d"]', i % 200) END,
+       printf('A %s server for files and search number %d%s', CASE WHEN i % 2 = 0 THEN 'database' ELSE 'search' END, i, CASE WHEN i IN (7, 507, 907) THEN ', zephyr edition' ELSE '' END),
+       printf('author%d', i % 10), 'active',
+       CASE WHEN i % 2 = 0 THEN '["database","files"' ELSE '["search"' END || CASE WHEN i IN (7, 507, 907) THEN ',"rare"]' ELSE ']' END,
        CASE WHEN i % 2 = 0 THEN '["databases"]' ELSE '["search-web"]' END,
-       printf('https://github.com/author%d/server-%d', i % 50, i), printf('author%d', i % 50),
+       printf('https://github.com/author%d/server-%d', i % 10, i), printf('author%d', i % 10),
        printf('[{"registryType":"npm","identifier":"@scale/server-%d","version":"1.0.%d","transport":{"type":"stdio"}}]', i, i % 10),
        CASE WHEN i % 100 = 7 THEN printf('# Scale server %d\n\nA database server, with **a README**.', i) END,
        strftime('%Y-%m-%dT%H:%M:%fZ', '2025-01-01', printf('+%d minutes', i)),
