@@ -5,7 +5,7 @@ import { measure } from './cost-measure'
 import { seedScale } from './scale-seed'
 
 const ID = '00000000-0000-4000-8000-000000000007'
-const pathOf = (p: string) => p.replace('{id}', ID).replace('{name}', encodeURIComponent('io.github.scale/server-7'))
+const pathOf = (p: string) => p.replace('{id}', ID).replace('{name}', encodeURIComponent('io.github.scale/server-7')).replace('{package}', '00000000-0000-4000-9000-000000000001')
 
 async function report(label: string) {
   for (const r of budgets.routes) {

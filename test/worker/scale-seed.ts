@@ -8,7 +8,8 @@ import { env } from 'cloudflare:test'
  * and a common search word), every server says 'server', 10 authors share them (each has more
  * servers than a feed holds), servers 7, 507 and 907 alone have the tag 'rare' and the word
  * 'zephyr' (rare at every size), one in 100 has a README, and the categories are 'databases' and
- * 'search-web', half each. Ids are `00000000-0000-4000-8000-<i, 12 digits>`; names
+ * 'search-web', half each. One public package in ten servers ('scale-user' owns them), of five
+ * servers each; package 1 has a comment. Ids are `00000000-0000-4000-8000-<i, 12 digits>`; names
  * `io.github.scale/server-<i>`.
  */
 export async function seedScale(from: number, to: number): Promise<void> {
@@ -37,5 +38,23 @@ export async function seedScale(from: number, to: number): Promise<void> {
     env.DB.prepare(
       `INSERT OR IGNORE INTO server_categories (server_id, category, source) SELECT servers.id, j.value, 'auto' FROM servers, json_each(servers.categories) j WHERE servers.id BETWEEN printf('00000000-0000-4000-8000-%012d', ?1) AND printf('00000000-0000-4000-8000-%012d', ?2)`,
     ).bind(from, to),
+    env.DB.prepare(`INSERT OR IGNORE INTO users (id, login, name) VALUES ('scale-user', 'scale-user', 'Scale User')`),
+    env.DB.prepare(
+      `INSERT INTO packages (id, user_id, name, description, is_public, server_count, ranking_score, created_at, updated_at)
+       WITH RECURSIVE n(i) AS (SELECT ?1 UNION ALL SELECT i + 10 FROM n WHERE i + 10 <= ?2)
+       SELECT printf('00000000-0000-4000-9000-%012d', i), 'scale-user', printf('Package %d', i), 'Five servers that go together',
+         1, 5, i % 997, strftime('%Y-%m-%dT%H:%M:%fZ', '2025-01-01', printf('+%d minutes', i)), strftime('%Y-%m-%dT%H:%M:%fZ', '2025-01-01', printf('+%d minutes', i))
+       FROM n`,
+    ).bind(from, to),
+    env.DB.prepare(
+      `INSERT INTO package_servers (package_id, server_id)
+       SELECT printf('00000000-0000-4000-9000-%012d', i - (i - 1) % 10), id
+       FROM (SELECT id, CAST(substr(id, 25) AS INTEGER) AS i FROM servers
+             WHERE id BETWEEN printf('00000000-0000-4000-8000-%012d', ?1) AND printf('00000000-0000-4000-8000-%012d', ?2))
+       WHERE (i - 1) % 10 < 5`,
+    ).bind(from, to),
+    env.DB.prepare(
+      `INSERT OR IGNORE INTO package_comments (id, package_id, user_id, content) VALUES ('scale-comment', '00000000-0000-4000-9000-000000000001', 'scale-user', 'A fine set.')`,
+    ),
   ])
 }

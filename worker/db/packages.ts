@@ -9,7 +9,7 @@ import type { PackageSort } from '@shared/limits'
 import type { CategoryServerState, CategorySummary, PackageDetail, PackageLikeState, PackageList, PackageSummary } from '@shared/types'
 import type { DB } from './client'
 import { pageInfo, pageOffset } from './paging'
-import { packageLikes, packageServers, packages, packageViews, servers, users } from './schema'
+import { packageCounts, packageLikes, packageServers, packages, packageViews, servers, users } from './schema'
 import { cardColumns, toCards } from './server-cards'
 import type { ViewerId } from './sessions'
 
@@ -89,7 +89,7 @@ const SORT_ORDER: Record<PackageSort, Expr[]> = {
   created: [desc(packages.createdAt), packages.id],
 }
 
-/** One page of public packages; the page and the total in one batch. */
+/** One page of public packages; the page and the total (kept by triggers) in one batch. */
 export async function listPackages(
   db: DB,
   opts: { sortBy: PackageSort; page: number; limit: number; userId: ViewerId },
@@ -100,7 +100,7 @@ export async function listPackages(
       .orderBy(...SORT_ORDER[opts.sortBy])
       .limit(opts.limit)
       .offset(pageOffset(opts)),
-    db.select({ n: sql<number>`count(*)` }).from(packages).where(eq(packages.isPublic, true)),
+    db.select({ n: packageCounts.n }).from(packageCounts).where(eq(packageCounts.isPublic, true)),
   ])
   return { packages: rows.map(toPackageSummary), ...pageInfo(count[0]?.n ?? 0, opts) }
 }

@@ -167,6 +167,12 @@ export const serverCounts = sqliteTable('server_counts', {
   n: integer('n').notNull().default(0),
 })
 
+/** Public (1) and private (0) packages, kept by triggers (migrations/0024_package_counts.sql): the package list's total. */
+export const packageCounts = sqliteTable('package_counts', {
+  isPublic: integer('is_public', { mode: 'boolean' }).primaryKey(),
+  n: integer('n').notNull().default(0),
+})
+
 /**
  * A number per kind of content that grows with every change guests can see, kept by triggers
  * (migrations/0005_content_versions_triggers.sql): the guests' edge cache keys its entries with
