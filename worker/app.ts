@@ -5,7 +5,7 @@ import type { AppEnv } from './env'
 import { jsonDepthLimit, limitBody, settleBody } from './middleware/body'
 import { forgetVersionAfterWrites, privateByDefault } from './middleware/cache'
 import { csrfProtection } from './middleware/csrf'
-import { readOnlyDatabase, readWriteDatabase } from './middleware/database'
+import { primaryDatabase, readOnlyDatabase, readWriteDatabase } from './middleware/database'
 import { notFound, onError } from './middleware/errors'
 import { writeRateLimit } from './middleware/rate-limit'
 import { securityHeaders } from './middleware/security-headers'
@@ -73,6 +73,7 @@ export const app = new Hono<AppEnv>()
   .use('*', securityHeaders)
   .use('/api/*', privateByDefault)
   .use('/api/*', forgetVersionAfterWrites)
+  .use('/api/admin/*', primaryDatabase)
   .use('/api/*', readWriteDatabase)
   // The busiest reads name their reader in their own SQL, so a signed-in one reads its session in
   // the same round trip (one D1 call, as for a guest) instead of a look-up first: their routes

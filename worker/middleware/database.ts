@@ -21,17 +21,18 @@ const BOOKMARK_RE = /^[0-9a-f]{8}(?:-[0-9a-f]{8,64}){1,7}$/i
  * a write to the primary; a read to the nearest replica, unless the reader carries the bookmark of
  * a write of theirs, then to a replica at least that fresh. A request that wrote hands its bookmark
  * back in a cookie. `reads` routes (the registry API, the MCP endpoint) never write: always a
- * replica, whatever the method.
+ * replica, whatever the method. `primary` routes (admin work) read and write on the primary: an
+ * admin deciding a review or watching a sync run reads what is there now, not what a replica has.
  */
-function database(kind: 'by-method' | 'reads'): MiddlewareHandler<AppEnv> {
+function database(kind: 'by-method' | 'reads' | 'primary'): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.set('db', createDb(c.env.DB))
     const request = currentRequest()
     if (!request || request.session || typeof c.env.DB.withSession !== 'function') return next()
     const bookmark = getCookie(c, BOOKMARK_COOKIE)
-    const write = kind === 'by-method' && isWriteMethod(c.req.method)
+    const primary = kind === 'primary' || (kind === 'by-method' && isWriteMethod(c.req.method))
     request.session = c.env.DB.withSession(
-      write ? 'first-primary' : bookmark && BOOKMARK_RE.test(bookmark) ? bookmark : 'first-unconstrained',
+      primary ? 'first-primary' : bookmark && BOOKMARK_RE.test(bookmark) ? bookmark : 'first-unconstrained',
     )
     await next()
     const after = request.session.getBookmark()
@@ -45,3 +46,5 @@ function database(kind: 'by-method' | 'reads'): MiddlewareHandler<AppEnv> {
 export const readWriteDatabase = database('by-method')
 /** For routes that only read, whatever the method (JSON-RPC posts its reads): a replica. */
 export const readOnlyDatabase = database('reads')
+/** For admin work: the primary, reads included. */
+export const primaryDatabase = database('primary')

@@ -7,7 +7,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { beforeAll, describe, expect, it } from 'vitest'
 import worker from '../../../worker/index'
 import { BOOKMARK_COOKIE } from '../../../worker/middleware/database'
-import { type Client, signIn } from '../auth-helpers'
+import { ADMIN_LOGIN, type Client, signIn } from '../auth-helpers'
 import { insertServer } from '../factories'
 
 /** The Worker as deployed, over a D1 binding that records each session asked for. */
@@ -74,6 +74,13 @@ describe('reads from the nearest replica, writes on the primary', () => {
     const read = await fetchRecording(`/api/servers/${serverId}`, { headers: { cookie } })
     expect(read.constraints).toEqual([bookmark])
     expect(JSON.parse(read.body)).toMatchObject({ id: serverId, isLiked: true, likeCount: 1 })
+  })
+
+  it('reads admin work on the primary: an admin acts on what is there now', async () => {
+    const admin = await signIn(ADMIN_LOGIN)
+    const { res, constraints } = await fetchRecording('/api/admin/review', { headers: { cookie: admin.cookie } })
+    expect(res.status).toBe(200)
+    expect(constraints).toEqual(['first-primary'])
   })
 
   it('ignores a bookmark cookie that is not one', async () => {
