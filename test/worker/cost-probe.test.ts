@@ -19,4 +19,6 @@ it('probe', async () => {
   await report('1k')
   await seedScale(1001, 10000)
   await report('10k')
+  await seedScale(10001, 100000)
+  await report('100k')
 }, 600_000)
