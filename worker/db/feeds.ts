@@ -3,7 +3,7 @@
  * statements whatever the catalogue's size (each reads an index in the feed's order, or only the
  * few rows the feed can hold before sorting them).
  */
-import { and, desc, eq, isNull, or, sql } from 'drizzle-orm'
+import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import { FEED_ITEMS } from '../lib/render/feeds/render'
 import type { DB } from './client'
 import { packageServers, packages, servers, serverTags } from './schema'
@@ -76,25 +76,34 @@ export async function taggedServers(db: DB, tag: string): Promise<FeedServer[]> 
     .limit(FEED_ITEMS)
 }
 
+/** Newest first, as every feed orders its entries. */
+const byUpdated = (a: FeedServer, b: FeedServer) =>
+  a.updatedAt === b.updatedAt ? (a.id < b.id ? 1 : a.id > b.id ? -1 : 0) : a.updatedAt < b.updatedAt ? 1 : -1
+
 /**
  * The recently updated servers of an author, as `followableAuthor` names them: the repository's
- * owner, or without a repository the author field (any case). Read through the two indexes of
- * those (`servers_repo_owner_idx`, `servers_author_idx`), then sorted: an author has few servers,
- * and the `+` keeps SQLite from walking the whole status or update-order index instead.
+ * owner, or without a repository the author field (any case). One batch of two reads, each
+ * walking an index in the feed's order (`servers_owner_feed_idx`, `servers_author_feed_idx`)
+ * and stopping after FEED_ITEMS, then merged: at most twice the feed's entries whatever the
+ * number of the author's servers.
  */
-export function authorServers(db: DB, login: string): Promise<FeedServer[]> {
-  const owner = login.toLowerCase()
-  return db
-    .select(feedColumns)
-    .from(servers)
-    .where(
-      and(
-        sql`+${servers.status} = 'active'`,
-        or(eq(servers.repoOwner, owner), and(isNull(servers.repoOwner), sql`${servers.author} = ${login} COLLATE NOCASE`)),
-      ),
-    )
-    .orderBy(sql`+${servers.updatedAt} DESC`, desc(servers.id))
-    .limit(FEED_ITEMS)
+export async function authorServers(db: DB, login: string): Promise<FeedServer[]> {
+  const order = [desc(servers.updatedAt), desc(servers.id)]
+  const [owned, named] = await db.batch([
+    db
+      .select(feedColumns)
+      .from(servers)
+      .where(and(eq(servers.repoOwner, login.toLowerCase()), active))
+      .orderBy(...order)
+      .limit(FEED_ITEMS),
+    db
+      .select(feedColumns)
+      .from(servers)
+      .where(and(sql`${servers.author} = ${login} COLLATE NOCASE`, active, isNull(servers.repoOwner)))
+      .orderBy(...order)
+      .limit(FEED_ITEMS),
+  ])
+  return [...owned, ...named].sort(byUpdated).slice(0, FEED_ITEMS)
 }
 
 export interface PackageFeed {

@@ -29,10 +29,12 @@ import { changeFindings, diffSurfaces, SCANNER_VERSION, type ScanContext, scanSu
 import { changeSummary, findingKey, findingTitle } from '../lib/scan/summary'
 import type { DB } from './client'
 import {
+  findingCounts,
   follows,
   packageServers,
   packages,
   reviewItems,
+  scanCounts,
   serverLikes,
   serverSurfaces,
   servers,
@@ -597,37 +599,35 @@ export async function decideReviewItem(
   return decided.length > 0
 }
 
-/** The advisory page's live figures, in one round trip. */
+/**
+ * The advisory page's live figures, in one round trip of a few rows whatever the catalogue's
+ * size: counts kept by triggers (`scan_counts`, `finding_counts`; migrations/0023) and the newest
+ * scanned surface, one entry of `server_surfaces_scanned_idx`.
+ */
 export async function scanStats(db: DB): Promise<ScanStats> {
-  const [surfaces, findings, risks] = await db.batch([
+  const [counts, findings, last] = await db.batch([
+    db.select({ name: scanCounts.name, n: scanCounts.n }).from(scanCounts),
     db
-      .select({
-        surfaces: sql<number>`count(*)`,
-        servers: sql<number>`count(DISTINCT ${serverSurfaces.serverId})`,
-        last: sql<string | null>`max(${serverSurfaces.firstSeenAt})`,
-      })
+      .select({ class: findingCounts.class, severity: findingCounts.severity, count: findingCounts.n })
+      .from(findingCounts)
+      .where(sql`${findingCounts.n} > 0`)
+      .orderBy(findingCounts.class, findingCounts.severity),
+    db
+      .select({ at: serverSurfaces.firstSeenAt })
       .from(serverSurfaces)
-      .where(sql`${serverSurfaces.scannerVersion} IS NOT NULL`),
-    db
-      .select({ class: surfaceFindings.class, severity: surfaceFindings.severity, count: sql<number>`count(*)` })
-      .from(surfaceFindings)
-      .leftJoin(reviewItems, eq(reviewItems.id, surfaceFindings.reviewId))
-      .where(sql`coalesce(${reviewItems.status}, 'open') <> 'dismissed'`)
-      .groupBy(surfaceFindings.class, surfaceFindings.severity),
-    db
-      .select({ risk: servers.risk, n: sql<number>`count(*)` })
-      .from(servers)
-      .where(and(eq(servers.status, 'active'), sql`${servers.risk} IS NOT NULL`))
-      .groupBy(servers.risk),
+      .where(sql`${serverSurfaces.scannerVersion} IS NOT NULL`)
+      .orderBy(desc(serverSurfaces.firstSeenAt))
+      .limit(1),
   ])
+  const kept = new Map(counts.map((c) => [c.name, c.n]))
   const risk: Record<RiskLevel, number> = { none: 0, low: 0, medium: 0, high: 0 }
-  for (const r of risks) if (r.risk && r.risk in risk) risk[r.risk as RiskLevel] = r.n
+  for (const level of Object.keys(risk) as RiskLevel[]) risk[level] = kept.get(`risk:${level}`) ?? 0
   return {
-    surfacesScanned: surfaces[0]?.surfaces ?? 0,
-    serversScanned: surfaces[0]?.servers ?? 0,
+    surfacesScanned: kept.get('surfaces') ?? 0,
+    serversScanned: kept.get('servers') ?? 0,
     findings: findings.map((f) => ({ class: f.class as ScanClass, severity: f.severity as Severity, count: f.count })),
     risk,
-    lastScanAt: surfaces[0]?.last ?? null,
+    lastScanAt: last[0]?.at ?? null,
   }
 }
 

@@ -153,9 +153,15 @@ export const servers = sqliteTable(
     index('servers_install_rev_idx').on(t.installRev),
     // Sitemap pages are seq ranges of active servers: one covering range read each, in order.
     index('servers_sitemap_idx').on(t.status, t.seq, t.updatedAt, t.id),
-    // An author's feed: servers whose repository the login owns, or with no repository and the
-    // login as author (as follows see them); both read by index, whatever the catalogue's size.
+    // Servers by author field (any case), as follows name authors without a repository.
     index('servers_author_idx').on(sql`${t.author} COLLATE NOCASE`, t.repoOwner),
+    // An author's feed, in its order: servers whose repository the login owns, and those with no
+    // repository and the login as author; each read stops after the feed's entries.
+    index('servers_owner_feed_idx').on(t.repoOwner, t.status, t.updatedAt, t.id),
+    index('servers_author_feed_idx').on(sql`${t.author} COLLATE NOCASE`, t.status, t.updatedAt, t.id).where(sql`repo_owner IS NULL`),
+    // The sitemap index: a server page's newest change is its group's first entry. The page
+    // expression is the one worker/db/sitemaps.ts writes (50,000 = SITEMAP_URLS).
+    index('servers_sitemap_page_idx').on(t.status, sql`(${t.seq} - 1) / 50000 + 1`, t.updatedAt),
     // Rows the supply-chain watch has still to enrol: found without reading the table.
     index('servers_supply_rev_idx').on(t.seq).where(sql`${t.supplyRev} = 0`),
   ],
@@ -489,6 +495,8 @@ export const serverSurfaces = sqliteTable(
     // Per source: a surface the maintainer declared may equal one read, and both are kept.
     uniqueIndex('server_surfaces_version_hash_uq').on(t.serverId, t.version, t.source, t.hash),
     index('server_surfaces_seen_idx').on(t.serverId, t.lastSeenAt),
+    // The newest scanned surface (the advisory's "last scan"), one entry from the end.
+    index('server_surfaces_scanned_idx').on(t.firstSeenAt).where(sql`scanner_version IS NOT NULL`),
   ],
 )
 
@@ -516,7 +524,33 @@ export const surfaceFindings = sqliteTable(
     /** The review item that decides it (findings of medium or above; the same finding on a later surface shares it). */
     reviewId: integer('review_id'),
   },
-  (t) => [index('surface_findings_surface_idx').on(t.surfaceId), index('surface_findings_class_idx').on(t.class, t.severity)],
+  (t) => [
+    index('surface_findings_surface_idx').on(t.surfaceId),
+    index('surface_findings_class_idx').on(t.class, t.severity),
+    // The findings a review decides: what a decision recounts in finding_counts.
+    index('surface_findings_review_idx').on(t.reviewId).where(sql`review_id IS NOT NULL`),
+  ],
+)
+
+/**
+ * The advisory's figures, kept by triggers (migrations/0023_flat_feeds_sitemap_scan_stats.sql) so
+ * /api/security/scan-stats reads a few rows at any size: 'surfaces' (surfaces scanned), 'servers'
+ * (servers with one) and 'risk:<level>' (active listings at each risk).
+ */
+export const scanCounts = sqliteTable('scan_counts', {
+  name: text('name').primaryKey(),
+  n: integer('n').notNull().default(0),
+})
+
+/** Findings per class and severity that no review dismissed, kept by triggers (as scanCounts). */
+export const findingCounts = sqliteTable(
+  'finding_counts',
+  {
+    class: text('class').notNull(),
+    severity: text('severity').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.class, t.severity] })],
 )
 
 /** A server's Changes timeline: each surface read that differs from the one read before it (or the first). */

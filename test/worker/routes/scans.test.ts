@@ -4,12 +4,13 @@
  * detail answer, the dashboard entries of the people who follow a server, its changes feed, the
  * pinning check, the admins' review queue and the advisory's live figures.
  */
+import { env } from 'cloudflare:test'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { ReviewItem, ReviewQueueResponse, ScanStats, ServerChangesResponse, SurfaceCheckResponse } from '@shared/scan'
 import type { ServerToolsResponse, Surface } from '@shared/surface'
 import type { Dashboard, ServerDetail, ServerSummary } from '@shared/types'
-import { rescanSurfaces } from '../../../worker/db/scans'
+import { rescanSurfaces, scanStats } from '../../../worker/db/scans'
 import { serverSurfaces, servers, surfaceFindings } from '../../../worker/db/schema'
 import { canonicalJson, hashSurface } from '../../../worker/lib/mcp-client/canonical'
 import { ADMIN_LOGIN, type Client, guest, signIn } from '../auth-helpers'
@@ -282,5 +283,54 @@ describe('the advisory figures and the rescan', () => {
     const key = (f: (typeof before)[number]) => `${f.rule}|${f.field}|${f.start}|${f.reviewId}`
     expect(after.map(key).sort()).toEqual(before.map(key).sort())
     expect(canonicalJson(JSON.parse(row.surface))).toBe(row.surface)
+  })
+
+  it('keeps its counts equal to counting every row, through scans, rescans, reviews, deletions and restores', async () => {
+    // The figures as they were read before the counts were kept (a count over every row).
+    const counted = async (): Promise<ScanStats> => {
+      const one = <T>(query: string) => env.DB.prepare(query).first<T>()
+      const all = async <T>(query: string) => (await env.DB.prepare(query).all<T>()).results
+      const surfaces = (await one<{ n: number; servers: number; last: string | null }>(
+        'SELECT count(*) AS n, count(DISTINCT server_id) AS servers, max(first_seen_at) AS last FROM server_surfaces WHERE scanner_version IS NOT NULL',
+      ))!
+      const findings = await all<ScanStats['findings'][number]>(`SELECT f.class, f.severity, count(*) AS count FROM surface_findings f
+        LEFT JOIN review_items r ON r.id = f.review_id WHERE coalesce(r.status, 'open') <> 'dismissed' GROUP BY f.class, f.severity`)
+      const risk: ScanStats['risk'] = { none: 0, low: 0, medium: 0, high: 0 }
+      for (const r of await all<{ risk: keyof ScanStats['risk']; n: number }>(
+        "SELECT risk, count(*) AS n FROM servers WHERE status = 'active' AND risk IS NOT NULL GROUP BY risk",
+      ))
+        risk[r.risk] = r.n
+      return { surfacesScanned: surfaces.n, serversScanned: surfaces.servers, findings, risk, lastScanAt: surfaces.last }
+    }
+    const same = async (when: string) => expect(await scanStats(db()), when).toEqual(await counted())
+
+    await same('after the scans, the dismissals and the hidden listing above')
+
+    // Another listing scanned with the poisoned surface, so a deletion moves findings and a risk.
+    const other = await insertServer({ version: '3.0.0' })
+    await recordOutcome(other.id, '3.0.0', outcomeOf('ok', poisonedSurface()))
+    await same('after a new scan')
+    expect((await scanStats(db())).findings.length).toBeGreaterThan(0)
+    expect((await db().select({ risk: servers.risk }).from(servers).where(eq(servers.id, other.id)))[0].risk).toBe('high')
+    await db().update(servers).set({ status: 'deleted' }).where(eq(servers.id, other.id))
+    await same('after a listing is deleted')
+    await db().update(servers).set({ status: 'active' }).where(eq(servers.id, other.id))
+    await same('after it is restored')
+
+    // A dismissal undone, and a dismissed item removed: its findings count again.
+    await env.DB.prepare("UPDATE review_items SET status = 'open' WHERE status = 'dismissed'").run()
+    await same('after the dismissals are undone')
+    await env.DB.prepare("UPDATE review_items SET status = 'dismissed' WHERE server_id = ?").bind(other.id).run()
+    await same('after a dismissal')
+    await env.DB.prepare('DELETE FROM review_items WHERE server_id = ?').bind(other.id).run()
+    await same('after dismissed review items are removed')
+
+    // A surface unscanned then scanned again (as a rules change does), and a listing removed with all it holds.
+    await db().update(serverSurfaces).set({ scannerVersion: null }).where(eq(serverSurfaces.serverId, other.id))
+    await same('after its surfaces wait for a rescan')
+    expect(await rescanSurfaces(db(), { limit: 50 })).toBeGreaterThanOrEqual(1)
+    await same('after the rescan')
+    await env.DB.prepare('DELETE FROM servers WHERE id = ?').bind(other.id).run()
+    await same('after the listing and its surfaces, findings and review items are removed')
   })
 })

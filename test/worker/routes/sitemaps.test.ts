@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { app } from '../../../worker/app'
 import { packages } from '../../../worker/db/schema'
+import { sitemapPages } from '../../../worker/db/sitemaps'
 import { signIn } from '../auth-helpers'
 import { insertServer } from '../factories'
 import { call, db, json } from '../helpers'
@@ -111,5 +112,46 @@ describe('the XSD validator', () => {
         'sitemap',
       ),
     ).toEqual([])
+  })
+})
+
+describe('the pages the index lists', () => {
+  it('are the pages that hold a listed server or package, dated by their newest, as grouping every row found them', async () => {
+    // Keys on later pages: page 2 of servers holds only a deleted one, page 3 an active and a
+    // pending one, page 2 of packages a public one, page 3 a private one.
+    const user = (await signIn('sitemap-pager')).user!
+    await env.DB.batch([
+      env.DB.prepare(
+        `INSERT INTO servers (seq, id, name, display_name, description, author, status, updated_at) VALUES
+          (50001, 'page-2-deleted', 'io.github.p/a', 'A', 'x', 'p', 'deleted', ?1),
+          (100000, 'page-2-deleted-b', 'io.github.p/b', 'B', 'x', 'p', 'deleted', ?1),
+          (100001, 'page-3-active', 'io.github.p/c', 'C', 'x', 'p', 'active', ?2),
+          (100002, 'page-3-older', 'io.github.p/d', 'D', 'x', 'p', 'active', ?3),
+          (149999, 'page-3-pending', 'io.github.p/e', 'E', 'x', 'p', 'pending', ?1)`,
+      ).bind(at(28), at(12), at(11)),
+      env.DB.prepare(
+        `INSERT INTO packages (rowid, id, user_id, name, is_public, updated_at) VALUES
+          (60000, 'page-2-public', ?1, 'P2', 1, ?2), (120000, 'page-3-private', ?1, 'P3', 0, ?3)`,
+      ).bind(user.id, at(2), at(29)),
+    ])
+    // The index as it was read before: every listed row, grouped by page.
+    const grouped = async (query: string) => (await env.DB.prepare(query).all<{ page: number; lastmod: string }>()).results
+    const truth = {
+      servers: await grouped(`SELECT (seq - 1) / 50000 + 1 AS page, max(updated_at) AS lastmod FROM servers
+        WHERE status = 'active' GROUP BY page ORDER BY page`),
+      packages: await grouped(`SELECT (rowid - 1) / 50000 + 1 AS page, max(updated_at) AS lastmod FROM packages
+        WHERE is_public = 1 GROUP BY page ORDER BY page`),
+    }
+    expect(truth).toEqual({
+      servers: [
+        { page: 1, lastmod: at(9) },
+        { page: 3, lastmod: at(12) },
+      ],
+      packages: [
+        { page: 1, lastmod: at(7) },
+        { page: 2, lastmod: at(2) },
+      ],
+    })
+    expect(await sitemapPages(db())).toEqual(truth)
   })
 })
