@@ -27,15 +27,19 @@
  * - When a query finds fewer than THIN servers and one of its words is in no server at all, the
  *   same round trip reads the index's terms sharing that word's first letters; the nearest one
  *   (edit distance, in the Worker) replaces it in one more round trip, and the cards say so.
- * - Totals are counted up to SEARCH_TOTAL_CAP ('10,000+' beyond). A search with an explicit sort
- *   walks that sort's index keeping rows that match: through the set of matches when it is at
- *   most the cap, else by probing the index row by row, cheap exactly when matches are dense.
+ * - Totals are counted up to SEARCH_TOTAL_CAP ('1,000+' beyond), and words up to the same
+ *   cap, which is also COMMON_WORD: a count then reads at most about a thousand index rows
+ *   whatever the catalogue's size (D1 bills every row a cursor visits, an FTS5 posting too).
+ * - A search with an explicit sort reads a bounded candidate set in the index's order (up to the
+ *   cap) and sorts it, with servers having every word first; for a query with a common word it
+ *   first walks the sort's own index (at most WALK rows), which finds an exact page in a few
+ *   dozen rows exactly when matches are dense, and then reads no candidates.
  *
- * One round trip for a relevance search: the counts of the words this isolate has not found
- * common in the last minute, and the page and its total read as if those words were rare (most
- * are); a second only when one turns out common, or to read the page of a corrected misspelling.
- * A word is counted up to the total's cap, so over the whole catalogue a query with a word past
- * it is known to be '10,000+' and its total is not counted.
+ * One round trip for a search, by relevance or sorted: the counts of the words this isolate has
+ * not found common in the last minute, and the page and its total read as if those words were
+ * rare (most are); a second only when one turns out common, or to read the page of a corrected
+ * misspelling. A common word is past the total's cap, so over the whole catalogue a query with
+ * one is known to be '1,000+' and its total is not counted.
  */
 import { and, inArray, or, type SQL, sql } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
@@ -65,14 +69,20 @@ import { serverCategories, servers, serverTags } from './schema'
 import { type CardRow, cardColumns, hasPackageType, toCards } from './server-cards'
 import type { ViewerId } from './sessions'
 
-/** Matches are counted up to this many; beyond it the total reads '10,000+'. */
-export const SEARCH_TOTAL_CAP = 10_000
+/**
+ * Matches are counted up to this many; beyond it the total reads '1,000+'. Words are counted up
+ * to it too, so it must be at least COMMON_WORD.
+ */
+export const SEARCH_TOTAL_CAP = 1_000
 /** A word in more servers than this is common (see above). */
 export const COMMON_WORD = 1_000
 /** Candidates bm25 ranks (more when a deep page needs them). */
 const RANKED = 300
 /** Candidates per unranked arm: enough to fill a page whatever the deprecated ones. */
 const UNRANKED = 100
+
+/** Rows of its sort's index an explicit sort walks for a query with a common word (see byOrder). */
+const WALK = 1_000
 
 /** Fewer matches than this make a query thin: then, and only then, a misspelt word is corrected. */
 export const THIN = 3
@@ -299,14 +309,6 @@ function allCounts(
   return words.map((w) => counts.get(w) ?? 0)
 }
 
-/** How many servers of the whole catalogue hold each word: one statement for the words not remembered (none when all are). */
-async function wordCounts(db: DB, words: string[]): Promise<number[]> {
-  const now = Date.now()
-  const remembered = rememberedCounts(words, now)
-  const counted = words.filter((w) => !remembered.has(w))
-  return allCounts(words, remembered, counted, counted.length ? await countWords(db, counted) : null, now)
-}
-
 const commonOf = (words: string[], counts: number[]) => new Set(words.filter((_, i) => counts[i] > COMMON_WORD))
 
 /** Words long enough to be a misspelling worth correcting. */
@@ -436,7 +438,7 @@ function toolTextFor(fts: FtsQuery) {
 /** Rows of the page, with their tier and the tool text they may have matched by. */
 type PageRow = CardRow & { level: number; tools: string | null }
 
-/** A relevance page and its total from the batch's results (the total is the cap's when not counted). */
+/** A page (by relevance or sorted) and its total from the batch's results (the total is the cap's when not counted). */
 function relevancePage(rows: PageRow[], count: Array<{ n: unknown }> | null, fts: FtsQuery): SearchPage {
   return { ...explained(rows, fts), ...totalOf(count ? Number(count[0]?.n ?? 0) : SEARCH_TOTAL_CAP + 1) }
 }
@@ -451,48 +453,67 @@ function explained(rows: PageRow[], fts: FtsQuery) {
 }
 
 /**
- * An explicit sort: servers with every word first, then the others, each part in the sort's own
- * order. Each part walks the sort's index keeping matching rows, so it costs about the page
- * depth over the density of matches.
+ * An explicit sort: servers with every word on their card first, then the rest the query finds
+ * (in its listing or its tools), each part in the sort's own order; and, unless the total is
+ * already known to be past the cap, the statement that counts it. Two bounded reads find the
+ * page:
+ * - the candidate set, read in the index's order (the best-known matches, up to the total's cap
+ *   or the page's depth): below the cap that is every match and the order is exact; past it the
+ *   total reads '1,000+' and the sort orders the matches a reader can page through;
+ * - for a query with a common word, first a walk down the sort's own index, at most WALK rows,
+ *   keeping rows with every word (a look-up of one rowid in the index each): where such rows are
+ *   dense it finds the page exactly in a few dozen rows, and then the candidates are never read.
  */
-async function sorted(db: DB, fts: FtsQuery, req: Scoped, order: Array<SQL | SQLiteColumn>): Promise<SearchPage> {
+function byOrder(db: DB, fts: FtsQuery, req: Scoped, order: Array<SQL | SQLiteColumn>, dense: boolean, capped = false) {
   const only = narrowing(req)
-  // Aliased: D1 keys a row by column name, and the two counts' SQL reads the same.
-  const counts = await db.select({ any: foundUpTo(fts, only).as('n_any'), all: countUpTo(fts.all, only).as('n_all') }).from(sql`(SELECT 1)`)
-  const nAny = Number(counts[0]?.any ?? 0)
-  const nAll = Number(counts[0]?.all ?? 0)
   const offset = pageOffset(req)
   const want = offset + req.limit
-  // Within the cap the set of matches is built once and looked up per row; past it, matches are
-  // so dense (a tenth of the catalogue or more) that probing the index row by row finds a page sooner.
-  const member = (match: string, n: number, index: SearchIndex = 'servers_search') => {
-    const table = sql.raw(index)
-    return n <= SEARCH_TOTAL_CAP
-      ? sql`${servers.seq} IN (SELECT rowid & ${SEQ_OF_KEY} FROM ${table} WHERE ${table} MATCH ${match})`
-      : sql`EXISTS (SELECT 1 FROM ${table} WHERE ${table} MATCH ${match} AND rowid = ${servers}.search_key)`
-  }
-  // The counts narrowed inside the index; the rows are held to the filters exactly.
-  const filter = and(req.only ? sql`${servers.seq} IN (${req.only})` : undefined, req.narrow?.row)
-  const part = (where: SQL | undefined) =>
-    db
-      .select({ ...cardColumns(req.userId), tools: toolTextFor(fts) })
-      .from(servers)
-      .where(and(sql`${servers.status} = 'active'`, filter, where))
-      .orderBy(...order)
-      .limit(want)
-  // Servers with every word on their card fill positions 0..nAll-1, the rest (some words, the
-  // README, related terms, categories) follow: read only the parts the page reaches, and lay
-  // them end to end.
-  const everyWord = nAll > offset ? part(member(fts.all, nAll)) : null
-  const found = sql`(${member(fts.found, nAny)} OR ${member(fts.tools.any, nAny, 'servers_tools')})`
-  const rest = nAll < want ? part(and(found, sql`NOT ${member(fts.all, nAll)}`)) : null
-  const [first, then] = await batchOf(db, [everyWord, rest] as const)
-  const start = everyWord ? 0 : nAll
-  const rows = [...(first ?? []), ...(then ?? [])].slice(offset - start, want - start)
-  const cards = toCards(rows)
-  const reasons = cards.map((card, i) => explainMatch(card, offset + i < nAll ? 'typed' : 'other', fts, rows[i].tools))
-  return { cards, reasons, ...totalOf(nAny) }
+  const cap = Math.max(SEARCH_TOTAL_CAP, want)
+  const arm = (every: number, match: string, index: SearchIndex = 'servers_search') =>
+    sql`SELECT k, ${sql.raw(String(every))} AS every FROM (${matches(match, only, sql`rowid AS k`, cap, index)})`
+  // The rest is read only when fewer servers than the page's depth have every word (counted
+  // through the row filters, so a filter's over-match in the index never skips it): the guard
+  // is the outer side of a CROSS JOIN, so when it yields no row the rest is never read.
+  const firstEvery = sql`SELECT 1 FROM (${matches(fts.all, only, sql`rowid AS k`, want)}) e${
+    req.narrow ? sql` CROSS JOIN ${servers} ON ${servers.seq} = (e.k & ${SEQ_OF_KEY}) WHERE ${req.narrow.row}` : sql``
+  }`
+  const short = sql`(SELECT 1 WHERE (SELECT count(*) FROM (${firstEvery})) < ${want}) g`
+  const rest = (match: string, index?: SearchIndex) => sql`SELECT r.k, r.every FROM ${short} CROSS JOIN (${arm(0, match, index)}) r`
+  // A server found by several arms is one row of the page's GROUP BY.
+  const candidates = sql`SELECT (k & ${SEQ_OF_KEY}) AS seq, every
+    FROM (${unionAll([arm(1, fts.all), rest(fts.found), rest(fts.tools.any, 'servers_tools')])})`
+  const ordered = sql.join(order, sql`, `)
+  const filters = and(sql`${servers.status} = 'active'`, req.only ? sql`${servers.seq} IN (${req.only})` : undefined, req.narrow?.row)
+  // The walk: its rows come in the sort's order, so once it holds the page's depth of rows with
+  // every word the page is theirs; the guard, the outer side of a CROSS JOIN, keeps the
+  // candidates unread then.
+  const walked = sql`SELECT w.seq AS seq, 1 AS every FROM (SELECT ${servers.seq} AS seq, ${servers}.search_key AS k FROM ${servers}
+    WHERE ${filters} ORDER BY ${ordered} LIMIT ${WALK}) w
+    WHERE EXISTS (SELECT 1 FROM servers_search WHERE servers_search MATCH ${fts.all} AND rowid = w.k) LIMIT ${want}`
+  const found = dense
+    ? sql`WITH walked AS MATERIALIZED (${walked}) SELECT seq, every FROM walked
+      UNION ALL SELECT c.seq, c.every FROM (SELECT 1 WHERE (SELECT count(*) FROM walked) < ${want}) g CROSS JOIN (${candidates}) c`
+    : candidates
+  // CROSS JOIN: the rows found lead and each finds its row by key; joined the other way round,
+  // SQLite walks the sort's index over the whole catalogue checking each row against the set.
+  // Level 4 reads 'typed' on the card, 0 'other', as a relevance page's do.
+  const chosen = sql`(SELECT ${servers.seq} AS seq, max(x.every) * 4 AS match_level
+    FROM (${found}) x CROSS JOIN ${servers} ON ${servers.seq} = x.seq${req.narrow ? sql` WHERE ${req.narrow.row}` : sql``}
+    GROUP BY x.seq ORDER BY match_level DESC, ${ordered} LIMIT ${req.limit} OFFSET ${offset}) t`
+  const page = db
+    .select({ ...cardColumns(req.userId), level: sql<number>`t.match_level`, tools: toolTextFor(fts) })
+    .from(servers)
+    .innerJoin(chosen, sql`${servers.seq} = t.seq`)
+    .orderBy(sql`t.match_level DESC`, ...order)
+  return { page, count: capped ? null : db.select({ n: foundUpTo(fts, only) }).from(sql`(SELECT 1)`) }
 }
+
+/**
+ * A page in the order asked for (an explicit sort, else relevance) and its total's statement;
+ * `dense`: the query has a common word.
+ */
+const pageOf = (db: DB, fts: FtsQuery, req: Scoped, dense: boolean, capped = false) =>
+  req.order ? byOrder(db, fts, req, req.order, dense, capped) : byRelevance(db, fts, req, capped)
 
 /**
  * One page of search results, each card saying why it matched when it does not show it, and the
@@ -508,17 +529,6 @@ export async function searchServers(db: DB, req: SearchRequest): Promise<SearchR
 }
 
 async function searchPage(db: DB, req: Scoped): Promise<SearchPage> {
-  if (req.order) {
-    // A sorted search reads its counts first anyway: a thin one is corrected before its page.
-    const counts = await wordCounts(db, req.words)
-    const fts = buildFtsQuery(req.words, commonOf(req.words, counts))
-    const unknown = unknownWords(req.words, counts)
-    if (unknown.length) {
-      const fixed = correctionsOf(req.words, unknown, await typoCandidates(db, fts, narrowing(req), unknown))
-      if (fixed) return typoPage(await sorted(db, fixed.fts, req, req.order), fixed)
-    }
-    return sorted(db, fts, req, req.order)
-  }
   // The words not remembered as common are counted in the same round trip as the page, which
   // takes them to be rare: most words are, and a common one, once counted, is remembered. Only
   // when one turns out common is the page read again, as it should be for a common word.
@@ -526,32 +536,32 @@ async function searchPage(db: DB, req: Scoped): Promise<SearchPage> {
   const remembered = rememberedCounts(req.words, now)
   const counted = req.words.filter((w) => !remembered.has(w))
   const guessed = req.words.map((w) => remembered.get(w) ?? 1)
-  const first = relevanceReads(db, req, guessed, counted.filter(correctable))
+  const first = pageReads(db, req, guessed, counted.filter(correctable))
   const [rows, page, count, candidates] = await batchOf(db, [counted.length ? countWords(db, counted) : null, ...first.reads] as const)
   const counts = allCounts(req.words, remembered, counted, rows, now)
   if (commonOf(req.words, counts).size > commonOf(req.words, guessed).size) {
-    const again = relevanceReads(db, req, counts, unknownWords(req.words, counts))
+    const again = pageReads(db, req, counts, unknownWords(req.words, counts))
     const [page, count, candidates] = await batchOf(db, again.reads)
-    return relevanceAnswer(db, req, again.fts, page, count, again.typos, candidates)
+    return answer(db, req, again.fts, page, count, again.typos, candidates)
   }
-  return relevanceAnswer(db, req, first.fts, page, count, first.typos, candidates)
+  return answer(db, req, first.fts, page, count, first.typos, candidates)
 }
 
 /**
- * A relevance search's reads for words of these counts: the page, the total unless a word past
+ * A search's reads for words of these counts: the page, the total unless a word past
  * the cap settles it (over the whole catalogue every match of a word is a match of the query),
  * and the spelling candidates of `typos`, which SQL reads only for a word no server holds.
  */
-function relevanceReads(db: DB, req: Scoped, counts: number[], typos: string[]) {
+function pageReads(db: DB, req: Scoped, counts: number[], typos: string[]) {
   const fts = buildFtsQuery(req.words, commonOf(req.words, counts))
   const whole = !req.only && !req.narrow
-  const relevance = byRelevance(db, fts, req, whole && counts.some((n) => n > SEARCH_TOTAL_CAP))
+  const found = pageOf(db, fts, req, commonOf(req.words, counts).size > 0, whole && counts.some((n) => n > SEARCH_TOTAL_CAP))
   const typo = typos.length ? typoCandidates(db, fts, narrowing(req), typos) : null
-  return { fts, typos, reads: [relevance.page, relevance.count, typo] as const }
+  return { fts, typos, reads: [found.page, found.count, typo] as const }
 }
 
 /** The page, or, when a misspelt word made the query thin, the corrected page (one more round trip). */
-async function relevanceAnswer(
+async function answer(
   db: DB,
   req: Scoped,
   fts: FtsQuery,
@@ -562,7 +572,7 @@ async function relevanceAnswer(
 ): Promise<SearchPage> {
   const fixed = correctionsOf(req.words, typos, candidates ?? [])
   if (fixed) {
-    const again = byRelevance(db, fixed.fts, req)
+    const again = pageOf(db, fixed.fts, req, fixed.dense)
     const [fixedPage, fixedCount] = await batchOf(db, [again.page, again.count] as const)
     return typoPage(relevancePage(fixedPage, fixedCount, fixed.fts), fixed)
   }
@@ -573,6 +583,8 @@ interface Corrected {
   fts: FtsQuery
   /** Each corrected word's replacement: an indexed term (a stem). */
   terms: string[]
+  /** A replacement is a common word. */
+  dense: boolean
 }
 
 /** The query with its misspelt words replaced by the nearest indexed terms; null when none is near. */
@@ -593,7 +605,11 @@ function correctionsOf(
   const fixedWords = words.map((w) => replaced.get(w)?.term ?? w)
   const terms = [...replaced.values()]
   const common = new Set(terms.filter((t) => t.servers > COMMON_WORD).map((t) => t.term))
-  return { fts: buildFtsQuery(fixedWords, common, new Set(terms.map((t) => t.term))), terms: terms.map((t) => t.term) }
+  return {
+    fts: buildFtsQuery(fixedWords, common, new Set(terms.map((t) => t.term))),
+    terms: terms.map((t) => t.term),
+    dense: common.size > 0,
+  }
 }
 
 /**

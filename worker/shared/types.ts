@@ -145,7 +145,7 @@ export interface PageInfo {
 
 export interface ServerList extends PageInfo {
   servers: ServerSummary[]
-  /** Search counted its matches only up to a cap: `total` is a lower bound ('10,000+'). */
+  /** Search counted its matches only up to a cap: `total` is a lower bound ('1,000+'). */
   totalCapped?: boolean
 }
 
