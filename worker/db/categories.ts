@@ -7,13 +7,13 @@
  * (the one rule imports, the sync and edits read, as for every field a person changed) and the
  * rows' `source`, so counts of human and automatic choices need no JSON.
  */
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
 import { CATEGORIES, type CategorySlug } from '@shared/categories'
 import type { CategoryCount } from '@shared/types'
 import { classify } from '../lib/classify/classifier'
 import type { DB } from './client'
-import { type ServerRow, serverCategories, servers } from './schema'
+import { keptCategoryCounts, type ServerRow, serverCategories, servers } from './schema'
 
 /** The field name a human choice is recorded under in `local_edits`. */
 export const CATEGORIES_FIELD = 'categories'
@@ -53,25 +53,12 @@ export function newCategoryRows(db: DB, serverId: string, slugs: readonly string
 }
 
 /**
- * Servers in any of the categories (OR: a facet's values widen the list; tags, by contrast,
- * narrow it). Driven from the (category, server_id) key.
- */
-export function categoryFilter(categories: readonly string[]): SQL | undefined {
-  if (categories.length === 0) return undefined
-  return sql`${servers.id} IN (SELECT ${serverCategories.serverId} FROM ${serverCategories} WHERE ${inArray(serverCategories.category, [...categories])})`
-}
-
-/**
- * Every category of the taxonomy with the number of active servers in it, in the taxonomy's
+ * Every category of the taxonomy with the number of active servers in it (kept by triggers), in the taxonomy's
  * order (empty ones included, so the facet and the landing strip never lose a category).
  */
 export async function categoryCounts(db: DB): Promise<CategoryCount[]> {
-  const rows = await db
-    .select({ category: serverCategories.category, count: sql<number>`count(*)` })
-    .from(serverCategories)
-    .innerJoin(servers, eq(servers.id, serverCategories.serverId))
-    .where(eq(servers.status, 'active'))
-    .groupBy(serverCategories.category)
+  // Kept by triggers (migrations/0022): one row per category, whatever the catalogue's size.
+  const rows = await db.select({ category: keptCategoryCounts.category, count: keptCategoryCounts.n }).from(keptCategoryCounts)
   const counts = new Map(rows.map((r) => [r.category, r.count]))
   return CATEGORIES.map((c) => ({ slug: c.slug, name: c.name, description: c.description, count: counts.get(c.slug) ?? 0 }))
 }

@@ -6,7 +6,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import { FEED_ITEMS } from '../lib/render/feeds/render'
 import type { DB } from './client'
-import { packageServers, packages, servers, serverTags } from './schema'
+import { packageServers, packages, servers, tagPostings } from './schema'
 
 /** What an entry shows of a server. */
 const feedColumns = {
@@ -40,39 +40,18 @@ export function latestServers(db: DB, order: 'new' | 'updated'): Promise<FeedSer
 }
 
 /**
- * Below this many servers with a tag, the tag's rows are read first and sorted; from it on, the
- * updated-order index is walked until the feed is full. Either way at most about this many rows
- * are touched: a rare tag has few rows, and a common one fills 50 entries within the first
- * (active servers / this × 50) of the index.
+ * The recently updated servers with a tag: a walk of the tag's postings in update order
+ * (`tag_postings_updated_idx`, kept by triggers, migrations/0022), stopping when the feed is full,
+ * so a common tag reads no more than a rare one. The postings' index breaks ties by ascending id;
+ * the few ties on one instant are sorted as they come.
  */
-const TAG_FIRST_BELOW = 2000
-
-/**
- * The recently updated servers with a tag. SQLite has no statistics on D1, so it cannot tell a
- * rare tag from a common one; a bounded count (at most TAG_FIRST_BELOW index entries) tells it,
- * and the plan is chosen here (CROSS JOIN fixes the join order).
- */
-export async function taggedServers(db: DB, tag: string): Promise<FeedServer[]> {
-  const [{ n }] = await db
-    .select({ n: sql<number>`count(*)` })
-    .from(sql`(SELECT 1 FROM ${serverTags} WHERE ${serverTags.tag} = ${tag} LIMIT ${TAG_FIRST_BELOW})`)
-  if (n === 0) return []
-  if (n < TAG_FIRST_BELOW) {
-    return db
-      .select(feedColumns)
-      .from(serverTags)
-      .crossJoin(servers)
-      .where(and(eq(serverTags.tag, tag), eq(servers.id, serverTags.serverId), active))
-      .orderBy(desc(servers.updatedAt), desc(servers.id))
-      .limit(FEED_ITEMS)
-  }
+export function taggedServers(db: DB, tag: string): Promise<FeedServer[]> {
   return db
     .select(feedColumns)
-    .from(servers)
-    .where(
-      and(active, sql`EXISTS (SELECT 1 FROM ${serverTags} WHERE ${serverTags.tag} = ${tag} AND ${serverTags.serverId} = ${servers.id})`),
-    )
-    .orderBy(desc(servers.updatedAt), desc(servers.id))
+    .from(tagPostings)
+    .crossJoin(servers)
+    .where(and(eq(tagPostings.tag, tag), sql`${tagPostings.active} = 1`, eq(servers.id, tagPostings.serverId)))
+    .orderBy(desc(tagPostings.updatedAt), desc(tagPostings.serverId))
     .limit(FEED_ITEMS)
 }
 

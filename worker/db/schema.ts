@@ -218,6 +218,55 @@ export const serverCategories = sqliteTable(
   (t) => [primaryKey({ columns: [t.category, t.serverId] }), index('server_categories_server_idx').on(t.serverId)],
 )
 
+/**
+ * Copies of the sort keys of a tag's servers, one row per `server_tags` row, kept by triggers
+ * (migrations/0022_list_postings.sql): a page of one tag walks a partial index per list sort and
+ * reads only the rows it shows. Nothing writes them but the triggers.
+ */
+const postingKeys = {
+  serverId: text('server_id').notNull(),
+  active: integer('active', { mode: 'boolean' }).notNull(),
+  stars: integer('stars').notNull(),
+  popularity: integer('popularity').notNull(),
+  likeCount: integer('like_count').notNull(),
+  updatedAt: text('updated_at').notNull(),
+  createdAt: text('created_at').notNull(),
+}
+
+export const tagPostings = sqliteTable('tag_postings', { tag: text('tag').notNull(), ...postingKeys }, (t) => [
+  primaryKey({ columns: [t.tag, t.serverId] }),
+  index('tag_postings_server_idx').on(t.serverId),
+  index('tag_postings_stars_idx').on(t.tag, sql`${t.stars} DESC`, sql`${t.popularity} DESC`, t.serverId).where(sql`${t.active} = 1`),
+  index('tag_postings_likes_idx').on(t.tag, sql`${t.likeCount} DESC`, t.serverId).where(sql`${t.active} = 1`),
+  index('tag_postings_updated_idx').on(t.tag, sql`${t.updatedAt} DESC`, t.serverId).where(sql`${t.active} = 1`),
+  index('tag_postings_created_idx').on(t.tag, sql`${t.createdAt} DESC`, t.serverId).where(sql`${t.active} = 1`),
+  index('tag_postings_popularity_idx').on(t.tag, sql`${t.popularity} DESC`, t.serverId).where(sql`${t.active} = 1`),
+])
+
+/** The same copies per `server_categories` row: a page of one category, in index order. */
+export const categoryPostings = sqliteTable('category_postings', { category: text('category').notNull(), ...postingKeys }, (t) => [
+  primaryKey({ columns: [t.category, t.serverId] }),
+  index('category_postings_server_idx').on(t.serverId),
+  index('category_postings_stars_idx')
+    .on(t.category, sql`${t.stars} DESC`, sql`${t.popularity} DESC`, t.serverId)
+    .where(sql`${t.active} = 1`),
+  index('category_postings_likes_idx').on(t.category, sql`${t.likeCount} DESC`, t.serverId).where(sql`${t.active} = 1`),
+  index('category_postings_updated_idx').on(t.category, sql`${t.updatedAt} DESC`, t.serverId).where(sql`${t.active} = 1`),
+  index('category_postings_created_idx').on(t.category, sql`${t.createdAt} DESC`, t.serverId).where(sql`${t.active} = 1`),
+  index('category_postings_popularity_idx').on(t.category, sql`${t.popularity} DESC`, t.serverId).where(sql`${t.active} = 1`),
+])
+
+/** Active servers per tag, kept by triggers (0022): the tag facet and a one-tag list's total. */
+export const keptTagCounts = sqliteTable('tag_counts', { tag: text('tag').primaryKey(), n: integer('n').notNull().default(0) }, (t) => [
+  index('tag_counts_n_idx').on(sql`${t.n} DESC`, t.tag),
+])
+
+/** Active servers per category, kept by triggers (0022). */
+export const keptCategoryCounts = sqliteTable('category_counts', {
+  category: text('category').primaryKey(),
+  n: integer('n').notNull().default(0),
+})
+
 export const serverLikes = sqliteTable(
   'server_likes',
   {

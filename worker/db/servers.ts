@@ -2,7 +2,7 @@
  * Server queries. A list page is a fixed number of statements whatever its size or the caller:
  * the page (with the caller's likes) and the total, in one D1 batch.
  */
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm'
 import { alias, type SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { ServerSort } from '@shared/limits'
 import type { ServerListQuery } from '@shared/schemas'
@@ -10,13 +10,14 @@ import type { ServerListing } from '@shared/server-list'
 import type { FeaturedServer, ServerDetail, ServerList, ServerSource, ServerVersionInfo, TagCount } from '@shared/types'
 import { sanitizeFeaturedHtml } from '../lib/render/html'
 import { searchWords } from '../lib/search/query'
-import { categoryFilter, humanChose } from './categories'
+import { humanChose } from './categories'
 import type { DB } from './client'
 import { likedFilter } from './engagement'
 import { SYNCED_FIELDS } from './imports'
+import { postingList } from './list-postings'
 import { pageInfo, pageOffset } from './paging'
 import { surfaceSummaryJson, toSurfaceSummary } from './probes'
-import { featured, type ServerRow, serverCounts, servers, serverTags, serverVersions } from './schema'
+import { featured, keptTagCounts, type ServerRow, serverCounts, servers, serverVersions } from './schema'
 import { cardColumns, toCard, toCards } from './server-cards'
 import { facetTotal, type RowFilters, rowFilter, searchServers } from './server-search'
 import type { ViewerId } from './sessions'
@@ -28,12 +29,6 @@ const SORT_ORDER: Record<ServerSort, Array<SQL | SQLiteColumn>> = {
   updated: [desc(servers.updatedAt), servers.id],
   created: [desc(servers.createdAt), servers.id],
   ranking: [desc(servers.popularity), servers.id],
-}
-
-function tagFilter(tags: string[]): SQL | undefined {
-  if (tags.length === 0) return undefined
-  // AND semantics: the server has every selected tag. Driven from the (tag, server_id) key.
-  return sql`${servers.id} IN (SELECT ${serverTags.serverId} FROM ${serverTags} WHERE ${inArray(serverTags.tag, tags)} GROUP BY ${serverTags.serverId} HAVING count(*) = ${tags.length})`
 }
 
 /** A search or a list, as `serverListing` decided, and its filters and page. */
@@ -92,7 +87,13 @@ export async function listServers(db: DB, opts: ListOptions): Promise<ServerList
     })
     return { servers: found.servers, ...pageInfo(found.total, opts), totalCapped: found.totalCapped }
   }
-  const filters = [tagFilter(tags), categoryFilter(opts.categories ?? []), likedFilter(opts.likedBy)].filter((f) => f !== undefined)
+  // Tags and categories: from their postings, in index order (list-postings.ts).
+  const byPostings = await postingList(db, { ...opts, tags, categories: opts.categories ?? [] })
+  if (byPostings) {
+    return { servers: toCards(byPostings.rows), ...pageInfo(byPostings.total, opts), totalCapped: byPostings.totalCapped || undefined }
+  }
+  // Favourites or row filters alone: the catalogue's sort index, walked with the filters held per row.
+  const filters = [likedFilter(opts.likedBy)].filter((f) => f !== undefined)
   const counted = [...filters, rowFilter(opts.rowFilters)].filter((f) => f !== undefined)
   const where = and(eq(servers.status, 'active'), ...counted)
   // The whole active catalogue's total is kept by triggers; only filtered lists count rows, or,
@@ -228,15 +229,20 @@ export async function listFeatured(db: DB): Promise<Array<Omit<FeaturedServer, '
     .limit(50)
 }
 
+/** Tags the facet lists, the most used first: the long tail of one-server tags stays out. */
+export const TAG_FACET_LIMIT = 500
+
+/**
+ * The most used tags with their active servers, from the counts triggers keep (migrations/0022):
+ * a walk of `tag_counts_n_idx` reading at most TAG_FACET_LIMIT rows, whatever the catalogue's size.
+ */
 export async function tagCounts(db: DB): Promise<TagCount[]> {
-  const rows = await db
-    .select({ tag: serverTags.tag, count: sql<number>`count(*)` })
-    .from(serverTags)
-    .innerJoin(servers, eq(servers.id, serverTags.serverId))
-    .where(eq(servers.status, 'active'))
-    .groupBy(serverTags.tag)
-    .orderBy(desc(sql`count(*)`), serverTags.tag)
-  return rows
+  return db
+    .select({ tag: keptTagCounts.tag, count: keptTagCounts.n })
+    .from(keptTagCounts)
+    .where(sql`${keptTagCounts.n} > 0`)
+    .orderBy(desc(keptTagCounts.n), keptTagCounts.tag)
+    .limit(TAG_FACET_LIMIT)
 }
 
 /** Writes repository facts back so that sorting by stars is an indexed query. */

@@ -224,7 +224,7 @@ function ServersList({ category }: { category?: string }) {
               <p className="mt-1 text-zinc-700 dark:text-zinc-300" aria-live="polite">
                 {data
                   ? view.favorites
-                    ? `${formatNumber(total)} liked servers`
+                    ? `${formatNumber(total)}${data.totalCapped ? '+' : ''} liked servers`
                     : `${formatNumber(total)}${data.totalCapped ? '+' : ''} servers available`
                   : '\u00a0'}
               </p>
