@@ -16,7 +16,11 @@ async function fetchRecording(path: string, init: RequestInit = {}) {
   const db = new Proxy(env.DB, {
     get(target, prop) {
       const value = Reflect.get(target, prop)
-      if (prop === 'withSession') return (constraint: string) => (constraints.push(constraint), value.call(target, constraint))
+      if (prop === 'withSession')
+        return (constraint: string) => {
+          constraints.push(constraint)
+          return value.call(target, constraint)
+        }
       return typeof value === 'function' ? value.bind(target) : value
     },
   })
