@@ -41,18 +41,18 @@ describe('registry sync', () => {
 
   describe('first sync', () => {
     it('pages through the whole registry in bounded invocations and completes a full run', async () => {
-      const first = await runSyncInvocation(db(), options('registry', { maxPages: 2 }))
+      const first = await runSyncInvocation(db(), options('registry-jobs', { maxPages: 2 }))
       expect(first.pagesRead).toBe(2)
       expect(first.run).toMatchObject({ kind: 'full', status: 'running', pages: 2, updatedSince: null, leaseUntil: null })
       expect(first.run?.cursor).toBeTruthy()
-      const run = await untilComplete('registry', { maxPages: 2 })
+      const run = await untilComplete('registry-jobs', { maxPages: 2 })
       // 11 entries, 3 a page: 4 pages; the invocations resumed at the saved cursor.
       expect(run).toMatchObject({ kind: 'full', status: 'completed', pages: 4, added: 7, refused: 2, hidden: 0 })
       expect(run?.invocations).toBe(2)
       expect(run?.finishedAt).toBeTruthy()
-      const asked = (await registryRequests()).filter((r) => r.startsWith('/registry/'))
+      const asked = (await registryRequests()).filter((r) => r.startsWith('/registry-jobs/'))
       expect(asked).toHaveLength(4)
-      expect(asked[0]).toBe('/registry/v0.1/servers?limit=100')
+      expect(asked[0]).toBe('/registry-jobs/v0.1/servers?limit=100')
       expect(asked.slice(1).every((r) => r.includes('cursor='))).toBe(true)
     })
 
