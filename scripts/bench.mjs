@@ -1,5 +1,6 @@
 /**
- * `npm run bench`: the read API's speed at 100,000 servers, measured rather than asserted.
+ * `npm run bench`: the read API's speed at 100,000 servers, and what each public read costs per
+ * request at 1,000, 10,000 and 100,000, measured rather than asserted.
  *
  * Builds the app into bench/dist, loads a synthetic catalogue (scripts/generate/) into a D1
  * state of its own, serves it with `vite preview` on workerd, and drives it with autocannon from
@@ -26,9 +27,20 @@
  * aims apply to the cold figures: real visitors rarely repeat a URL.
  *   --fresh          ignore the cached database   --no-build        reuse bench/dist
  *   --only a,b       only the scenarios whose names contain one of these (and the ceiling and the
- *                    floor); no sync, supply-watch or relevance step, and the report goes to
+ *                    floor); no cost, sync, supply-watch or relevance step, and the report goes to
  *                    bench/results/only-<time>.json rather than latest.json: for trying a change,
  *                    not for the record
+ *
+ * After the speed scenarios, the cost step (scripts/bench-cost.mjs, docs/benchmarks.md#cost-per-request):
+ * every route of bench/budgets.json, cold and as a guest, at each catalogue size, with what the
+ * Worker counted for it (D1 round trips, rows read and written, KV reads: its Server-Timing header,
+ * COST_HEADER on in that preview), workerd's CPU per request beside the hello-world route's, and
+ * the price of a million such requests. Each size is a cached database of its own.
+ *   --sizes a,b      catalogue sizes of the cost step (default 1000,10000,100000)
+ *   --cost-only      only the cost step: no speed scenarios, no sync, watch or relevance step; the
+ *                    report goes to bench/results/cost-<time>.json
+ *   --cost-requests N  cold requests per route for its CPU (default 300, fewer when a route takes
+ *                    longer than --cost-seconds, 6 by default, but at least 20)
  */
 import { spawnSync } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
@@ -36,8 +48,9 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, r
 import { cpus, loadavg } from 'node:os'
 import { dirname, join, relative, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { busiestLine, costTable, measureCost, PRICES, rowsBySizeTable, termQueries, termsFromRows, termsLine } from './bench-cost.mjs'
 import { appendBenchLog, benchLogEntry } from './bench-log.mjs'
-import { localEnv, run as runLocal, startPreview } from './local.mjs'
+import { bin, localEnv, run as runLocal, startPreview } from './local.mjs'
 
 const { values: opts } = parseArgs({
   options: {
@@ -49,6 +62,10 @@ const { values: opts } = parseArgs({
     fresh: { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
     only: { type: 'string' },
+    sizes: { type: 'string', default: '1000,10000,100000' },
+    'cost-only': { type: 'boolean', default: false },
+    'cost-requests': { type: 'string', default: '300' },
+    'cost-seconds': { type: 'string', default: '6' },
   },
 })
 const COUNT = Number(opts.count)
@@ -57,6 +74,10 @@ const ROUNDS = Number(opts.rounds)
 const CONNECTIONS = Number(opts.connections)
 const README_EVERY = 100
 const ONLY = opts.only?.split(',').filter(Boolean) ?? null
+const SIZES = opts.sizes.split(',').filter(Boolean).map(Number)
+if (SIZES.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`--sizes wants whole numbers, such as 1000,10000: ${opts.sizes}`)
+const COST_ONLY = opts['cost-only']
+const COST_LIMITS = { requests: Number(opts['cost-requests']), seconds: Number(opts['cost-seconds']) }
 /** The reference rows every run measures: what the Worker answers with no work, and with one D1 read. */
 const CEILING = 'hello world (ceiling)'
 const FLOOR = 'one D1 round trip (floor)'
@@ -107,9 +128,9 @@ function step(text) {
 
 // ---- the database: cached per generator version and options ----
 
-function cacheKey() {
+/** What every cached database was made by: a database made by other sources is stale. */
+function sourcesHash() {
   const hash = createHash('sha256')
-  hash.update(JSON.stringify({ count: COUNT, seed: opts.seed, readmeEvery: README_EVERY }))
   // The generator: its word lists, randomness, servers, SQL and command line, every file of it.
   for (const file of readdirSync(GENERATOR)
     .filter((f) => f.endsWith('.ts'))
@@ -139,22 +160,43 @@ function cacheKey() {
   return hash.digest('hex').slice(0, 16)
 }
 
-function loadDatabase() {
-  const key = cacheKey()
+/** A cached database's key: its sources, and the generator's options (each size its own). */
+function cacheKey(sources, count) {
+  return createHash('sha256')
+    .update(JSON.stringify({ sources, count, seed: opts.seed, readmeEvery: README_EVERY }))
+    .digest('hex')
+    .slice(0, 16)
+}
+
+/** The databases this run has loaded. */
+const rebuilt = new Set()
+
+/**
+ * The catalogue of `count` servers, copied from its cache into a fresh bench/state; its manifest.
+ * @param {number} count
+ */
+function loadDatabase(count) {
+  const sources = sourcesHash()
+  const key = cacheKey(sources, count)
   const dir = join(CACHE, key)
-  if (opts.fresh) rmSync(dir, { recursive: true, force: true })
+  // --fresh rebuilds each database once a run (the cost step loads the speed scenarios' again).
+  if (opts.fresh && !rebuilt.has(key)) rmSync(dir, { recursive: true, force: true })
+  rebuilt.add(key)
   if (existsSync(join(dir, 'manifest.json'))) {
-    step(`Reusing the loaded database bench/cache/${key} (--fresh to rebuild)`)
+    step(`Reusing the loaded database of ${count} servers, bench/cache/${key} (--fresh to rebuild)`)
   } else {
-    step(`Generating ${COUNT} servers into bench/cache/${key}`)
-    // Only one cached database is kept: an old one is never used again.
-    rmSync(CACHE, { recursive: true, force: true })
+    step(`Generating ${count} servers into bench/cache/${key}`)
+    // Databases made by other sources are never used again; other sizes' of these sources are.
+    for (const old of existsSync(CACHE) ? readdirSync(CACHE) : []) {
+      const made = join(CACHE, old, 'sources')
+      if (!existsSync(made) || readFileSync(made, 'utf8') !== sources) rmSync(join(CACHE, old), { recursive: true, force: true })
+    }
     const tmp = `${dir}.tmp`
     mkdirSync(tmp, { recursive: true })
     run('tsx', [
       join(GENERATOR, 'cli.ts'),
       '--count',
-      String(COUNT),
+      String(count),
       '--seed',
       opts.seed,
       '--readme-every',
@@ -164,6 +206,7 @@ function loadDatabase() {
       '--manifest',
       join(tmp, 'manifest.json'),
     ])
+    writeFileSync(join(tmp, 'sources'), sources)
     // Renamed only when complete, so an interrupted load is never taken for a finished one.
     renameSync(tmp, dir)
   }
@@ -218,7 +261,11 @@ let preview
 process.on('exit', () => preview?.stop())
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130))
 
-async function servePreview() {
+/**
+ * Starts the preview on bench/state. `costHeader`: the Worker says what each request cost in a
+ * Server-Timing header (COST_HEADER, read from the build's .dev.vars as `vite preview` reads it).
+ */
+async function servePreview({ costHeader = false } = {}) {
   // Every outbound base points at a closed local port: a cache miss must fail fast, not reach out.
   const closed = 'http://127.0.0.1:9'
   writeFileSync(
@@ -226,11 +273,97 @@ async function servePreview() {
     [
       'DEV_LOGIN=false',
       'ADMIN_LOGINS=',
+      `COST_HEADER=${costHeader}`,
       ...['GITHUB_API_BASE', 'GITHUB_RAW_BASE', 'GITHUB_OAUTH_BASE', 'NPM_REGISTRY_BASE', 'MCP_REGISTRY_BASE'].map((k) => `${k}=${closed}`),
     ].join('\n'),
   )
   preview = await startPreview([PREVIEW_ROOT, '--config', resolve('vite.config.ts')], { env, log: join(ROOT, 'preview.log') })
   return preview
+}
+
+/** Ends the preview and waits until its processes are gone (the next size replaces its state). */
+async function stopPreview() {
+  if (!preview) return
+  const { group } = preview
+  preview.stop()
+  preview = null
+  for (let i = 0; i < 100; i++) {
+    try {
+      process.kill(-group, 0)
+    } catch {
+      return
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+// ---- the cost step ----
+
+/**
+ * The terms the budget table's seed-specific cases become in this catalogue (scripts/bench-cost.mjs
+ * SEED_TERMS): read from the loaded database in bench/state, so the same for the same database.
+ */
+function resolveTerms(manifest) {
+  const id = manifest.readmeIds[0]
+  const queries = termQueries(id)
+  const r = spawnSync(
+    bin('wrangler'),
+    ['d1', 'execute', 'DB', '--local', '--persist-to', STATE, '--json', '--command', queries.join(';\n')],
+    {
+      env,
+      encoding: 'utf8',
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  )
+  if (r.status !== 0) throw new Error(`reading the cost step's terms failed:\n${r.stderr}${r.stdout}`)
+  const answers = JSON.parse(r.stdout).map((a) => a.results)
+  return termsFromRows(id, answers, manifest)
+}
+
+/**
+ * Every budgeted route's cost at each size of SIZES, each on its own cached catalogue with the
+ * visitors and packages the speed scenarios have, in a preview of its own with COST_HEADER on.
+ */
+async function costStep() {
+  const { routes } = JSON.parse(readFileSync(join(ROOT, 'budgets.json'), 'utf8'))
+  const sizes = []
+  for (const count of SIZES) {
+    const manifest = loadDatabase(count)
+    addVisitors()
+    const terms = resolveTerms(manifest)
+    step(`Cost per request at ${count} servers: ${routes.length} routes, cold guests, up to ${COST_LIMITS.requests} requests each`)
+    console.log(`  terms: ${termsLine(count, terms)}`)
+    const server = await servePreview({ costHeader: true })
+    try {
+      const loadAtStart = loadavg()
+      if (loadAtStart[0] > 0.5 * cpus().length)
+        console.log(
+          `  ! load average ${loadAtStart[0].toFixed(2)} on ${cpus().length} CPUs: the CPU figures will be noisy (the counts will not)`,
+        )
+      const measured = await measureCost(server, routes, terms, { ...COST_LIMITS, log: (line) => console.log(line) })
+      sizes.push({ count, terms, loadAverage: { atStart: loadAtStart, atEnd: loadavg() }, ...measured })
+    } finally {
+      await stopPreview()
+    }
+  }
+  return { prices: PRICES, limits: COST_LIMITS, busiest: busiestLine(sizes.at(-1)), sizes }
+}
+
+/** The cost step's report as Markdown: a table per size, rows read by size, the busiest routes. */
+function costReport(cost) {
+  return [
+    ...cost.sizes.flatMap((s) => [
+      `Cost per request at ${s.count.toLocaleString('en-US')} servers (cold guests; CPU is workerd's, beside /api/health's in the same run; list prices of ${PRICES.readOn}):`,
+      '',
+      costTable(s),
+      '',
+    ]),
+    'Rows read per request by catalogue size:',
+    '',
+    rowsBySizeTable(cost.sizes),
+    '',
+    cost.busiest,
+  ].join('\n')
 }
 
 async function getJson(base, path) {
@@ -327,7 +460,16 @@ async function main() {
     step('Building the app into bench/dist')
     build()
   }
-  const manifest = loadDatabase()
+  if (COST_ONLY) {
+    const cost = await costStep()
+    mkdirSync(RESULTS, { recursive: true })
+    const file = join(RESULTS, `cost-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`)
+    const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim()
+    writeFileSync(file, JSON.stringify({ startedAt: startedAt.toISOString(), commit, cost }, null, 2))
+    console.log(`\n${costReport(cost)}\n\nWritten to ${file}`)
+    return
+  }
+  const manifest = loadDatabase(COUNT)
   step('Adding a signed-in visitor and 5,000 packages')
   const cookies = addVisitors()
   step('Starting vite preview (workerd) on the loaded database')
@@ -477,6 +619,9 @@ async function main() {
   const [asset, rewritten] = [byName('static asset (no Worker)'), byName('server page (edge rewrite)')]
   const edgeRewrite = { rpsRatio: rewritten.rps / asset.rps, p50Ratio: rewritten.latencyMs.p50 / asset.latencyMs.p50 }
   const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim()
+  // The cost step after the speed scenarios: previews of its own, one per size, COST_HEADER on.
+  await stopPreview()
+  const cost = await costStep()
   step('Measuring the registry sync: a first sync of 20,000 generated entries, then 200 changes')
   const syncFile = join(ROOT, 'sync.json')
   run('tsx', ['scripts/bench-sync.ts', '--count', '20000', '--changed', '200', '--out', syncFile])
@@ -512,6 +657,7 @@ async function main() {
     registrySync,
     supplyWatch,
     searchRelevance,
+    cost,
   }
   mkdirSync(RESULTS, { recursive: true })
   const file = join(RESULTS, `${startedAt.toISOString().replace(/[:.]/g, '-')}.json`)
@@ -542,11 +688,18 @@ async function main() {
   console.log(`\n${setup}.\n`)
   console.log(table(results))
   console.log(summary.slice(0, -1).join('\n'))
+  console.log(`\n${costReport(cost)}`)
   console.log(`\n${summary.at(-1)}`)
   const machine = `${report.machine.cpus} × ${report.machine.cpu}, Node ${report.machine.node}, load ${loadAtStart.map((l) => l.toFixed(2)).join(' ')} at the start`
   appendBenchLog(
     BENCH_LOG,
-    benchLogEntry({ date: startedAt, commit, setup: `${setup}; ${machine}`, table: table(results), lines: summary.map((l) => l.trim()) }),
+    benchLogEntry({
+      date: startedAt,
+      commit,
+      setup: `${setup}; ${machine}`,
+      table: `${table(results)}\n\n${costReport(cost)}`,
+      lines: summary.map((l) => l.trim()),
+    }),
   )
   console.log(`Written to ${file} and bench/results/latest.json, and appended to docs/bench-log.md`)
 }
