@@ -1,4 +1,5 @@
 import { featured, type NewServerRow, serverCategories, servers, serverTags } from '../../worker/db/schema'
+import type { OfficialMeta } from '../../worker/lib/registry-entry'
 import { db } from './helpers'
 
 let counter = 0
@@ -34,3 +35,20 @@ export async function insertFeatured(serverId: string, values: Partial<typeof fe
     .insert(featured)
     .values({ serverId, commentHtml: '<p><b>Great</b> server</p>', ...values })
 }
+
+/** The registry's metadata of an active, latest entry, as a sync page carries it. */
+export const OFFICIAL_META: OfficialMeta = {
+  status: 'active',
+  statusMessage: null,
+  publishedAt: '2025-09-01T00:00:00Z',
+  updatedAt: null,
+  isLatest: true,
+}
+
+/** A registry entry (server.json) with a GitHub repository named after the name's second part. */
+export const registryEntry = (name: string, description: string) => ({
+  name,
+  description,
+  version: '1.0.0',
+  repository: { url: `https://github.com/${name.split('/')[1]}`, source: 'github' },
+})

@@ -109,63 +109,72 @@ function countStatement(stmt: D1PreparedStatement): D1PreparedStatement {
   })
 }
 
-const counted = new WeakMap<D1Database, D1Database>()
+/** `wrap(binding)`, made once per binding and isolate (so the Drizzle client over it is too). */
+function oncePer<T extends object>(made: WeakMap<T, T>, binding: T, wrap: (binding: T) => T): T {
+  const known = made.get(binding)
+  if (known) return known
+  const wrapped = wrap(binding)
+  made.set(binding, wrapped)
+  return wrapped
+}
+
+const countedD1s = new WeakMap<D1Database, D1Database>()
 
 /**
  * The binding with every call counted into the running request's cost record (and passed through
  * untouched outside a request): made once per binding and isolate.
  */
-export function countedD1(d1: D1Database): D1Database {
-  let wrapped = counted.get(d1)
-  if (wrapped) return wrapped
-  wrapped = new Proxy(d1, {
-    get(target, prop) {
-      const value = Reflect.get(target, prop)
-      if (typeof value !== 'function') return value
-      // Through the request's session when it has one (a replica for a read), else the binding.
-      if (prop === 'prepare') return (query: string) => countStatement((requests.getStore()?.session ?? target).prepare(query))
-      if (prop === 'batch') {
-        return async (statements: D1PreparedStatement[]) => {
-          const results: D1Result[] = await (requests.getStore()?.session ?? target).batch(statements)
-          const cost = requests.getStore()?.cost
-          if (cost) {
-            cost.roundTrips++
-            cost.statements += statements.length
-            for (const r of results) addRows(cost, r)
+export const countedD1 = (d1: D1Database): D1Database =>
+  oncePer(
+    countedD1s,
+    d1,
+    (d1) =>
+      new Proxy(d1, {
+        get(target, prop) {
+          const value = Reflect.get(target, prop)
+          if (typeof value !== 'function') return value
+          // Through the request's session when it has one (a replica for a read), else the binding.
+          if (prop === 'prepare') return (query: string) => countStatement((requests.getStore()?.session ?? target).prepare(query))
+          if (prop === 'batch') {
+            return async (statements: D1PreparedStatement[]) => {
+              const results: D1Result[] = await (requests.getStore()?.session ?? target).batch(statements)
+              const cost = requests.getStore()?.cost
+              if (cost) {
+                cost.roundTrips++
+                cost.statements += statements.length
+                for (const r of results) addRows(cost, r)
+              }
+              return results
+            }
           }
-          return results
-        }
-      }
-      return value.bind(target)
-    },
-  })
-  counted.set(d1, wrapped)
-  return wrapped
-}
+          return value.bind(target)
+        },
+      }),
+  )
 
-const countedKv = new WeakMap<KVNamespace, KVNamespace>()
+const countedKVs = new WeakMap<KVNamespace, KVNamespace>()
 
 /** The KV binding with every read (get, getWithMetadata, list) counted into the running request's record. */
-export function countedKV(kv: KVNamespace): KVNamespace {
-  let wrapped = countedKv.get(kv)
-  if (wrapped) return wrapped
-  wrapped = new Proxy(kv, {
-    get(target, prop) {
-      const value = Reflect.get(target, prop)
-      if (typeof value !== 'function') return value
-      if (prop === 'get' || prop === 'getWithMetadata' || prop === 'list') {
-        return (...args: unknown[]) => {
-          const cost = requests.getStore()?.cost
-          if (cost) cost.kvReads++
-          return value.apply(target, args)
-        }
-      }
-      return value.bind(target)
-    },
-  })
-  countedKv.set(kv, wrapped)
-  return wrapped
-}
+export const countedKV = (kv: KVNamespace): KVNamespace =>
+  oncePer(
+    countedKVs,
+    kv,
+    (kv) =>
+      new Proxy(kv, {
+        get(target, prop) {
+          const value = Reflect.get(target, prop)
+          if (typeof value !== 'function') return value
+          if (prop === 'get' || prop === 'getWithMetadata' || prop === 'list') {
+            return (...args: unknown[]) => {
+              const cost = requests.getStore()?.cost
+              if (cost) cost.kvReads++
+              return value.apply(target, args)
+            }
+          }
+          return value.bind(target)
+        },
+      }),
+  )
 
 /**
  * The cost as a Server-Timing header's value, which a browser's network panel shows beside the

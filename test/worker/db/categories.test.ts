@@ -7,22 +7,13 @@ import { applyRegistryPage } from '../../../worker/db/registry-sync'
 import { serverCategories, servers, syncRuns } from '../../../worker/db/schema'
 import { updateServer } from '../../../worker/db/server-writes'
 import { backfillCategories } from '../../../worker/jobs/category-backfill'
-import type { OfficialMeta } from '../../../worker/lib/registry-entry'
 import { signIn } from '../auth-helpers'
-import { insertServer } from '../factories'
+import { insertServer, OFFICIAL_META, registryEntry } from '../factories'
 import { db } from '../helpers'
 
 const rowsOf = async (serverId: string) =>
   (await db().select().from(serverCategories).where(eq(serverCategories.serverId, serverId))).map((r) => `${r.category}:${r.source}`).sort()
 const row = async (id: string) => (await db().select().from(servers).where(eq(servers.id, id)))[0]
-
-const META: OfficialMeta = { status: 'active', statusMessage: null, publishedAt: '2025-09-01T00:00:00Z', updatedAt: null, isLatest: true }
-const entry = (name: string, description: string) => ({
-  name,
-  description,
-  version: '1.0.0',
-  repository: { url: `https://github.com/${name.split('/')[1]}`, source: 'github' },
-})
 
 describe('categories in D1', () => {
   it('imports the real snapshot with every server in a category, rows and column in step, counts matching the rows', async () => {
@@ -54,7 +45,10 @@ describe('categories in D1', () => {
 
   it("keeps a person's choice through a re-import and a registry sync; automatic ones follow the new words", async () => {
     const admin = await signIn('root-admin')
-    await importEntries(db(), [entry('io.github.acme/chosen', 'Query Postgres'), entry('io.github.acme/auto', 'Query Postgres')])
+    await importEntries(db(), [
+      registryEntry('io.github.acme/chosen', 'Query Postgres'),
+      registryEntry('io.github.acme/auto', 'Query Postgres'),
+    ])
     const [chosen] = await db().select().from(servers).where(eq(servers.registryName, 'io.github.acme/chosen'))
     const [auto] = await db().select().from(servers).where(eq(servers.registryName, 'io.github.acme/auto'))
     expect(chosen.categories).toEqual(['databases'])
@@ -62,7 +56,10 @@ describe('categories in D1', () => {
     expect(await rowsOf(chosen.id)).toEqual(['data-analytics:human', 'finance:human'])
 
     // A re-import with other words: the chosen listing keeps its categories, the other one moves.
-    await importEntries(db(), [entry('io.github.acme/chosen', 'Send Slack messages'), entry('io.github.acme/auto', 'Send Slack messages')])
+    await importEntries(db(), [
+      registryEntry('io.github.acme/chosen', 'Send Slack messages'),
+      registryEntry('io.github.acme/auto', 'Send Slack messages'),
+    ])
     expect((await row(chosen.id)).categories).toEqual(['data-analytics', 'finance'])
     expect(await rowsOf(chosen.id)).toEqual(['data-analytics:human', 'finance:human'])
     expect((await row(auto.id)).categories).toEqual(['communication'])
@@ -70,11 +67,14 @@ describe('categories in D1', () => {
 
     // The registry sync, the same way.
     const [run] = await db().insert(syncRuns).values({ kind: 'full' }).returning()
-    const items = [entry('io.github.acme/chosen', 'Browse with Playwright'), entry('io.github.acme/auto', 'Browse with Playwright')]
+    const items = [
+      registryEntry('io.github.acme/chosen', 'Browse with Playwright'),
+      registryEntry('io.github.acme/auto', 'Browse with Playwright'),
+    ]
     await applyRegistryPage(
       db(),
       run.id,
-      items.map((server) => ({ server, meta: META })),
+      items.map((server) => ({ server, meta: OFFICIAL_META })),
       { cursor: null, done: true },
     )
     expect((await row(chosen.id)).description).toBe('Browse with Playwright')
@@ -86,10 +86,15 @@ describe('categories in D1', () => {
 
   it('classifies listings the sync adds', async () => {
     const [run] = await db().insert(syncRuns).values({ kind: 'full' }).returning()
-    await applyRegistryPage(db(), run.id, [{ server: entry('io.github.acme/new-one', 'Manage Kubernetes clusters'), meta: META }], {
-      cursor: null,
-      done: true,
-    })
+    await applyRegistryPage(
+      db(),
+      run.id,
+      [{ server: registryEntry('io.github.acme/new-one', 'Manage Kubernetes clusters'), meta: OFFICIAL_META }],
+      {
+        cursor: null,
+        done: true,
+      },
+    )
     const [added] = await db().select().from(servers).where(eq(servers.registryName, 'io.github.acme/new-one'))
     expect(added.categories).toEqual(['cloud-infrastructure'])
     expect(await rowsOf(added.id)).toEqual(['cloud-infrastructure:auto'])

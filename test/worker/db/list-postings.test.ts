@@ -13,11 +13,10 @@ import { applyRegistryPage } from '../../../worker/db/registry-sync'
 import { servers, syncRuns } from '../../../worker/db/schema'
 import { setServerStatus, updateServer } from '../../../worker/db/server-writes'
 import { listServers, saveRepoFacts, tagCounts } from '../../../worker/db/servers'
-import type { OfficialMeta } from '../../../worker/lib/registry-entry'
 import { SERVER_SORTS } from '../../../worker/shared/limits'
 import { serverListing } from '../../../worker/shared/server-list'
 import { signIn } from '../auth-helpers'
-import { insertServer } from '../factories'
+import { insertServer, OFFICIAL_META, registryEntry } from '../factories'
 import { db } from '../helpers'
 
 const all = async (query: string) => (await db().all(sql.raw(query))) as Array<Record<string, unknown>>
@@ -44,13 +43,6 @@ async function expectKeptTrue() {
   }
 }
 
-const META: OfficialMeta = { status: 'active', statusMessage: null, publishedAt: '2025-09-01T00:00:00Z', updatedAt: null, isLatest: true }
-const entry = (name: string, description: string) => ({
-  name,
-  description,
-  version: '1.0.0',
-  repository: { url: `https://github.com/${name.split('/')[1]}`, source: 'github' },
-})
 const row = async (id: string) => (await db().select().from(servers).where(eq(servers.id, id)))[0]
 
 describe('kept tag and category postings', () => {
@@ -82,16 +74,19 @@ describe('kept tag and category postings', () => {
   })
 
   it('follow imports and the registry sync', async () => {
-    await importEntries(db(), [entry('io.github.acme/pg', 'Query Postgres'), entry('io.github.acme/web', 'Browse with Playwright')])
+    await importEntries(db(), [
+      registryEntry('io.github.acme/pg', 'Query Postgres'),
+      registryEntry('io.github.acme/web', 'Browse with Playwright'),
+    ])
     await expectKeptTrue()
     const [run] = await db().insert(syncRuns).values({ kind: 'full' }).returning()
     await applyRegistryPage(
       db(),
       run.id,
       [
-        { server: entry('io.github.acme/pg', 'Manage Kubernetes clusters'), meta: META },
-        { server: entry('io.github.acme/web', 'Browse with Playwright'), meta: { ...META, status: 'deleted' } },
-        { server: entry('io.github.acme/new', 'Query Postgres'), meta: META },
+        { server: registryEntry('io.github.acme/pg', 'Manage Kubernetes clusters'), meta: OFFICIAL_META },
+        { server: registryEntry('io.github.acme/web', 'Browse with Playwright'), meta: { ...OFFICIAL_META, status: 'deleted' } },
+        { server: registryEntry('io.github.acme/new', 'Query Postgres'), meta: OFFICIAL_META },
       ],
       { cursor: null, done: true },
     )
