@@ -9,6 +9,7 @@ export interface CostCounts {
 export interface CostTerms {
   id: string
   name: string
+  package: string
   rareTag: string
   pairTag: string
   rareWord: string

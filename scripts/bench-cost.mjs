@@ -37,6 +37,8 @@ export const SEED_TERMS = {
   /** The seed's server 7, which has a README: an active generated server with a stored README. */
   id: '{id}',
   name: '{name}',
+  /** The seed's first package: the bench's first public package (by the order it was written). */
+  package: '{package}',
   /** On 3 servers in the seed: the generated tag on the fewest active servers, at least 3. */
   rareTag: 'rare',
   /** On every server tagged 'database' in the seed: the tag most often beside 'database'. */
@@ -70,6 +72,7 @@ export function termQueries(id) {
     `SELECT count(*) AS n FROM server_tags t ${active} WHERE t.tag = 'database'`,
     `SELECT count(*) AS n FROM server_categories t ${active} WHERE t.category = 'databases'`,
     `SELECT count(*) AS n FROM servers WHERE status = 'active' AND name LIKE '%${REGISTRY_FRAGMENT}%'`,
+    `SELECT id AS v FROM packages WHERE is_public = 1 ORDER BY rowid LIMIT 1`,
   ]
 }
 
@@ -81,11 +84,13 @@ export function termQueries(id) {
  * @param {{ rareTerm: string, rareCount: number }} manifest the generator's rare word
  */
 export function termsFromRows(id, answers, manifest) {
-  const [[server], [rare], [pair], [author], [tagged], [filed], [fragment]] = answers
-  if (!server || !rare || !pair || !author) throw new Error(`the catalogue lacks a term the cost step needs: ${JSON.stringify(answers)}`)
+  const [[server], [rare], [pair], [author], [tagged], [filed], [fragment], [pkg]] = answers
+  if (!server || !rare || !pair || !author || !pkg)
+    throw new Error(`the catalogue lacks a term the cost step needs: ${JSON.stringify(answers)}`)
   return {
     id,
     name: String(server.v),
+    package: String(pkg.v),
     rareTag: String(rare.v),
     pairTag: String(pair.v),
     rareWord: manifest.rareTerm,
@@ -108,7 +113,7 @@ export function termsFromRows(id, answers, manifest) {
  * placeholders anywhere, tags in `tags=` and tag feeds, words in `q=`, the author feed's login,
  * the registry's `search=`. A placeholder left over is an error: the path would not be a route.
  * @param {string} path
- * @param {{ id: string, name: string, rareTag: string, pairTag: string, rareWord: string, author: string, registryFragment: string }} terms
+ * @param {{ id: string, name: string, package: string, rareTag: string, pairTag: string, rareWord: string, author: string, registryFragment: string }} terms
  */
 export function benchPath(path, terms) {
   const tag = (t) => (t === SEED_TERMS.rareTag ? terms.rareTag : t === SEED_TERMS.pairTag ? terms.pairTag : t)
@@ -116,6 +121,7 @@ export function benchPath(path, terms) {
   const route = pathname
     .replace(SEED_TERMS.id, encodeURIComponent(terms.id))
     .replace(SEED_TERMS.name, encodeURIComponent(terms.name))
+    .replace(SEED_TERMS.package, encodeURIComponent(terms.package))
     .replace(/^\/feeds\/tags\/([^/]+)\.atom$/, (_, t) => `/feeds/tags/${encodeURIComponent(tag(decodeURIComponent(t)))}.atom`)
     .replace(`/feeds/authors/${SEED_TERMS.author}.atom`, `/feeds/authors/${encodeURIComponent(terms.author)}.atom`)
   if (/[{}]/.test(route)) throw new Error(`${path}: a placeholder the cost step does not know`)

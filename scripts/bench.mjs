@@ -325,7 +325,11 @@ function resolveTerms(manifest) {
  * visitors and packages the speed scenarios have, in a preview of its own with COST_HEADER on.
  */
 async function costStep() {
-  const { routes } = JSON.parse(readFileSync(join(ROOT, 'budgets.json'), 'utf8'))
+  const budgets = JSON.parse(readFileSync(join(ROOT, 'budgets.json'), 'utf8'))
+  // A route that asks an outside service on a miss (GitHub) has none to ask here: the worker tests
+  // measure it against their fixture.
+  const routes = budgets.routes.filter((r) => !r.outbound)
+  for (const r of budgets.routes.filter((r) => r.outbound)) console.log(`  (not measured here: ${r.name}, it reads ${r.outbound})`)
   const sizes = []
   for (const count of SIZES) {
     const manifest = loadDatabase(count)

@@ -21,6 +21,7 @@ const budgets = JSON.parse(readFileSync('bench/budgets.json', 'utf8')) as { rout
 const TERMS = {
   id: 'a1b2-c3',
   name: 'io.github.kowex/postgres-mcp',
+  package: 'p9-d8',
   rareTag: 'graphql',
   pairTag: 'npm',
   rareWord: 'dendrochronology',
@@ -31,6 +32,7 @@ const TERMS = {
 describe('benchPath', () => {
   it('puts the generated catalogue where the seed had its own cases', () => {
     expect(benchPath('/api/servers/{id}/readme', TERMS)).toBe('/api/servers/a1b2-c3/readme')
+    expect(benchPath('/api/packages/{package}/comments', TERMS)).toBe('/api/packages/p9-d8/comments')
     expect(benchPath('/v0.1/servers/{name}/versions/latest', TERMS)).toBe('/v0.1/servers/io.github.kowex%2Fpostgres-mcp/versions/latest')
     expect(benchPath('/api/servers?tags=rare&category=databases', TERMS)).toBe('/api/servers?tags=graphql&category=databases')
     expect(benchPath('/api/servers?tags=database,files', TERMS)).toBe('/api/servers?tags=database,npm')
@@ -51,7 +53,7 @@ describe('benchPath', () => {
   })
 
   it('refuses a placeholder it does not know', () => {
-    expect(() => benchPath('/api/packages/{package}', TERMS)).toThrow(/placeholder/)
+    expect(() => benchPath('/api/users/{user}', TERMS)).toThrow(/placeholder/)
   })
 })
 
@@ -67,6 +69,7 @@ describe('termsFromRows', () => {
         [{ n: 301 }],
         [{ n: 284 }],
         [{ n: 163 }],
+        [{ v: 'p9-d8' }],
       ],
       { rareTerm: 'dendrochronology', rareCount: 1 },
     )
@@ -77,7 +80,7 @@ describe('termsFromRows', () => {
   })
 
   it('fails when the catalogue lacks one', () => {
-    expect(() => termsFromRows('x', [[], [], [], [], [], [], []], { rareTerm: 'w', rareCount: 0 })).toThrow(/lacks/)
+    expect(() => termsFromRows('x', [[], [], [], [], [], [], [], []], { rareTerm: 'w', rareCount: 0 })).toThrow(/lacks/)
   })
 })
 
