@@ -245,7 +245,7 @@ INSERT INTO users (id, login, role) SELECT 'bench-user-' || i, 'bench-user-' || 
 ${sessions.join('\n')}
 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000)
 INSERT INTO packages (id, user_id, name, description, is_public, like_count, view_count, server_count, ranking_score)
-SELECT 'bench-package-' || i, 'bench-user-' || (i % 500 + 1), 'Bench package ' || i, 'Servers for package ' || i, i % 5 <> 0, i % 37, i % 101, 5, (i * 7919) % 1000 FROM n;
+SELECT printf('00000000-0000-4000-a000-%012d', i), 'bench-user-' || (i % 500 + 1), 'Bench package ' || i, 'Servers for package ' || i, i % 5 <> 0, i % 37, i % 101, 5, (i * 7919) % 1000 FROM n;
 INSERT INTO package_servers (package_id, server_id)
 SELECT p.id, s.id FROM packages p JOIN servers s ON s.seq BETWEEN (p.rowid * 17) % 90000 + 1 AND (p.rowid * 17) % 90000 + 5;
 `
