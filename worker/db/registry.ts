@@ -98,36 +98,85 @@ export interface RegistryPageOptions {
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`)
 
 /**
+ * Names a search page looks through at most: a substring of a name has no index, so a page walks
+ * the name index testing each, and a fragment few names hold would walk the whole catalogue to
+ * fill a page. Past this many names the page ends with what it found, and its cursor continues the
+ * walk (a page may then hold fewer listings than its limit, even none, and still have a next).
+ */
+export const SEARCH_WALK = 1_000
+
+/** The statuses a page serves. */
+const statusesOf = (opts: Pick<RegistryPageOptions, 'includeDeleted'>) => (opts.includeDeleted ? SERVABLE : ['active'])
+
+/** The SEARCH_WALK names after the cursor, in order, with their rows' keys (`w_seq`, `w_name`). */
+const walkedNames = (opts: RegistryPageOptions) =>
+  sql`SELECT ${servers.seq} AS w_seq, ${served} AS w_name FROM ${servers} WHERE +${servers.status} IN ${statusesOf(opts)}${
+    opts.after !== undefined ? sql` AND ${served} > ${opts.after}` : sql``
+  } ORDER BY ${served} LIMIT ${SEARCH_WALK}`
+
+/** The last name a search page's walk reached, and how many names it walked. */
+const walkHorizon = (db: DB, opts: RegistryPageOptions) =>
+  db.select({ horizon: sql<string | null>`max(w_name)`, walked: sql<number>`count(*)` }).from(sql`(${walkedNames(opts)})`)
+
+/** A search page walks at most SEARCH_WALK names; other pages read in name order until full. */
+const walksNames = (opts: RegistryPageOptions) => opts.search !== undefined && opts.updatedSince === undefined
+
+/**
  * The statement of a page in name order, from after the cursor's name: adding or removing
  * listings meanwhile never repeats or skips one that was there all along. It asks for one row
- * more than the page, which tells whether there is a next one.
+ * more than the page, which tells whether there is a next one. A search's page tests the names of
+ * a walk of at most SEARCH_WALK (a co-routine in name order, which the page reads only until it
+ * has its rows), so a fragment few names hold reads that many index entries, not the catalogue.
  */
 export function registryPageQuery(db: DB, opts: RegistryPageOptions) {
-  const statuses = opts.includeDeleted ? SERVABLE : ['active']
+  const statuses = statusesOf(opts)
+  const walk = walksNames(opts)
   const conditions: Array<SQL | undefined> = [
+    walk ? sql`${servers.seq} = w.w_seq` : undefined,
     // The unary + keeps SQLite from starting at an index on status (it has no statistics to know
     // better) and sorting the whole catalogue for every page: walking the name index stops after
     // one page. Changes since a time are few, so there it may start from the update index.
     opts.updatedSince ? inArray(servers.status, statuses) : sql`+${servers.status} IN ${statuses}`,
     VALID_NAME,
-    opts.after !== undefined ? gt(served, opts.after) : undefined,
-    opts.search ? sql`${served} LIKE ${`%${likeLiteral(opts.search)}%`} ESCAPE '\\'` : undefined,
+    opts.after !== undefined && !walk ? gt(served, opts.after) : undefined,
+    // A walk tests the name it holds before looking its row up.
+    opts.search ? sql`${walk ? sql`w.w_name` : served} LIKE ${`%${likeLiteral(opts.search)}%`} ESCAPE '\\'` : undefined,
     opts.updatedSince ? gte(servers.updatedAt, opts.updatedSince) : undefined,
     opts.version && opts.version !== 'latest' ? eq(servers.version, opts.version) : undefined,
     SHOWN,
   ]
+  const fields = { ...columns, featured: isFeatured(new Date().toISOString()) }
+  if (walk) {
+    // No ORDER BY: sorting would read the whole walk; its rows come in the walk's (name) order,
+    // and registryPage orders the few it gets.
+    return db
+      .select(fields)
+      .from(sql`(${walkedNames(opts)}) w`)
+      .crossJoin(servers)
+      .where(and(...conditions))
+      .limit(opts.limit + 1)
+  }
   return db
-    .select({ ...columns, featured: isFeatured(new Date().toISOString()) })
+    .select(fields)
     .from(servers)
     .where(and(...conditions))
     .orderBy(served)
     .limit(opts.limit + 1)
 }
 
-/** A page of listings (see `registryPageQuery`), and whether more follow. */
-export async function registryPage(db: DB, opts: RegistryPageOptions): Promise<{ listings: RegistryListing[]; more: boolean }> {
+/**
+ * A page of listings (see `registryPageQuery`) and, when more follow, the name the next page
+ * starts after: the page's last listing's, or, for a search whose walk of SEARCH_WALK names did
+ * not fill the page, the last name it walked (read then, in a second round trip).
+ */
+export async function registryPage(db: DB, opts: RegistryPageOptions): Promise<{ listings: RegistryListing[]; after: string | null }> {
   const rows = await registryPageQuery(db, opts)
-  return { listings: rows.slice(0, opts.limit).map(toListing), more: rows.length > opts.limit }
+  if (walksNames(opts)) rows.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+  const listings = rows.slice(0, opts.limit).map(toListing)
+  if (rows.length > opts.limit) return { listings, after: listings.at(-1)!.name }
+  if (!walksNames(opts)) return { listings, after: null }
+  const [walk] = await walkHorizon(db, opts)
+  return { listings, after: walk && walk.walked >= SEARCH_WALK ? walk.horizon : null }
 }
 
 /** The statement of the listing served under `name`. */

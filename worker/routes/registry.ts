@@ -77,7 +77,7 @@ export const registryRoutes = new Hono<AppEnv>()
     const q = c.req.valid('query')
     const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor)
     if (after === null) throw new ApiError('invalid_input', 'Invalid cursor', [{ field: 'cursor', message: 'Invalid cursor' }])
-    const { listings, more } = await registryPage(c.var.db, {
+    const { listings, after: next } = await registryPage(c.var.db, {
       after,
       limit: q.limit,
       search: q.search?.trim() || undefined,
@@ -86,11 +86,10 @@ export const registryRoutes = new Hono<AppEnv>()
       // As the registry does: a client asking what changed also learns what was deleted.
       includeDeleted: q.include_deleted || q.updated_since !== undefined,
     })
-    const last = listings.at(-1)
     publicCache(c, 30)
     return c.json({
       servers: listings.map((l) => toServerResponse(l, { origin: origin(c) })),
-      metadata: { count: listings.length, ...(more && last ? { nextCursor: encodeCursor(last.name) } : {}) },
+      metadata: { count: listings.length, ...(next !== null ? { nextCursor: encodeCursor(next) } : {}) },
     })
   })
   .get(

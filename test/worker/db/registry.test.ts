@@ -12,7 +12,6 @@ describe('registryPageQuery', () => {
     ['the first page', {}],
     ['a page after a cursor', { after: 'io.github.plan/server-2' }],
     ['a page with deleted listings', { after: 'io.github.plan/server-2', includeDeleted: true }],
-    ['a search', { search: 'server-1' }],
   ]
 
   it.each(pages)('walks the name index in order for %s, never sorting', async (_, opts) => {
@@ -20,6 +19,18 @@ describe('registryPageQuery', () => {
     const outer = plan.find((d) => /^(SCAN|SEARCH) servers\b/.test(d))
     expect(outer).toMatch(/^(SCAN|SEARCH) servers USING INDEX servers_registry_api_idx/)
     // The listings sharing a name are looked up by the same index, not scanned.
+    expect(plan).toContainEqual(expect.stringMatching(/^SEARCH other USING INDEX servers_registry_api_idx/))
+    expect(plan.join('\n')).not.toMatch(/TEMP B-TREE|SCAN other|SCAN featured/)
+  })
+})
+
+describe('registryPageQuery for a search', () => {
+  it('walks at most SEARCH_WALK names of the name index in order, looks each row up by key, never sorting', async () => {
+    const plan = await planOf(
+      registryPageQuery(db(), { limit: 30, includeDeleted: false, search: 'server-1', after: 'io.github.plan/server-2' }),
+    )
+    expect(plan).toContainEqual(expect.stringMatching(/^(SCAN|SEARCH) servers USING (COVERING )?INDEX servers_registry_api_idx/))
+    expect(plan).toContainEqual(expect.stringMatching(/^SEARCH servers USING INTEGER PRIMARY KEY/))
     expect(plan).toContainEqual(expect.stringMatching(/^SEARCH other USING INDEX servers_registry_api_idx/))
     expect(plan.join('\n')).not.toMatch(/TEMP B-TREE|SCAN other|SCAN featured/)
   })
