@@ -14,12 +14,13 @@ export interface Measured {
 let nonce = 0
 
 /**
- * One cold guest request: KV emptied first (the tags' and categories' caches, kept README
- * renders) and a query parameter of its own, so neither the KV caches nor the guests' edge cache
- * answers it and every read reaches D1.
+ * One cold request (a guest's unless `init` says otherwise): KV emptied first (the tags' and
+ * categories' caches, kept README renders; `keepKv` leaves it, for a test that holds sessions,
+ * whose tokens are signed with a key kept there) and a query parameter of its own, so neither the
+ * KV caches nor the guests' edge cache answers it and every read reaches D1.
  */
-export async function measure(path: string): Promise<Measured> {
-  for (let cursor: string | undefined; ; ) {
+export async function measure(path: string, init: RequestInit = {}, { keepKv = false } = {}): Promise<Measured> {
+  for (let cursor: string | undefined; !keepKv; ) {
     const page = await env.CACHE.list({ cursor })
     await Promise.all(page.keys.map((k) => env.CACHE.delete(k.name)))
     if (page.list_complete) break
@@ -28,7 +29,11 @@ export async function measure(path: string): Promise<Measured> {
   const url = new URL(path, 'https://catalogue.test')
   url.searchParams.set('cold', String(++nonce))
   const ctx = createExecutionContext()
-  const res = await worker.fetch(new Request(url) as Request<unknown, IncomingRequestCfProperties>, { ...env, COST_HEADER: 'true' }, ctx)
+  const res = await worker.fetch(
+    new Request(url, init) as Request<unknown, IncomingRequestCfProperties>,
+    { ...env, COST_HEADER: 'true' },
+    ctx,
+  )
   await res.arrayBuffer()
   await waitOnExecutionContext(ctx)
   const timing = new Map(

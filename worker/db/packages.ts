@@ -7,6 +7,7 @@ import { and, asc, desc, eq, lte, ne, type SQL, sql } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { PackageSort } from '@shared/limits'
 import type { CategoryServerState, CategorySummary, PackageDetail, PackageLikeState, PackageList, PackageSummary } from '@shared/types'
+import { batchOf } from './batch'
 import type { DB } from './client'
 import { pageInfo, pageOffset } from './paging'
 import { packageCounts, packageLikes, packageServers, packages, packageViews, servers, users } from './schema'
@@ -127,9 +128,21 @@ function packageCardsQuery(db: DB, packageId: string, userId: string | null) {
     .orderBy(...addedOrder)
 }
 
-/** A package page: the summary and all its servers, in one batch. */
-export async function getPackageDetail(db: DB, pkg: PackageRow, userId: string | null): Promise<PackageDetail> {
-  const [summary, cards] = await db.batch([summaryQuery(db, userId).where(eq(packages.id, pkg.id)), packageCardsQuery(db, pkg.id, userId)])
+/**
+ * A package page: the summary and all its servers, in one batch, with the visit counted first in
+ * the same batch when `visitorHash` says whose it is (so the page shows it, in one round trip).
+ */
+export async function getPackageDetail(
+  db: DB,
+  pkg: PackageRow,
+  userId: string | null,
+  visitorHash: string | null = null,
+): Promise<PackageDetail> {
+  const [, , summary, cards] = await batchOf(db, [
+    ...(visitorHash ? viewStatements(db, pkg.id, visitorHash) : ([null, null] as const)),
+    summaryQuery(db, userId).where(eq(packages.id, pkg.id)),
+    packageCardsQuery(db, pkg.id, userId),
+  ] as const)
   return { ...toPackageSummary(summary[0]), servers: toCards(cards), isOwner: pkg.userId === userId }
 }
 
@@ -139,20 +152,21 @@ export async function categoryServers(db: DB, packageId: string, userId: string)
 }
 
 /**
- * Counts a view unless this visitor (an opaque key) already viewed the package today (UTC). The
- * count, the score and the view row change in one batch: the count moves only when the row is new.
+ * The statements that count a view unless this visitor (an opaque key) already viewed the package
+ * today (UTC): the count, the score and the view row change together, and the count moves only
+ * when the row is new.
  */
-export async function recordPackageView(db: DB, packageId: string, visitorHash: string): Promise<void> {
+function viewStatements(db: DB, packageId: string, visitorHash: string) {
   const day = now().slice(0, 10)
   const seen = sql`EXISTS (SELECT 1 FROM ${packageViews} WHERE ${packageViews.packageId} = ${packageId} AND ${packageViews.visitorHash} = ${visitorHash} AND ${packageViews.day} = ${day})`
   const views = sql`${packages.viewCount} + 1`
-  await db.batch([
+  return [
     db
       .update(packages)
       .set({ viewCount: views, rankingScore: rankingScoreSql({ views }) })
       .where(and(eq(packages.id, packageId), sql`NOT ${seen}`)),
     db.insert(packageViews).values({ packageId, visitorHash, day }).onConflictDoNothing(),
-  ])
+  ] as const
 }
 
 /** Likes or unlikes a package (idempotent) and returns the state with the recounted total. */

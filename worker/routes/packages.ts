@@ -1,14 +1,6 @@
 import { type Context, Hono } from 'hono'
 import { packageIdParam, packageListQuery, publicStatusSchema, recommendationMessageSchema, topPackagesQuery } from '@shared/schemas'
-import {
-  getPackageDetail,
-  listPackages,
-  type PackageRow,
-  recordPackageView,
-  setPackageLike,
-  topPackages,
-  updatePackage,
-} from '../db/packages'
+import { getPackageDetail, listPackages, type PackageRow, setPackageLike, topPackages, updatePackage } from '../db/packages'
 import type { AppEnv } from '../env'
 import { sign } from '../lib/tokens'
 import { authorizePackage, requireUser, signedIn } from '../middleware/authz'
@@ -37,10 +29,9 @@ async function visitorKey(c: Context<AppEnv>): Promise<string | null> {
  * Views count only on public packages and never the owner's own visits: the numbers are shown
  * while public, and they mean interest from others.
  */
-async function countView(c: Context<AppEnv>, pkg: PackageRow): Promise<void> {
-  if (!pkg.isPublic || pkg.userId === c.var.user?.id) return
-  const visitor = await visitorKey(c)
-  if (visitor) await recordPackageView(c.var.db, pkg.id, visitor)
+async function countedVisitor(c: Context<AppEnv>, pkg: PackageRow): Promise<string | null> {
+  if (!pkg.isPublic || pkg.userId === c.var.user?.id) return null
+  return (await visitorKey(c)) ?? null
 }
 
 /** The list reads its session in its own first batch, as `serverReadsInBatch` (servers.ts) says of its reads. */
@@ -61,9 +52,8 @@ export const packageRoutes = new Hono<AppEnv>()
   })
   .get('/:id', idParam, async (c) => {
     const pkg = await authorizePackage(c, c.req.valid('param').id, 'view')
-    await countView(c, pkg)
     // Never stored by a shared cache: every visit may count, and a private page is the owner's.
-    return c.json(await getPackageDetail(c.var.db, pkg, c.var.user?.id ?? null))
+    return c.json(await getPackageDetail(c.var.db, pkg, c.var.user?.id ?? null, await countedVisitor(c, pkg)))
   })
   .put('/:id/public-status', signedIn, idParam, validate('json', publicStatusSchema), async (c) => {
     const pkg = await authorizePackage(c, c.req.valid('param').id, 'manage')

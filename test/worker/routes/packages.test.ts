@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { PackageDetail, PackageList, PackageSummary } from '@shared/types'
 import { packages, packageViews } from '../../../worker/db/schema'
 import { ADMIN_LOGIN, type Client, guest, signIn } from '../auth-helpers'
+import { measure } from '../cost-measure'
 import { insertServer } from '../factories'
 import { db, expectInvalidInput, json } from '../helpers'
 import { category, storedPackage } from '../package-helpers'
@@ -334,6 +335,15 @@ describe('views of a package', () => {
     const visitor = await guest()
     for (let i = 0; i < 2; i++) await view(id, visitor.read())
     expect((await storedPackage(id)).viewCount).toBe(2)
+  })
+
+  it('count a visit in the same round trip as the page it shows', async () => {
+    const id = await category(alice, 'One trip', { public: true })
+    const cost = await measure(`/api/packages/${id}`, fromIp('198.51.100.30'), { keepKv: true })
+    // The package's row (who may see it), then the view and the page in one batch.
+    expect(cost).toMatchObject({ status: 200, roundTrips: 2 })
+    expect(cost.rowsWritten).toBeGreaterThan(0)
+    expect((await view(id, fromIp('198.51.100.31'))).body.viewCount).toBe(2)
   })
 
   it('store no address: the visitor key is opaque', async () => {
