@@ -13,6 +13,7 @@ import { getPlatformProxy } from 'wrangler'
 import { startFixture } from '../test/fixtures/outbound'
 import { createDb } from '../worker/db/client'
 import { runSyncInvocation, syncOptions } from '../worker/jobs/registry-sync'
+import { countedD1, countingCost, emptyCost } from '../worker/lib/cost'
 import { localEnv, migrateLocal } from './local.mjs'
 
 const { values } = parseArgs({
@@ -21,33 +22,15 @@ const { values } = parseArgs({
 const COUNT = Number(values.count)
 const CHANGED = Number(values.changed)
 
-/** D1 with every batch's `rows_written` added up: the sync writes only in batches. */
-function counting(d1: D1Database) {
-  const tally = { rowsWritten: 0 }
-  const wrapped = new Proxy(d1, {
-    get(target, prop) {
-      if (prop === 'batch') {
-        return async (statements: D1PreparedStatement[]) => {
-          const results = await target.batch(statements)
-          for (const r of results) tally.rowsWritten += r.meta?.rows_written ?? 0
-          return results
-        }
-      }
-      const value = Reflect.get(target, prop)
-      return typeof value === 'function' ? value.bind(target) : value
-    },
-  })
-  return { d1: wrapped, tally }
-}
-
 async function main() {
   const state = mkdtempSync(join(tmpdir(), 'catalogue-bench-sync-'))
   const fixture = await startFixture()
   migrateLocal(state, { env: localEnv(), quiet: true })
   const proxy = await getPlatformProxy<Env>({ configPath: 'wrangler.toml', persist: { path: `${state}/v3` } })
   try {
-    const { d1, tally } = counting(proxy.env.DB)
-    const db = createDb(d1)
+    // D1's rows written, counted as the Worker counts a request's (worker/lib/cost.ts).
+    const tally = emptyCost()
+    const db = createDb(countedD1(proxy.env.DB))
     const measure = async (base: string, entries: number) => {
       const opts = syncOptions(proxy.env, { registryBase: `${fixture.url}${base}`, force: true, minIntervalMs: 0 })
       const before = tally.rowsWritten
@@ -55,7 +38,7 @@ async function main() {
       let invocations = 0
       let run = null
       do {
-        run = (await runSyncInvocation(db, opts)).run
+        run = (await countingCost(tally, () => runSyncInvocation(db, opts))).run
         invocations++
       } while (run?.status === 'running')
       const seconds = (performance.now() - started) / 1000

@@ -36,11 +36,13 @@ export async function measure(path: string, init: RequestInit = {}, { keepKv = f
   )
   await res.arrayBuffer()
   await waitOnExecutionContext(ctx)
-  const timing = new Map(
-    (res.headers.get('Server-Timing') ?? '').split(/,\s*/).map((m) => [m.split(';')[0], Number(/dur=([\d.]+)/.exec(m)?.[1] ?? 0)]),
-  )
+  return { status: res.status, ...costOf(res.headers.get('Server-Timing')) }
+}
+
+/** The counts a Server-Timing header says (worker/lib/cost.ts `serverTiming`); zeros where it says none. */
+export function costOf(header: string | null): Omit<Measured, 'status'> {
+  const timing = new Map((header ?? '').split(/,\s*/).map((m) => [m.split(';')[0], Number(/dur=([\d.]+)/.exec(m)?.[1] ?? 0)]))
   return {
-    status: res.status,
     roundTrips: timing.get('d1') ?? 0,
     statements: timing.get('stmts') ?? 0,
     rowsRead: timing.get('rows') ?? 0,

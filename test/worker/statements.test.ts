@@ -2,7 +2,7 @@
  * Statements per request: each read route costs a fixed, small number of D1 round trips and
  * statements, whatever the page size and whoever asks. D1 runs one query at a time per
  * database, so these counts bound how many visitors a database can serve; they are counted here
- * through the whole app with a D1 binding that tallies what reaches it.
+ * through the whole app by the D1 binding that counts every request's calls (worker/lib/cost.ts).
  */
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { sql } from 'drizzle-orm'
@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { ServerList } from '@shared/types'
 import { app } from '../../worker/app'
 import { COMMON_WORD, SEARCH_TOTAL_CAP } from '../../worker/db/server-search'
+import { countedD1, countingCost, emptyCost } from '../../worker/lib/cost'
 import { signIn } from './auth-helpers'
 import { insertServer } from './factories'
 import { db, json } from './helpers'
@@ -19,38 +20,6 @@ interface Tally {
   statements: number
 }
 
-/** D1 as the app sees it, counting each call that reaches the database. */
-function countingD1(real: D1Database, tally: Tally): D1Database {
-  const wrap = (stmt: D1PreparedStatement): D1PreparedStatement =>
-    new Proxy(stmt, {
-      get(target, prop) {
-        const value = Reflect.get(target, prop)
-        if (prop === 'bind') return (...args: unknown[]) => wrap(value.apply(target, args))
-        if (['all', 'run', 'first', 'raw'].includes(prop as string))
-          return (...args: unknown[]) => {
-            tally.roundTrips++
-            tally.statements++
-            return value.apply(target, args)
-          }
-        return typeof value === 'function' ? value.bind(target) : value
-      },
-    })
-  return new Proxy(real, {
-    get(target, prop) {
-      const value = Reflect.get(target, prop)
-      if (prop === 'prepare') return (query: string) => wrap(value.call(target, query))
-      if (prop === 'batch')
-        return (statements: D1PreparedStatement[]) => {
-          tally.roundTrips++
-          tally.statements += statements.length
-          // The statements were wrapped for counting; the real batch wants them as they are.
-          return value.call(target, statements)
-        }
-      return typeof value === 'function' ? value.bind(target) : value
-    },
-  })
-}
-
 async function count(
   path: string,
   cookie?: string,
@@ -58,19 +27,22 @@ async function count(
   guestCacheSeconds = '0',
   sessionMemoMs = '0',
 ): Promise<Tally & { status: number }> {
-  const tally = { roundTrips: 0, statements: 0 }
+  // Counted as the Worker counts every request (worker/lib/cost.ts): each call that reaches D1.
+  const cost = emptyCost()
   const ctx = createExecutionContext()
-  const res = await app.request(
-    `https://catalogue.test${path}`,
-    // A write's RequestInit (from the auth helpers) carries its own cookie and CSRF headers.
-    init.method ? init : { headers: cookie ? { cookie } : {} },
-    // The guests' cache is off unless asked for: every request a first visit.
-    { ...env, DB: countingD1(env.DB, tally), GUEST_CACHE_SECONDS: guestCacheSeconds, SESSION_MEMO_MS: sessionMemoMs },
-    ctx,
+  const res = await countingCost(cost, async () =>
+    app.request(
+      `https://catalogue.test${path}`,
+      // A write's RequestInit (from the auth helpers) carries its own cookie and CSRF headers.
+      init.method ? init : { headers: cookie ? { cookie } : {} },
+      // The guests' cache is off unless asked for: every request a first visit.
+      { ...env, DB: countedD1(env.DB), GUEST_CACHE_SECONDS: guestCacheSeconds, SESSION_MEMO_MS: sessionMemoMs },
+      ctx,
+    ),
   )
   await res.arrayBuffer()
   await waitOnExecutionContext(ctx)
-  return { ...tally, status: res.status }
+  return { roundTrips: cost.roundTrips, statements: cost.statements, status: res.status }
 }
 
 let cookie: string

@@ -29,7 +29,7 @@ export const emptyCost = (): RequestCost => ({ roundTrips: 0, statements: 0, row
 /**
  * What the D1 wrapper knows of the request it runs in: its cost record, and the D1 session its
  * statements go through (a replica for a guest's read, the primary for a write; see
- * worker/middleware/d1-session.ts); null: the binding itself (the primary).
+ * worker/middleware/database.ts); null: the binding itself (the primary).
  */
 export interface RequestScope {
   cost: RequestCost
@@ -51,11 +51,22 @@ export function countingCost<T>(cost: RequestCost, work: () => Promise<T>): Prom
   return inRequest({ cost, session: null }, work)
 }
 
-type Meta = { meta?: { rows_read?: number; rows_written?: number } } | null | undefined
+type Meta = { meta?: { rows_read?: number; rows_written?: number } } | null
 
-function addRows(cost: RequestCost, result: Meta) {
-  cost.rowsRead += result?.meta?.rows_read ?? 0
-  cost.rowsWritten += result?.meta?.rows_written ?? 0
+/**
+ * One call to D1 (a round trip) of `results.length` statements, into the running request's record
+ * if there is one; a null result is a statement whose rows D1 did not report.
+ */
+function tally(results: Meta[]) {
+  const cost = requests.getStore()?.cost
+  if (!cost) return
+  cost.roundTrips++
+  cost.statements += results.length
+  for (const result of results) {
+    if (result === null) cost.rowsUnknown++
+    cost.rowsRead += result?.meta?.rows_read ?? 0
+    cost.rowsWritten += result?.meta?.rows_written ?? 0
+  }
 }
 
 function countStatement(stmt: D1PreparedStatement): D1PreparedStatement {
@@ -67,12 +78,7 @@ function countStatement(stmt: D1PreparedStatement): D1PreparedStatement {
       if (prop === 'all' || prop === 'run') {
         return async (...args: unknown[]) => {
           const result = await value.apply(target, args)
-          const cost = requests.getStore()?.cost
-          if (cost) {
-            cost.roundTrips++
-            cost.statements++
-            addRows(cost, result)
-          }
+          tally([result])
           return result
         }
       }
@@ -82,25 +88,18 @@ function countStatement(stmt: D1PreparedStatement): D1PreparedStatement {
       // route's reads to it); only a request without a cost record reads raw() as it is.
       if (prop === 'raw') {
         return async (...args: unknown[]) => {
-          const cost = requests.getStore()?.cost
           const options = args[0] as { columnNames?: boolean } | undefined
-          if (!cost || options?.columnNames) return value.apply(target, args)
+          if (!requests.getStore()?.cost || options?.columnNames) return value.apply(target, args)
           const result = (await target.all()) as D1Result<Record<string, unknown>>
-          cost.roundTrips++
-          cost.statements++
-          addRows(cost, result)
+          tally([result])
           return result.results.map((row) => Object.values(row))
         }
       }
+      // first() answers the row alone, without meta.
       if (prop === 'first') {
         return async (...args: unknown[]) => {
           const result = await value.apply(target, args)
-          const cost = requests.getStore()?.cost
-          if (cost) {
-            cost.roundTrips++
-            cost.statements++
-            cost.rowsUnknown++
-          }
+          tally([null])
           return result
         }
       }
@@ -138,12 +137,7 @@ export const countedD1 = (d1: D1Database): D1Database =>
           if (prop === 'batch') {
             return async (statements: D1PreparedStatement[]) => {
               const results: D1Result[] = await (requests.getStore()?.session ?? target).batch(statements)
-              const cost = requests.getStore()?.cost
-              if (cost) {
-                cost.roundTrips++
-                cost.statements += statements.length
-                for (const r of results) addRows(cost, r)
-              }
+              tally(results)
               return results
             }
           }
@@ -193,14 +187,8 @@ export function serverTiming(cost: RequestCost): string {
   return metrics.map(([name, desc, n]) => `${name};desc="${desc}";dur=${n}`).join(', ')
 }
 
-const countedEnvs = new WeakMap<object, Env>()
+const countedEnvs = new WeakMap<Env, Env>()
 
 /** The Worker's bindings with D1 and the KV cache counted: made once per env object and isolate. */
-export function countedEnv(env: Env): Env {
-  let counted = countedEnvs.get(env)
-  if (!counted) {
-    counted = { ...env, DB: countedD1(env.DB), CACHE: countedKV(env.CACHE) }
-    countedEnvs.set(env, counted)
-  }
-  return counted
-}
+export const countedEnv = (env: Env): Env =>
+  oncePer(countedEnvs, env, (env) => ({ ...env, DB: countedD1(env.DB), CACHE: countedKV(env.CACHE) }))
