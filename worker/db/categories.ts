@@ -53,11 +53,11 @@ export function newCategoryRows(db: DB, serverId: string, slugs: readonly string
 }
 
 /**
- * Every category of the taxonomy with the number of active servers in it (kept by triggers), in the taxonomy's
+ * Every category of the taxonomy with the number of active servers in it (kept by triggers,
+ * migrations/0022: one row per category, whatever the catalogue's size), in the taxonomy's
  * order (empty ones included, so the facet and the landing strip never lose a category).
  */
 export async function categoryCounts(db: DB): Promise<CategoryCount[]> {
-  // Kept by triggers (migrations/0022): one row per category, whatever the catalogue's size.
   const rows = await db.select({ category: keptCategoryCounts.category, count: keptCategoryCounts.n }).from(keptCategoryCounts)
   const counts = new Map(rows.map((r) => [r.category, r.count]))
   return CATEGORIES.map((c) => ({ slug: c.slug, name: c.name, description: c.description, count: counts.get(c.slug) ?? 0 }))

@@ -122,13 +122,19 @@ function pageOf(db: DB, req: PostingListRequest, d: Driver, held: SQL[]) {
     .offset(pageOffset(req))
 }
 
-/** The matches of a combination, counted up to one past the cap (the server row only for row filters). */
-function cappedCount(db: DB, req: PostingListRequest, d: Driver, held: SQL[]) {
-  const matches = rowFilter(req.rowFilters)
-    ? sql`SELECT 1 FROM ${d.table} CROSS JOIN ${servers} WHERE ${and(driven(d), eq(servers.id, d.table.serverId), ...held)}`
-    : sql`SELECT 1 FROM ${d.table} WHERE ${and(driven(d), ...held)}`
-  return db.select({ n: sql<number>`count(*)` }).from(sql`(${matches} LIMIT ${LIST_TOTAL_CAP + 1})`)
+/** Postings that match, joined to their server's row only when a row filter needs it. */
+function matchesOf(req: PostingListRequest, p: Postings, where: SQL, held: SQL[], columns: SQL) {
+  return rowFilter(req.rowFilters)
+    ? sql`SELECT ${columns} FROM ${p} CROSS JOIN ${servers} WHERE ${and(where, eq(servers.id, p.serverId), ...held)}`
+    : sql`SELECT ${columns} FROM ${p} WHERE ${and(where, ...held)}`
 }
+
+/** Matches counted up to one past the cap. */
+const countUpToCap = (db: DB, matches: SQL) => db.select({ n: sql<number>`count(*)` }).from(sql`(${matches} LIMIT ${LIST_TOTAL_CAP + 1})`)
+
+/** The matches of a combination, counted up to one past the cap. */
+const cappedCount = (db: DB, req: PostingListRequest, d: Driver, held: SQL[]) =>
+  countUpToCap(db, matchesOf(req, d.table, driven(d), held, sql`1`))
 
 /** The columns of a union of category postings (`unionPage`), named as the table's. */
 const UNION_KEYS: SortKeys = {
@@ -138,14 +144,6 @@ const UNION_KEYS: SortKeys = {
   updatedAt: sql`u.updated_at`,
   createdAt: sql`u.created_at`,
   serverId: sql`u.server_id`,
-}
-
-/** Category postings, joined to their server's row when a row filter needs it. */
-function categoryMatches(req: PostingListRequest, where: SQL, held: SQL[], columns: SQL) {
-  const p = categoryPostings
-  return rowFilter(req.rowFilters)
-    ? sql`SELECT ${columns} FROM ${p} CROSS JOIN ${servers} WHERE ${and(where, eq(servers.id, p.serverId), ...held)}`
-    : sql`SELECT ${columns} FROM ${p} WHERE ${and(where, ...held)}`
 }
 
 /**
@@ -159,7 +157,7 @@ function unionPage(db: DB, req: PostingListRequest, held: SQL[]) {
   const upTo = sql.raw(String(pageOffset(req) + req.limit))
   const columns = sql`${p.serverId}, ${p.stars}, ${p.popularity}, ${p.likeCount}, ${p.updatedAt}, ${p.createdAt}`
   const arms = req.categories.map((category) => {
-    const first = categoryMatches(req, driven(categoryDriver(category)), held, columns)
+    const first = matchesOf(req, p, driven(categoryDriver(category)), held, columns)
     return sql`SELECT * FROM (${first} ORDER BY ${sql.join(postingOrder(p, req.sortBy), sql`, `)} LIMIT ${upTo})`
   })
   return db
@@ -176,8 +174,7 @@ function unionPage(db: DB, req: PostingListRequest, held: SQL[]) {
 function unionCount(db: DB, req: PostingListRequest, held: SQL[]) {
   const p = categoryPostings
   const where = and(inArray(p.category, [...req.categories]), sql`${p.active} = 1`)!
-  const matches = categoryMatches(req, where, held, sql`DISTINCT ${p.serverId}`)
-  return db.select({ n: sql<number>`count(*)` }).from(sql`(${matches} LIMIT ${LIST_TOTAL_CAP + 1})`)
+  return countUpToCap(db, matchesOf(req, p, where, held, sql`DISTINCT ${p.serverId}`))
 }
 
 const capped = (n: number) => ({ total: Math.min(n, LIST_TOTAL_CAP), totalCapped: n > LIST_TOTAL_CAP })

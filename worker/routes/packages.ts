@@ -31,7 +31,7 @@ async function visitorKey(c: Context<AppEnv>): Promise<string | null> {
  */
 async function countedVisitor(c: Context<AppEnv>, pkg: PackageRow): Promise<string | null> {
   if (!pkg.isPublic || pkg.userId === c.var.user?.id) return null
-  return (await visitorKey(c)) ?? null
+  return visitorKey(c)
 }
 
 /** The list reads its session in its own first batch, as `serverReadsInBatch` (servers.ts) says of its reads. */
