@@ -297,6 +297,17 @@ async function stopPreview() {
   }
 }
 
+/**
+ * The load average now, said when other processes are busy: other work on the machine skews the
+ * figures more than any code change. `effect`: what that does to this measurement.
+ */
+function loadNow(effect) {
+  const load = loadavg()
+  if (load[0] > 0.5 * cpus().length)
+    console.log(`  ! load average ${load[0].toFixed(2)} on ${cpus().length} CPUs: other processes are busy, ${effect}`)
+  return load
+}
+
 // ---- the cost step ----
 
 /**
@@ -339,11 +350,7 @@ async function costStep() {
     console.log(`  terms: ${termsLine(count, terms)}`)
     const server = await servePreview({ costHeader: true })
     try {
-      const loadAtStart = loadavg()
-      if (loadAtStart[0] > 0.5 * cpus().length)
-        console.log(
-          `  ! load average ${loadAtStart[0].toFixed(2)} on ${cpus().length} CPUs: the CPU figures will be noisy (the counts will not)`,
-        )
+      const loadAtStart = loadNow('the CPU figures will be noisy (the counts will not)')
       const measured = await measureCost(server, routes, terms, { ...COST_LIMITS, log: (line) => console.log(line) })
       sizes.push({ count, terms, loadAverage: { atStart: loadAtStart, atEnd: loadavg() }, ...measured })
     } finally {
@@ -563,11 +570,8 @@ async function main() {
     const kept = scenarios.filter((s) => s.name === CEILING || s.name === FLOOR || ONLY.some((part) => s.name.includes(part)))
     scenarios.splice(0, Infinity, ...kept)
   }
-  const loadAtStart = loadavg()
   step(`Measuring ${scenarios.length} scenarios: ${ROUNDS} rounds of ${SECONDS} s each`)
-  // Other work on the machine skews the figures more than any code change: say so.
-  if (loadAtStart[0] > 0.5 * cpus().length)
-    console.log(`  ! load average ${loadAtStart[0].toFixed(2)} on ${cpus().length} CPUs: other processes are busy, figures will be noisy`)
+  const loadAtStart = loadNow('figures will be noisy')
   const rounds = scenarios.map(() => [])
   for (let round = 1; round <= ROUNDS; round++) {
     for (const [i, s] of scenarios.entries()) {
