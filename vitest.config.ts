@@ -1,4 +1,6 @@
+import { existsSync, readFileSync } from 'node:fs'
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin'
+import { parse } from 'smol-toml'
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
 import { startMcpFixtures } from './test/fixtures/mcp-servers'
 import { startFixture } from './test/fixtures/outbound'
@@ -9,6 +11,22 @@ const fixture = await startFixture()
 // Real MCP servers for the probe (test/fixtures/mcp-servers.ts), by name, as the binding MCP_FIXTURES.
 const mcpFixtures = await startMcpFixtures()
 const migrations = await readD1Migrations('./migrations')
+
+/**
+ * Every setting a local .dev.vars gives (`npm start` writes one: development sign-in, probing on,
+ * the runner's token, the cost header), put back as wrangler.toml deploys it, or empty for a
+ * secret a deploy would not have: the Worker tests run as deployed whatever the folder's
+ * .dev.vars says, so `npm start` and then `npm test` in one checkout test the same Worker.
+ */
+function asDeployed(): Record<string, string> {
+  if (!existsSync('.dev.vars')) return {}
+  const vars = (parse(readFileSync('wrangler.toml', 'utf8')) as { vars?: Record<string, unknown> }).vars ?? {}
+  const names = readFileSync('.dev.vars', 'utf8')
+    .split('\n')
+    .map((line) => /^\s*([A-Za-z_]\w*)\s*=/.exec(line)?.[1])
+    .filter((name): name is string => name !== undefined)
+  return Object.fromEntries(names.map((name) => [name, name in vars ? String(vars[name]) : '']))
+}
 
 /** The tests under test/worker/deployed/ run with the memos as wrangler.toml deploys them. */
 const DEPLOYED = 'test/worker/deployed/**/*.test.ts'
@@ -28,6 +46,7 @@ function workerProject(
         wrangler: { configPath: './wrangler.toml' },
         miniflare: {
           bindings: {
+            ...asDeployed(),
             TEST_MIGRATIONS: migrations,
             FIXTURE_URL: fixture.url,
             GITHUB_API_BASE: `${fixture.url}/github-api`,
@@ -38,8 +57,6 @@ function workerProject(
             MCP_REGISTRY_BASE: `${fixture.url}/registry`,
             MCP_FIXTURES: JSON.stringify(mcpFixtures.urls),
             ADMIN_LOGINS: 'root-admin',
-            // As deployed, whatever a local .dev.vars (written by `npm start`) says.
-            DEV_LOGIN: 'false',
             // GitHub sign-in runs against the fixture, which checks that both are sent.
             GITHUB_CLIENT_ID: 'test-client-id',
             GITHUB_CLIENT_SECRET: 'test-client-secret',
