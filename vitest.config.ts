@@ -90,6 +90,8 @@ export default defineConfig({
       // wrangler.toml): what an isolate keeps between requests is shared by real, separate requests.
       // Outbound calls (GitHub's stand-in) get the deploy's time too: a burst keeps the fixture busy.
       workerProject('worker-deployed-memos', [DEPLOYED], [], { GUEST_CACHE_SECONDS: '0', OUTBOUND_TIMEOUT_MS: '5000' }),
+      // The decisions of worker/services/ as plain functions over data: Node, no Worker, no D1.
+      { resolve: { tsconfigPaths: true }, test: { name: 'services', include: ['test/services/**/*.test.ts'], environment: 'node' } },
       // The documentation's checks (links, named paths, the layout drawing) read the tree and ask
       // git what it tracks: plain Node, no Worker and no built app.
       { test: { name: 'docs', include: ['test/docs/**/*.test.ts'], environment: 'node' } },

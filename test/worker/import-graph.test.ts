@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 /**
- * The layering, checked on the source itself: imports run one way (`routes -> middleware -> db ->
- * lib`, and `jobs -> db -> lib`), no module takes part in an import cycle, `lib/` touches neither
+ * The layering, checked on the source itself: imports run one way (`routes -> middleware ->
+ * services -> db -> lib`, and `jobs -> services -> db -> lib`), no module takes part in an import cycle, `lib/` touches neither
  * the request nor the database, `worker/shared/` (what the SPA and the Worker both import) stands
  * on its own, and the SPA reaches the Worker through `worker/shared/` alone, by its alias, with
  * zod behind one door, and runs one way itself (`App -> pages -> components -> hooks -> lib`). Vite reads every source file here as text, so a new file is checked without
@@ -23,7 +23,7 @@ const webFiles: Files = import.meta.glob<string>(['../../web/src/**/*.{ts,tsx}',
   eager: true,
 })
 
-type Layer = 'entry' | 'routes' | 'jobs' | 'middleware' | 'db' | 'lib' | 'common' | 'shared'
+type Layer = 'entry' | 'routes' | 'jobs' | 'middleware' | 'services' | 'db' | 'lib' | 'common' | 'shared'
 
 /**
  * Which layers each layer may import. `shared` is `worker/shared/`, what both sides import: it
@@ -31,11 +31,13 @@ type Layer = 'entry' | 'routes' | 'jobs' | 'middleware' | 'db' | 'lib' | 'common
  * uses (the error model, errors.ts), which the SPA does not.
  */
 const MAY_IMPORT: Record<Layer, Layer[]> = {
-  entry: ['entry', 'routes', 'jobs', 'middleware', 'db', 'lib', 'common', 'shared'],
+  entry: ['entry', 'routes', 'jobs', 'middleware', 'services', 'db', 'lib', 'common', 'shared'],
   // An admin's "run now" runs the scheduled job's code, not a copy of it.
-  routes: ['middleware', 'jobs', 'db', 'lib', 'common', 'shared'],
-  jobs: ['jobs', 'db', 'lib', 'common', 'shared'],
+  routes: ['middleware', 'jobs', 'services', 'db', 'lib', 'common', 'shared'],
+  jobs: ['jobs', 'services', 'db', 'lib', 'common', 'shared'],
   middleware: ['middleware', 'db', 'lib', 'common', 'shared'],
+  // The decisions (ranking, schedules, enrolment, orchestration) over what db/ reads and writes.
+  services: ['services', 'db', 'lib', 'common', 'shared'],
   db: ['db', 'lib', 'common', 'shared'],
   lib: ['lib', 'common', 'shared'],
   common: ['common', 'shared'],
@@ -50,8 +52,12 @@ const MAY_IMPORT: Record<Layer, Layer[]> = {
  */
 const MAY_IMPORT_TYPES: Partial<Record<Layer, Layer[]>> = { shared: ['entry'] }
 
-/** Packages a layer must not run: `lib/` is pure (no request, no database), `db/` knows no HTTP (types may be borrowed). */
+/**
+ * Packages a layer must not run: `lib/` is pure (no request, no database), `db/` knows no HTTP,
+ * `services/` neither HTTP nor SQL (its statements are db/'s; types may be borrowed).
+ */
 const FORBIDDEN_PACKAGES: Partial<Record<Layer, RegExp>> = {
+  services: /^(hono(\/.*)?|drizzle-orm(\/.*)?|@hono\/.*)$/,
   // hono/html is a string template, not the request: the development sign-in page is built with it.
   lib: /^(hono(?!\/html$)(\/.*)?|drizzle-orm(\/.*)?|@hono\/.*)$/,
   db: /^(hono(\/.*)?|@hono\/.*)$/,
@@ -77,7 +83,8 @@ function layerOf(path: string): Layer {
   // The request context (bindings, `c.var`) is middleware's to set and routes' to read.
   if (rel === 'env.ts') return 'middleware'
   const top = rel.split('/')[0]
-  if (top === 'routes' || top === 'jobs' || top === 'middleware' || top === 'db' || top === 'lib' || top === 'shared') return top
+  if (top === 'routes' || top === 'jobs' || top === 'middleware' || top === 'services' || top === 'db' || top === 'lib' || top === 'shared')
+    return top
   return 'common'
 }
 
@@ -248,11 +255,11 @@ describe('the Worker import graph', () => {
     expect(graph.get([...graph.keys()].find((f) => f.endsWith('/worker/app.ts'))!)!.length).toBeGreaterThan(10)
   })
 
-  it('has no arrow against the direction routes -> middleware -> db -> lib', () => {
+  it('has no arrow against the direction routes -> middleware -> services -> db -> lib', () => {
     expect(layerViolations(workerFiles)).toEqual([])
   })
 
-  it('keeps lib/ free of the request and the database, db/ free of HTTP, and shared/ to zod and smol-toml', () => {
+  it('keeps lib/ free of the request and the database, services/ of HTTP and SQL, db/ of HTTP, and shared/ to zod and smol-toml', () => {
     expect(packageViolations(workerFiles)).toEqual([])
   })
 
@@ -326,7 +333,10 @@ describe('the checker itself', () => {
     expect(layerOf('../../worker/shared/categories.ts')).toBe('shared')
     expect(layerOf('../../worker/shared/install/plan.ts')).toBe('shared')
     expect(layerOf('../../worker/lib/classify/terms.ts')).toBe('lib')
+    expect(layerOf('../../worker/services/work-queue.ts')).toBe('services')
     expect(MAY_IMPORT.lib).not.toContain('db')
+    expect(MAY_IMPORT.db).not.toContain('services')
+    expect(MAY_IMPORT.services).not.toContain('jobs')
     expect(MAY_IMPORT.db).not.toContain('middleware')
   })
 
@@ -406,6 +416,23 @@ describe('the checker itself', () => {
       'web/src/hooks/useServers.ts -> web/src/components/ServerCard.tsx',
       'web/src/lib/api.ts -> web/src/App.tsx',
     ])
+  })
+
+  it('reports a planted services/ module that reaches up a layer or writes SQL, and db/ reaching into services/', () => {
+    const planted: Files = {
+      ...worker,
+      '../../worker/jobs/sync.ts': 'export const run = 1',
+      '../../worker/services/fine.ts': "import { listServers } from '../db/servers'\nimport type { SQL } from 'drizzle-orm'",
+      '../../worker/services/up.ts': "import { run } from '../jobs/sync'",
+      '../../worker/services/sql.ts': "import { sql } from 'drizzle-orm'",
+      '../../worker/services/http.ts': "import { Hono } from 'hono'",
+      '../../worker/db/down.ts': "import { fine } from '../services/fine'",
+    }
+    expect(layerViolations(planted)).toEqual([
+      'worker/services/up.ts (services) -> worker/jobs/sync.ts (jobs)',
+      'worker/db/down.ts (db) -> worker/services/fine.ts (services)',
+    ])
+    expect(packageViolations(planted)).toEqual(['worker/services/sql.ts -> drizzle-orm', 'worker/services/http.ts -> hono'])
   })
 
   it('reports a planted worker/shared/ import of the rest of the Worker, of another package, or by the alias', () => {

@@ -27,6 +27,7 @@ import {
 } from '../db/probes'
 import { DEFAULT_PROBE_BOUNDS, type FetchLike, hashSurface, type ProbeBounds, probeRemote } from '../lib/mcp-client'
 import { cappedFetch } from '../lib/outbound/fetch'
+import { type AllowanceRun, consumeClaimed, queueClaimed, withinAllowance } from '../services/work-queue'
 
 /** The queue's name in wrangler.toml, the key of its consumer in schedule.ts. */
 export const PROBE_QUEUE_NAME = 'mcp-catalogue-probes'
@@ -89,14 +90,13 @@ export function probeSettings(
 export async function enqueueDueProbes(db: DB, queue: Queue<ProbeMessage>, settings: ProbeSettings): Promise<{ queued: number }> {
   if (!settings.enabled) return { queued: 0 }
   const ids = await claimDueProbes(db, { now: settings.now?.() ?? new Date(), limit: settings.perMinute })
-  if (ids.length === 0) return { queued: 0 }
-  try {
-    await queue.sendBatch(ids.map((serverId) => ({ body: { serverId }, contentType: 'json' as const })))
-  } catch (error) {
-    await releaseProbeLeases(db, ids)
-    throw error
-  }
-  return { queued: ids.length }
+  const queued = await queueClaimed(
+    ids,
+    (serverId): ProbeMessage => ({ serverId }),
+    (bodies) => queue.sendBatch(bodies.map((body) => ({ body, contentType: 'json' as const }))),
+    (claimed) => releaseProbeLeases(db, claimed),
+  )
+  return { queued }
 }
 
 /** The remote a listing is probed at: its first Streamable HTTP one, else its first SSE one. */
@@ -130,47 +130,30 @@ export async function probeListing(db: DB, serverId: string, settings: ProbeSett
   return outcome
 }
 
-export interface ProbeRun {
+export interface ProbeRun extends Omit<AllowanceRun<string, ProbeOutcome | null>, 'results'> {
   /** Each listing probed and its outcome (null: nothing to probe). */
   outcomes: Map<string, ProbeOutcome | null>
-  /** Listings whose probe threw (the database failing): for the queue to deliver again. */
-  failed: Map<string, unknown>
-  /** Listings not started: the invocation's request allowance would not have covered them. */
-  notStarted: string[]
-  /** Outbound requests made. */
-  subrequests: number
 }
 
 /**
  * Probes listings `concurrency` at a time within the invocation's request allowance: a probe
  * starts only while the allowance covers PROBE_SUBREQUESTS for it on top of what was spent and
- * what the probes under way may still spend. The same code serves the queue and `npm run probe`.
+ * what the probes under way may still spend (services/work-queue.ts). The same code serves the
+ * queue and `npm run probe`.
  */
 export async function probeListings(db: DB, serverIds: readonly string[], settings: ProbeSettings): Promise<ProbeRun> {
-  const run: ProbeRun = { outcomes: new Map(), failed: new Map(), notStarted: [], subrequests: 0 }
+  const { results, ...run } = await probeWithinAllowance(db, serverIds, settings)
+  return { outcomes: results, ...run }
+}
+
+function probeWithinAllowance(db: DB, serverIds: readonly string[], settings: ProbeSettings) {
   const underlying: FetchLike = settings.fetch ?? ((input, init) => fetch(input, init))
-  // Under a small allowance (Workers Free) a probe gets all of it: one at a time.
-  const perProbe = Math.min(PROBE_SUBREQUESTS, settings.subrequestBudget)
-  let reserved = 0
-  let next = 0
-  const worker = async () => {
-    while (next < serverIds.length && run.subrequests + reserved + perProbe <= settings.subrequestBudget) {
-      const serverId = serverIds[next++]
-      reserved += perProbe
-      const capped = cappedFetch(underlying, perProbe, 'a probe')
-      try {
-        run.outcomes.set(serverId, await probeListing(db, serverId, settings, capped.fetch))
-      } catch (error) {
-        run.failed.set(serverId, error)
-      } finally {
-        reserved -= perProbe
-        run.subrequests += capped.made()
-      }
-    }
-  }
-  await Promise.all(Array.from({ length: Math.max(1, settings.concurrency) }, worker))
-  run.notStarted = serverIds.slice(next)
-  return run
+  return withinAllowance(
+    serverIds,
+    { budget: settings.subrequestBudget, perPiece: PROBE_SUBREQUESTS, concurrency: settings.concurrency },
+    (share) => cappedFetch(underlying, share, 'a probe'),
+    (serverId, capped) => probeListing(db, serverId, settings, capped),
+  )
 }
 
 /**
@@ -180,15 +163,12 @@ export async function probeListings(db: DB, serverIds: readonly string[], settin
  */
 export async function consumeProbes(batch: MessageBatch, context: { db: DB; env: Env }, overrides: Partial<ProbeSettings> = {}) {
   const settings = probeSettings(context.env, overrides)
-  const messages = batch.messages as ReadonlyArray<Message<ProbeMessage>>
-  const ids = [...new Set(messages.map((m) => m.body?.serverId).filter((id): id is string => typeof id === 'string'))]
-  const run = settings.enabled ? await probeListings(context.db, ids, settings) : null
-  await releaseProbeLeases(context.db, run ? run.notStarted : ids)
-  for (const message of messages) {
-    if (run?.failed.has(message.body?.serverId ?? '')) message.retry({ delaySeconds: 60 })
-    else message.ack()
-  }
-  return run
+  return consumeClaimed(
+    batch.messages as ReadonlyArray<Message<ProbeMessage>>,
+    (body) => (typeof body?.serverId === 'string' ? body.serverId : null),
+    settings.enabled ? (ids) => probeWithinAllowance(context.db, ids, settings) : null,
+    (ids) => releaseProbeLeases(context.db, ids),
+  )
 }
 
 /** Probes pruned per statement, and statements per daily run at most (200,000 a day). */

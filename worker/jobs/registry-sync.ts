@@ -14,6 +14,7 @@ import { applyRegistryPage, claimRun, findRun, recordRunError, releaseRun } from
 import type { SyncRunRow } from '../db/schema'
 import { timeoutMs } from '../lib/outbound/fetch'
 import { fetchRegistryPage } from '../lib/outbound/registry'
+import { underLease } from '../services/work-queue'
 
 export interface SyncOptions {
   registryBase: string
@@ -62,19 +63,23 @@ export interface InvocationResult {
 export async function runSyncInvocation(db: DB, opts: SyncOptions): Promise<InvocationResult> {
   const now = opts.now ?? (() => new Date())
   const started = now().getTime()
-  let run = await claimRun(db, { now: now(), minIntervalMs: opts.minIntervalMs, force: opts.force, full: opts.full })
-  if (!run) return { run: null, pagesRead: 0 }
   let pagesRead = 0
-  try {
-    while (run.status === 'running' && pagesRead < opts.maxPages && now().getTime() - started < opts.budgetMs) {
-      const page = await fetchRegistryPage(opts.registryBase, run, opts.timeoutMs)
-      await applyRegistryPage(db, run.id, page.items, { cursor: page.nextCursor, done: !page.nextCursor })
-      pagesRead++
-      run = (await findRun(db, run.id))!
-    }
-    if (run.status === 'running') await releaseRun(db, run.id)
-  } catch (err) {
-    await recordRunError(db, run.id, err instanceof Error ? err.message : String(err))
-  }
-  return { run: await findRun(db, run.id), pagesRead }
+  const held = await underLease<SyncRunRow>({
+    claim: () => claimRun(db, { now: now(), minIntervalMs: opts.minIntervalMs, force: opts.force, full: opts.full }),
+    work: async (run) => {
+      while (run.status === 'running' && pagesRead < opts.maxPages && now().getTime() - started < opts.budgetMs) {
+        const page = await fetchRegistryPage(opts.registryBase, run, opts.timeoutMs)
+        await applyRegistryPage(db, run.id, page.items, { cursor: page.nextCursor, done: !page.nextCursor })
+        pagesRead++
+        run = (await findRun(db, run.id))!
+      }
+      return run
+    },
+    giveBack: async (run) => {
+      if (run.status === 'running') await releaseRun(db, run.id)
+    },
+    fail: (run, err) => recordRunError(db, run.id, err instanceof Error ? err.message : String(err)),
+  })
+  if (!held) return { run: null, pagesRead: 0 }
+  return { run: await findRun(db, held.id), pagesRead }
 }

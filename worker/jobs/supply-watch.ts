@@ -49,6 +49,7 @@ import { POPULAR_NPM, POPULAR_PYPI } from '../lib/scan/supply-popular'
 import { SUPPLY_SCORER_VERSION, scoreVersion } from '../lib/scan/supply-score'
 import { timeOf } from '../lib/scan/supply-signals'
 import type { SignalContext, VersionInput } from '../lib/scan/supply-types'
+import { type AllowanceRun, consumeClaimed, queueClaimed, withinAllowance } from '../services/work-queue'
 
 /** The queue's name in wrangler.toml, the key of its consumer in schedule.ts. */
 export const WATCH_QUEUE_NAME = 'mcp-catalogue-watch'
@@ -112,14 +113,13 @@ export async function enqueueDueWatches(
   const now = settings.now?.() ?? new Date()
   const enrolled = await enrolListings(db, { limit: ENROL_BATCH, now })
   const ids = await claimDueWatches(db, { now, limit: settings.perMinute })
-  if (ids.length === 0) return { enrolled, queued: 0 }
-  try {
-    await queue.sendBatch(ids.map((packageId) => ({ body: { packageId }, contentType: 'json' as const })))
-  } catch (error) {
-    await releaseWatchLeases(db, ids)
-    throw error
-  }
-  return { enrolled, queued: ids.length }
+  const queued = await queueClaimed(
+    ids,
+    (packageId): WatchMessage => ({ packageId }),
+    (bodies) => queue.sendBatch(bodies.map((body) => ({ body, contentType: 'json' as const }))),
+    (claimed) => releaseWatchLeases(db, claimed),
+  )
+  return { enrolled, queued }
 }
 
 /** What the check read of one new version, before scoring. */
@@ -348,44 +348,26 @@ export async function watchPackage(db: DB, packageId: number, settings: WatchSet
   return result
 }
 
-export interface WatchRun {
-  results: Map<number, WatchResult | null>
-  failed: Map<number, unknown>
-  notStarted: number[]
-  subrequests: number
-}
+export type WatchRun = AllowanceRun<number, WatchResult | null>
 
-/** Checks packages one after another while the invocation's allowance covers another check. */
+/** Checks packages one after another while the invocation's allowance covers another check (services/work-queue.ts). */
 export async function watchPackages(db: DB, ids: readonly number[], settings: WatchSettings): Promise<WatchRun> {
-  const run: WatchRun = { results: new Map(), failed: new Map(), notStarted: [], subrequests: 0 }
   const underlying: RegistryFetch = settings.fetch ?? ((input, init) => fetch(input, init))
-  const perCheck = Math.min(WATCH_SUBREQUESTS, settings.subrequestBudget)
-  let next = 0
-  while (next < ids.length && run.subrequests + perCheck <= settings.subrequestBudget) {
-    const id = ids[next++]
-    const capped = cappedFetch(underlying, perCheck, 'a check')
-    try {
-      run.results.set(id, await watchPackage(db, id, settings, capped.fetch))
-    } catch (error) {
-      run.failed.set(id, error)
-    } finally {
-      run.subrequests += capped.made()
-    }
-  }
-  run.notStarted = ids.slice(next)
-  return run
+  return withinAllowance(
+    ids,
+    { budget: settings.subrequestBudget, perPiece: WATCH_SUBREQUESTS, concurrency: 1 },
+    (share) => cappedFetch(underlying, share, 'a check'),
+    (id, capped) => watchPackage(db, id, settings, capped),
+  )
 }
 
 /** The queue's consumer: checks the batch's packages, gives back those that did not fit, retries only a check whose storing failed. */
 export async function consumeWatches(batch: MessageBatch, context: { db: DB; env: Env }, overrides: Partial<WatchSettings> = {}) {
   const settings = watchSettings(context.env, overrides)
-  const messages = batch.messages as ReadonlyArray<Message<WatchMessage>>
-  const ids = [...new Set(messages.map((m) => m.body?.packageId).filter((id): id is number => Number.isInteger(id)))]
-  const run = settings.enabled ? await watchPackages(context.db, ids, settings) : null
-  await releaseWatchLeases(context.db, run ? run.notStarted : ids)
-  for (const message of messages) {
-    if (run?.failed.has(message.body?.packageId ?? -1)) message.retry({ delaySeconds: 60 })
-    else message.ack()
-  }
-  return run
+  return consumeClaimed(
+    batch.messages as ReadonlyArray<Message<WatchMessage>>,
+    (body) => (Number.isInteger(body?.packageId) ? (body as WatchMessage).packageId : null),
+    settings.enabled ? (ids) => watchPackages(context.db, ids, settings) : null,
+    (ids) => releaseWatchLeases(context.db, ids),
+  )
 }
