@@ -3,7 +3,7 @@
  * request, counted by the Worker itself and priced at the platform's list prices.
  *
  * The counts (D1 round trips, rows read and written, KV reads) come from the `Server-Timing`
- * header the Worker sends with COST_HEADER on (worker/lib/cost.ts): the same record the budget
+ * header the Worker sends with COST_HEADER on (worker/db/cost.ts): the same record the budget
  * tests read, so they are the same at any machine's speed. The CPU is workerd's, read from /proc
  * before and after a few hundred cold requests (scripts/process-cpu.mjs), and set against the
  * hello-world route measured the same way in the same run, as the speed table sets its rates.
@@ -141,7 +141,7 @@ export function benchPath(path, terms) {
 }
 
 /**
- * The counts of a `Server-Timing` header as worker/lib/cost.ts writes them (`d1;desc="...";dur=2, ...`).
+ * The counts of a `Server-Timing` header as worker/db/cost.ts writes them (`d1;desc="...";dur=2, ...`).
  * @param {string | null} header
  * @returns {{ roundTrips: number, statements: number, rowsRead: number, rowsWritten: number, kvReads: number, rowsUnknown: number } | null}
  */

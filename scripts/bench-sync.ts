@@ -12,8 +12,8 @@ import { parseArgs } from 'node:util'
 import { getPlatformProxy } from 'wrangler'
 import { startFixture } from '../test/fixtures/outbound'
 import { createDb } from '../worker/db/client'
+import { countedD1, countingCost, emptyCost } from '../worker/db/cost'
 import { runSyncInvocation, syncOptions } from '../worker/jobs/registry-sync'
-import { countedD1, countingCost, emptyCost } from '../worker/lib/cost'
 import { localEnv, migrateLocal } from './local.mjs'
 
 const { values } = parseArgs({
@@ -28,7 +28,7 @@ async function main() {
   migrateLocal(state, { env: localEnv(), quiet: true })
   const proxy = await getPlatformProxy<Env>({ configPath: 'wrangler.toml', persist: { path: `${state}/v3` } })
   try {
-    // D1's rows written, counted as the Worker counts a request's (worker/lib/cost.ts).
+    // D1's rows written, counted as the Worker counts a request's (worker/db/cost.ts).
     const tally = emptyCost()
     const db = createDb(countedD1(proxy.env.DB))
     const measure = async (base: string, entries: number) => {

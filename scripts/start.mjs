@@ -25,7 +25,7 @@ if (!/^PROBE_ENABLED=/m.test(readFileSync('.dev.vars', 'utf8'))) {
 if (!/^PROBE_RUNNER_TOKEN=/m.test(readFileSync('.dev.vars', 'utf8'))) {
   appendFileSync('.dev.vars', `PROBE_RUNNER_TOKEN=${randomBytes(32).toString('hex')}\n`)
 }
-// Locally every answer says what it cost the database (Server-Timing, worker/lib/cost.ts).
+// Locally every answer says what it cost the database (Server-Timing, worker/db/cost.ts).
 if (!/^COST_HEADER=/m.test(readFileSync('.dev.vars', 'utf8'))) {
   appendFileSync('.dev.vars', 'COST_HEADER=true\n')
 }

@@ -1,14 +1,14 @@
 import { type api, app } from './app'
 import { createDb } from './db/client'
+import { countedEnv, countingCost, emptyCost, serverTiming } from './db/cost'
 import { QUEUES, runSchedule } from './jobs/schedule'
-import { countedEnv, countingCost, emptyCost, serverTiming } from './lib/cost'
 import { forgetContentVersion } from './middleware/cache'
 
 /** The route tree the SPA's typed client (`hc<AppType>`) is built from. */
 export type AppType = typeof api
 
 /**
- * A request, in a cost record of its own (worker/lib/cost.ts): every D1 call and KV read it makes
+ * A request, in a cost record of its own (worker/db/cost.ts): every D1 call and KV read it makes
  * is counted there, and with COST_HEADER on the answer says so in a Server-Timing header.
  */
 const fetch: ExportedHandlerFetchHandler<Env> = async (request, env, ctx) => {

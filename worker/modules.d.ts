@@ -9,7 +9,7 @@ declare module '*.wasm' {
 
 /**
  * workerd's AsyncLocalStorage (nodejs_compat), the one Node module the Worker uses: the request
- * a D1 call belongs to (worker/lib/cost.ts). Declared here rather than loading all of Node's types
+ * a D1 call belongs to (worker/db/cost.ts). Declared here rather than loading all of Node's types
  * into the Worker's program.
  */
 declare module 'node:async_hooks' {

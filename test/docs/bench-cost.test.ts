@@ -85,7 +85,7 @@ describe('termsFromRows', () => {
 })
 
 describe('parseServerTiming', () => {
-  it('reads the counts worker/lib/cost.ts writes', () => {
+  it('reads the counts worker/db/cost.ts writes', () => {
     const header =
       'd1;desc="round trips";dur=2, stmts;desc="statements";dur=5, rows;desc="rows read";dur=41, written;desc="rows written";dur=0, kv;desc="KV reads";dur=1'
     expect(parseServerTiming(header)).toEqual({ roundTrips: 2, statements: 5, rowsRead: 41, rowsWritten: 0, kvReads: 1, rowsUnknown: 0 })

@@ -39,7 +39,7 @@ export async function measure(path: string, init: RequestInit = {}, { keepKv = f
   return { status: res.status, ...costOf(res.headers.get('Server-Timing')) }
 }
 
-/** The counts a Server-Timing header says (worker/lib/cost.ts `serverTiming`); zeros where it says none. */
+/** The counts a Server-Timing header says (worker/db/cost.ts `serverTiming`); zeros where it says none. */
 export function costOf(header: string | null): Omit<Measured, 'status'> {
   const timing = new Map((header ?? '').split(/,\s*/).map((m) => [m.split(';')[0], Number(/dur=([\d.]+)/.exec(m)?.[1] ?? 0)]))
   return {

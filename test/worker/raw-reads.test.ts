@@ -1,6 +1,6 @@
 /**
  * In a request, the cost record asks D1 for a single select's rows as objects (all(), which reports
- * the rows read) and hands Drizzle the arrays it asked raw() for (worker/lib/cost.ts). The two are
+ * the rows read) and hands Drizzle the arrays it asked raw() for (worker/db/cost.ts). The two are
  * the same rows only while no two result columns share a name and none is named like a number: this
  * reads every GET route (pages, the API, the registry API, feeds, sitemaps, and any added later)
  * as a signed-in admin, asks D1 for each such read both ways, and holds them equal.

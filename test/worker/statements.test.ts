@@ -2,15 +2,15 @@
  * Statements per request: each read route costs a fixed, small number of D1 round trips and
  * statements, whatever the page size and whoever asks. D1 runs one query at a time per
  * database, so these counts bound how many visitors a database can serve; they are counted here
- * through the whole app by the D1 binding that counts every request's calls (worker/lib/cost.ts).
+ * through the whole app by the D1 binding that counts every request's calls (worker/db/cost.ts).
  */
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { ServerList } from '@shared/types'
 import { app } from '../../worker/app'
+import { countedD1, countingCost, emptyCost } from '../../worker/db/cost'
 import { COMMON_WORD, SEARCH_TOTAL_CAP } from '../../worker/db/server-search'
-import { countedD1, countingCost, emptyCost } from '../../worker/lib/cost'
 import { signIn } from './auth-helpers'
 import { insertServer } from './factories'
 import { db, json } from './helpers'
@@ -27,7 +27,7 @@ async function count(
   guestCacheSeconds = '0',
   sessionMemoMs = '0',
 ): Promise<Tally & { status: number }> {
-  // Counted as the Worker counts every request (worker/lib/cost.ts): each call that reaches D1.
+  // Counted as the Worker counts every request (worker/db/cost.ts): each call that reaches D1.
   const cost = emptyCost()
   const ctx = createExecutionContext()
   const res = await countingCost(cost, async () =>

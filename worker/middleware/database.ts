@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
 import { createDb } from '../db/client'
+import { currentRequest } from '../db/cost'
 import type { AppEnv } from '../env'
-import { currentRequest } from '../lib/cost'
 import { isWriteMethod } from '../lib/http-methods'
 
 /** The cookie that carries a writer's D1 bookmark, so their next reads see their own writes. */
@@ -17,7 +17,7 @@ const BOOKMARK_RE = /^[0-9a-f]{8}(?:-[0-9a-f]{8,64}){1,7}$/i
 
 /**
  * Puts the Drizzle client on the context (`c.var.db`) for everything after it, and chooses where
- * the request's statements go (D1's Sessions API, through the request's scope in worker/lib/cost.ts):
+ * the request's statements go (D1's Sessions API, through the request's scope in worker/db/cost.ts):
  * a write to the primary; a read to the nearest replica, unless the reader carries the bookmark of
  * a write of theirs, then to a replica at least that fresh. A request that wrote hands its bookmark
  * back in a cookie. `reads` routes (the registry API, the MCP endpoint) never write: always a

@@ -1,12 +1,12 @@
 /**
- * A request's cost, counted where every D1 call and KV read passes (worker/lib/cost.ts) and, with
+ * A request's cost, counted where every D1 call and KV read passes (worker/db/cost.ts) and, with
  * COST_HEADER on, said in the answer's Server-Timing header: the same counts a test tallies at
  * the binding, and rows as D1 reports them.
  */
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { countedD1, countingCost, emptyCost, serverTiming } from '../../../worker/db/cost'
 import worker from '../../../worker/index'
-import { countedD1, countingCost, emptyCost, serverTiming } from '../../../worker/lib/cost'
 import { costOf } from '../cost-measure'
 import { insertServer } from '../factories'
 
