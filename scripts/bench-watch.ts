@@ -34,7 +34,7 @@ import { createDb } from '../worker/db/client'
 import { servers } from '../worker/db/schema'
 import { enqueueDueWatches, type WatchMessage, watchPackages, watchSettings } from '../worker/jobs/supply-watch'
 import type { RegistryFetch } from '../worker/lib/outbound/package-registry'
-import { oneEditFrom } from '../worker/lib/scan/supply-signals'
+import { oneEditFrom } from '../worker/lib/supply/signals'
 import { localEnv, migrateLocal } from './local.mjs'
 
 const { values } = parseArgs({

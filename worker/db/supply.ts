@@ -26,8 +26,8 @@ import {
   type WatchedRegistry,
   watchedName,
 } from '@shared/supply'
-import { type ChoiceVersion, installChoice } from '../lib/scan/supply-install'
-import { SUPPLY_RULES } from '../lib/scan/supply-signals'
+import { type ChoiceVersion, installChoice } from '../lib/supply/install'
+import { SUPPLY_RULES } from '../lib/supply/signals'
 import type { DB } from './client'
 import { CLAIMED_INSTALL } from './kept-installs'
 import { ALERT_DAYS, ALERTS_SHOWN, userTies, whyOf } from './scans'

@@ -2,7 +2,7 @@
  * The supply-chain watch, scheduled: every minute the cron enrols listings whose packages changed
  * and puts due packages on the watch queue (new versions first); the queue's consumer reads each
  * package's registry (worker/lib/outbound/package-registry.ts), scores every version it had not
- * read (worker/lib/scan/supply-*.ts) and stores them (worker/db/supply.ts). No package is ever
+ * read (worker/lib/supply/) and stores them (worker/db/supply.ts). No package is ever
  * run: everything comes from the metadata the registries publish.
  *
  * A check makes at most WATCH_SUBREQUESTS requests, and an invocation starts a check only while its
@@ -37,18 +37,11 @@ import {
   RegistryError,
   type RegistryFetch,
 } from '../lib/outbound/package-registry'
-import {
-  emptyFacts,
-  npmCreatedAt,
-  npmPackumentHistory,
-  npmVersionFacts,
-  pypiProjectReleases,
-  pypiVersionFacts,
-} from '../lib/scan/supply-facts'
-import { POPULAR_NPM, POPULAR_PYPI } from '../lib/scan/supply-popular'
-import { SUPPLY_SCORER_VERSION, scoreVersion } from '../lib/scan/supply-score'
-import { timeOf } from '../lib/scan/supply-signals'
-import type { SignalContext, VersionInput } from '../lib/scan/supply-types'
+import { emptyFacts, npmCreatedAt, npmPackumentHistory, npmVersionFacts, pypiProjectReleases, pypiVersionFacts } from '../lib/supply/facts'
+import { POPULAR_NPM, POPULAR_PYPI } from '../lib/supply/popular'
+import { SUPPLY_SCORER_VERSION, scoreVersion } from '../lib/supply/score'
+import { timeOf } from '../lib/supply/signals'
+import type { SignalContext, VersionInput } from '../lib/supply/types'
 import { type AllowanceRun, consumeClaimed, queueClaimed, withinAllowance } from '../services/work-queue'
 
 /** The queue's name in wrangler.toml, the key of its consumer in schedule.ts. */
