@@ -7,7 +7,7 @@
  */
 
 export { claimDueChecks, watchPackage } from './check'
-export { ENROL_BATCH, packageRefs } from './enrolment'
+export { ENROL_BATCH } from './enrolment'
 export { enrolListings, refreshListings } from './listings'
 export type { WatchResult } from './outcome'
 export { type WatchSettings, watchSettings } from './settings'
