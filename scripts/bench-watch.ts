@@ -32,9 +32,10 @@ import { startFixture } from '../test/fixtures/outbound'
 import { GENERATED_COUNT } from '../test/fixtures/package-registry'
 import { createDb } from '../worker/db/client'
 import { servers } from '../worker/db/schema'
-import { enqueueDueWatches, type WatchMessage, watchPackages, watchSettings } from '../worker/jobs/supply-watch'
+import { enqueueDueWatches, type WatchMessage, watchPackages } from '../worker/jobs/supply-watch'
 import type { RegistryFetch } from '../worker/lib/outbound/package-registry'
-import { oneEditFrom } from '../worker/lib/scan/supply-signals'
+import { oneEditFrom } from '../worker/lib/supply/signals'
+import { watchSettings } from '../worker/services/watch'
 import { localEnv, migrateLocal } from './local.mjs'
 
 const { values } = parseArgs({

@@ -1,18 +1,18 @@
 /**
- * The supply-chain watch's storage (worker/jobs/supply-watch.ts drives it): which packages listings
- * install (`listing_packages`, enrolled by the cron from each listing's `packages`), their schedule
- * and the versions read (`watched_packages`, `package_versions`), the review items of versions that
- * score Medium or above, and what each listing shows: the version its install configurations use,
- * a newer one held back for a High score, and the band cards show (`servers.supply_band`).
+ * The supply-chain watch's storage (worker/services/watch/ decides, worker/jobs/supply-watch.ts
+ * schedules): which packages listings install (`listing_packages`, enrolled from each listing's
+ * `packages`), their schedule and the versions read (`watched_packages`, `package_versions`), the
+ * review items of versions that score Medium or above, and what each listing shows: the version its
+ * install configurations use, a newer one held back for a High score, and the band cards show
+ * (`servers.supply_band`). Statements and row mapping only: what to write is worked out in
+ * services/watch/ and handed here as data.
  */
 import { and, desc, eq, inArray, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { parseGithubUrl } from '@shared/github-url'
 import type { WatchedPin } from '@shared/install/pins'
-import { readPackage } from '@shared/install/source'
 import type { ReviewDecision, Severity } from '@shared/scan'
-import { NPM_NAME_RE } from '@shared/schemas'
 import {
   type PackageVersionRecord,
   type ServerSupplyChain,
@@ -21,34 +21,25 @@ import {
   type SupplySignal,
   type SupplyStats,
   supplySummary,
-  supplyTitle,
   type VersionFacts,
   type WatchedRegistry,
-  watchedName,
 } from '@shared/supply'
-import { type ChoiceVersion, installChoice } from '../lib/scan/supply-install'
-import { SUPPLY_RULES } from '../lib/scan/supply-signals'
+import type { InstallChoice } from '../lib/supply/install'
+import { REVIEWED_BANDS } from '../lib/supply/review'
+import { SUPPLY_RULES } from '../lib/supply/signals'
 import type { DB } from './client'
 import { CLAIMED_INSTALL } from './kept-installs'
 import { ALERT_DAYS, ALERTS_SHOWN, userTies, whyOf } from './scans'
 import { contentVersions, listingPackages, packageVersions, reviewItems, servers, watchedPackages } from './schema'
 
-/** How often a package is read again when nothing is wrong. */
-export const WATCH_EVERY_HOURS = 6
-/** A check holds its package this long, so a queued check is not queued again meanwhile. */
-const LEASE_MINUTES = 15
-/** Listings enrolled per cron invocation. */
-export const ENROL_BATCH = 50
 /** Versions a listing's page shows per package. */
 export const VERSIONS_SHOWN = 10
 /** Versions kept per package for the history the signals compare with. */
 export const HISTORY_READ = 40
-/** Ids bound per statement at most (D1 takes 100 parameters). */
-const ID_CHUNK = 50
-/** Review items, alerts and feed entries start at this band. */
-const REVIEWED_BANDS: readonly SupplyBand[] = ['medium', 'high']
+/** Ids bound per statement at most (D1 takes 100 parameters): longer lists are worked through in parts. */
+export const ID_CHUNK = 50
 
-const hoursLater = (now: Date, hours: number) => new Date(now.getTime() + hours * 3600_000).toISOString()
+type Batch = [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]
 
 /** A package a listing installs, as the watch names it: registry, normalized name, and the version it pins. */
 export interface PackageRef {
@@ -57,33 +48,7 @@ export interface PackageRef {
   pinned: string | null
 }
 
-const PYPI_NAME_RE = /^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,98}[A-Za-z0-9])?$/
-
-/**
- * The watched packages among a listing's declared ones: npm and PyPI packages with a valid name
- * (PyPI's normalized, as PyPI compares names), each once.
- * @example packageRefs([{ registryType: 'npm', identifier: '@acme/mail', version: '1.0.15' }]) // [{ registry: 'npm', name: '@acme/mail', pinned: '1.0.15' }]
- */
-export function packageRefs(packages: readonly unknown[]): PackageRef[] {
-  const refs = new Map<string, PackageRef>()
-  for (const raw of packages) {
-    const pkg = readPackage(raw)
-    if (!pkg) continue
-    let ref: PackageRef | null = null
-    if (pkg.registryType === 'npm' && NPM_NAME_RE.test(pkg.identifier) && pkg.identifier.length <= 214) {
-      ref = { registry: 'npm', name: watchedName('npm', pkg.identifier), pinned: pkg.version }
-    } else if (pkg.registryType === 'pypi' && PYPI_NAME_RE.test(pkg.identifier)) {
-      ref = { registry: 'pypi', name: watchedName('pypi', pkg.identifier), pinned: pkg.version }
-    }
-    if (ref && !refs.has(`${ref.registry}:${ref.name}`)) refs.set(`${ref.registry}:${ref.name}`, ref)
-  }
-  return [...refs.values()]
-}
-
-/** A version's review key: what the review queue names it by, per listing. */
-export const versionKey = (registry: string, name: string, version: string) => `${registry}:${name}@${version}`
-
-/** The same key in SQL, of the row's watched package and `version`. */
+/** The same key as lib/supply/review.ts's versionKey, in SQL, of the row's watched package and `version`. */
 const versionKeySql = (version: SQL | SQLiteColumn) =>
   sql`${watchedPackages.registry} || ':' || ${watchedPackages.name} || '@' || ${version}`
 
@@ -139,27 +104,25 @@ export const toEnrolQuery = (db: DB, limit: number) =>
     .orderBy(servers.seq)
     .limit(limit)
 
+/** A listing read for enrolment, with the packages the watch takes of it (services/watch/enrolment.ts). */
+export interface ListingEnrolment {
+  id: string
+  /** Its `packages` as read: the listing is marked enrolled only if they are still these. */
+  packagesText: string
+  refs: PackageRef[]
+}
+
 /**
- * Enrols listings whose packages changed since (or were never read): their watched packages
- * exist, their links are the packages they declare now, a version they pin that the watch has
- * not read makes its package due at once, and what they show is worked out again. Bounded per
- * invocation; a listing changed again meanwhile stays to be enrolled.
+ * Enrols listings, in one batch: their watched packages exist, their links are the packages they
+ * declare now, a version they pin that the watch has not read makes its package due at once, and
+ * each is marked enrolled unless its packages changed meanwhile (then it is enrolled again).
  */
-export async function enrolListings(db: DB, opts: { limit: number; now: Date }): Promise<number> {
-  const rows = await toEnrolQuery(db, opts.limit)
-  if (rows.length === 0) return 0
-  const at = opts.now.toISOString()
+export async function storeEnrolment(db: DB, listings: readonly ListingEnrolment[], at: string): Promise<void> {
+  if (listings.length === 0) return
   const statements: BatchItem<'sqlite'>[] = []
-  const touched: PackageRef[] = []
-  for (const row of rows) {
-    let parsed: unknown = []
-    try {
-      parsed = JSON.parse(row.packagesText)
-    } catch {}
-    const refs = row.status === 'active' && Array.isArray(parsed) ? packageRefs(parsed) : []
-    statements.push(db.delete(listingPackages).where(eq(listingPackages.serverId, row.id)))
-    for (const ref of refs) {
-      touched.push(ref)
+  for (const listing of listings) {
+    statements.push(db.delete(listingPackages).where(eq(listingPackages.serverId, listing.id)))
+    for (const ref of listing.refs) {
       statements.push(
         db
           .insert(watchedPackages)
@@ -168,7 +131,7 @@ export async function enrolListings(db: DB, opts: { limit: number; now: Date }):
         db.insert(listingPackages).select(
           db
             .select({
-              serverId: sql`${row.id}`.as('server_id'),
+              serverId: sql`${listing.id}`.as('server_id'),
               packageId: watchedPackages.id,
               pinned: sql`${ref.pinned}`.as('pinned'),
               installVersion: sql`NULL`.as('install_version'),
@@ -200,34 +163,38 @@ export async function enrolListings(db: DB, opts: { limit: number; now: Date }):
       db
         .update(servers)
         .set({ supplyRev: 1 })
-        .where(and(eq(servers.id, row.id), sql`${servers.packages} = ${row.packagesText}`)),
+        .where(and(eq(servers.id, listing.id), sql`${servers.packages} = ${listing.packagesText}`)),
     )
   }
-  await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]])
-  await refreshListings(db, { serverIds: rows.map((r) => r.id) })
-  return rows.length
+  await db.batch(statements as Batch)
+}
+
+/** A listing's link to a watched package, with what its install choice reads. */
+export interface ListingLink {
+  serverId: string
+  packageId: number
+  pinned: string | null
+  latest: string | null
+  registry: WatchedRegistry
+  name: string
+  /** The package's versions in publish order (oldest first). */
+  versions: Array<{ version: string; score: number; removed: boolean }>
+  /** The review keys of the versions an admin dismissed for this listing. */
+  dismissed: string[]
 }
 
 /**
- * Works out again, for the listings of some packages (or some listings), the version each install
- * uses, the version held back and the band, and each listing's band for cards. Two round trips.
+ * The links of some packages (or some listings) with their versions and the listing's dismissals:
+ * one statement, for at most ID_CHUNK ids; packageIds are read when given, else serverIds.
  */
-export async function refreshListings(db: DB, which: { packageIds?: number[]; serverIds?: string[] }): Promise<void> {
-  // D1 binds at most 100 parameters a statement: longer lists are worked through in parts.
-  for (const key of ['packageIds', 'serverIds'] as const) {
-    const ids = which[key]
-    if (ids && ids.length > ID_CHUNK) {
-      for (let i = 0; i < ids.length; i += ID_CHUNK) await refreshListings(db, { [key]: ids.slice(i, i + ID_CHUNK) })
-      return
-    }
-  }
+export async function readListingLinks(db: DB, which: { packageIds?: number[]; serverIds?: string[] }): Promise<ListingLink[]> {
   const where = which.packageIds?.length
     ? inArray(listingPackages.packageId, which.packageIds)
     : which.serverIds?.length
       ? inArray(listingPackages.serverId, which.serverIds)
       : null
-  if (!where) return
-  const links = await db
+  if (!where) return []
+  const rows = await db
     .select({
       serverId: listingPackages.serverId,
       packageId: listingPackages.packageId,
@@ -244,16 +211,31 @@ export async function refreshListings(db: DB, which: { packageIds?: number[]; se
     .from(listingPackages)
     .innerJoin(watchedPackages, eq(watchedPackages.id, listingPackages.packageId))
     .where(where)
-  const statements: BatchItem<'sqlite'>[] = []
-  for (const link of links) {
-    const dismissed = new Set(JSON.parse(link.dismissed) as string[])
-    const versions: ChoiceVersion[] = (JSON.parse(link.versions) as Array<[string, number, number]>).map(([version, score, removed]) => ({
+  return rows.map((r) => ({
+    ...r,
+    registry: r.registry as WatchedRegistry,
+    versions: (JSON.parse(r.versions) as Array<[string, number, number]>).map(([version, score, removed]) => ({
       version,
       score,
       removed: Boolean(removed),
-      dismissed: dismissed.has(versionKey(link.registry, link.name, version)),
-    }))
-    const choice = installChoice(link.pinned, link.latest, versions)
+    })),
+    dismissed: JSON.parse(r.dismissed) as string[],
+  }))
+}
+
+/** What one listing's install of one package now uses (services/watch/listing-choice.ts). */
+export interface ListingChoice extends InstallChoice {
+  serverId: string
+  packageId: number
+}
+
+/**
+ * Writes the listings' choices, each only where it changed, and the card band of `serverIds`: one
+ * batch (none when there is nothing to write).
+ */
+export async function storeListingChoices(db: DB, choices: readonly ListingChoice[], serverIds: readonly string[]): Promise<void> {
+  const statements: BatchItem<'sqlite'>[] = []
+  for (const choice of choices) {
     const heldBack = choice.heldBack ? JSON.stringify(choice.heldBack) : null
     statements.push(
       db
@@ -261,8 +243,8 @@ export async function refreshListings(db: DB, which: { packageIds?: number[]; se
         .set({ installVersion: choice.installVersion, band: choice.band, heldBack })
         .where(
           and(
-            eq(listingPackages.serverId, link.serverId),
-            eq(listingPackages.packageId, link.packageId),
+            eq(listingPackages.serverId, choice.serverId),
+            eq(listingPackages.packageId, choice.packageId),
             // Written only when it changes: a check that moved nothing writes nothing here.
             sql`(${listingPackages.installVersion} IS NOT ${choice.installVersion} OR ${listingPackages.band} IS NOT ${choice.band}
               OR ${listingPackages.heldBack} IS NOT ${heldBack})`,
@@ -270,9 +252,8 @@ export async function refreshListings(db: DB, which: { packageIds?: number[]; se
         ),
     )
   }
-  const serverIds = which.serverIds ?? [...new Set(links.map((l) => l.serverId))]
-  if (serverIds.length) statements.push(setSupplyBands(db, serverIds))
-  if (statements.length) await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]])
+  if (serverIds.length) statements.push(setSupplyBands(db, [...serverIds]))
+  if (statements.length) await db.batch(statements as Batch)
 }
 
 /** The listings' card band: the worst band of the versions their installs use; null when none was read. */
@@ -287,13 +268,13 @@ function setSupplyBands(db: DB, serverIds: string[]) {
 
 /**
  * Takes the lease on due packages that a listing still installs, new versions first, then the
- * longest due; the queue's consumer reads them. One statement.
+ * longest due, until `leaseUntil`; the queue's consumer reads them. One statement.
  */
-export async function claimDueWatches(db: DB, opts: { now: Date; limit: number }): Promise<number[]> {
+export async function claimDueWatches(db: DB, opts: { now: Date; limit: number; leaseUntil: string }): Promise<number[]> {
   const due = dueWatchesQuery(db, opts.now, opts.limit)
   const rows = await db
     .update(watchedPackages)
-    .set({ leaseUntil: new Date(opts.now.getTime() + LEASE_MINUTES * 60_000).toISOString() })
+    .set({ leaseUntil: opts.leaseUntil })
     .where(inArray(watchedPackages.id, due))
     .returning({ id: watchedPackages.id })
   return rows.map((r) => r.id)
@@ -398,34 +379,21 @@ export async function readWatchBasis(db: DB, packageId: number): Promise<WatchBa
   }
 }
 
-/** How long an isolate keeps the listed package names before reading them all again. */
-const NAMES_MEMO_MS = 10 * 60_000
-let namesMemo: { at: number; maxId: number; names: Array<{ id: number; registry: string; name: string }> } | null = null
-
-/**
- * The names of the watched packages listings install that arrived before `beforeId` (the look-alike
- * rule's earlier names): read whole once per isolate every ten minutes, and in between only the
- * packages watched since the last read, so a look-alike enrolled a minute after its original is
- * still compared with it.
- */
-export async function earlierPackageNames(db: DB, registry: string, beforeId: number, now = Date.now()): Promise<Set<string>> {
-  const read = (after: number) =>
-    db
-      .select({ id: watchedPackages.id, registry: watchedPackages.registry, name: watchedPackages.name })
-      .from(watchedPackages)
-      .where(and(sql`${watchedPackages.id} > ${after}`, installedByAListing))
-      .orderBy(watchedPackages.id)
-      .limit(200_000)
-  if (!namesMemo || now - namesMemo.at >= NAMES_MEMO_MS) {
-    const names = await read(0)
-    namesMemo = { at: now, maxId: names.at(-1)?.id ?? 0, names }
-  } else if (beforeId - 1 > namesMemo.maxId) {
-    const more = await read(namesMemo.maxId)
-    namesMemo.names.push(...more)
-    namesMemo.maxId = more.at(-1)?.id ?? namesMemo.maxId
-  }
-  return new Set(namesMemo.names.filter((n) => n.registry === registry && n.id < beforeId).map((n) => n.name))
+/** A watched package that a listing installs, by id: the look-alike rule's names. */
+export interface ListedPackageName {
+  id: number
+  registry: string
+  name: string
 }
+
+/** The watched packages listings install with an id above `afterId`, in id order: one statement. */
+export const listedPackagesAfter = (db: DB, afterId: number): Promise<ListedPackageName[]> =>
+  db
+    .select({ id: watchedPackages.id, registry: watchedPackages.registry, name: watchedPackages.name })
+    .from(watchedPackages)
+    .where(and(sql`${watchedPackages.id} > ${afterId}`, installedByAListing))
+    .orderBy(watchedPackages.id)
+    .limit(200_000)
 
 /** A version the check read, scored, for storing. */
 export interface ScoredVersion {
@@ -439,53 +407,69 @@ export interface ScoredVersion {
   signals: SupplySignal[]
 }
 
-/** What one check of a package found. */
-export interface WatchResult {
+/** A review item to open for each listing that installs a package (kept if it exists, with its decision). */
+export interface PackageReview {
+  key: string
+  severity: Severity
+  title: string
+  reason: string
+}
+
+/** A watched package's row after a check (services/watch/schedule.ts); an undefined column is kept as it is. */
+export interface CheckedPackage {
+  etag: string | null | undefined
+  latestVersion: string | undefined
+  dueAt: string
+  priority: number
+  leaseUntil: null
+  failures: number
+  lastStatus: string
+  lastError: null
+  checkedAt: string
+  verifiedAt?: string
+}
+
+/** What one check writes (services/watch/outcome.ts). */
+export interface CheckWrite {
   packageId: number
-  registry: WatchedRegistry
-  name: string
-  /** The latest version before this check: the listings' choices are worked out again when it moved. */
-  previousLatest: string | null
-  status: 'ok' | 'unchanged' | 'not_found'
-  etag: string | null
-  latest: string | null
+  at: string
+  scorerVersion: number
   added: ScoredVersion[]
   /** Known versions read again (deprecated or removed since), scored again. */
   updated: Array<ScoredVersion & { id: number }>
-  verified: boolean
-  scorerVersion: number
-  now: Date
+  reviews: PackageReview[]
+  schedule: CheckedPackage
+  /** New versions are news to guests' cached pages: the content version moves, once. */
+  newsForGuests: boolean
 }
 
 /**
- * Stores a check: the new versions and the ones read again, the package's schedule, and a review
- * item per listing for each new version of Medium or above; then what the listings show.
+ * Stores a check in one batch: the new versions and the ones read again, the review items, the
+ * package's schedule, and the content version when there is news.
  */
-export async function storeWatch(db: DB, r: WatchResult): Promise<void> {
-  const at = r.now.toISOString()
+export async function storeCheck(db: DB, w: CheckWrite): Promise<void> {
   const statements: BatchItem<'sqlite'>[] = []
-  const pkg = { registry: r.registry, name: r.name }
-  for (const v of r.added) {
+  for (const v of w.added) {
     statements.push(
       db
         .insert(packageVersions)
         .values({
-          packageId: r.packageId,
+          packageId: w.packageId,
           version: v.version,
           publishedAt: v.publishedAt,
-          seenAt: at,
+          seenAt: w.at,
           facts: JSON.stringify(v.facts),
           removed: v.removed,
           history: v.history,
           score: v.score,
           band: v.band,
           signals: JSON.stringify(v.signals),
-          scorerVersion: r.scorerVersion,
+          scorerVersion: w.scorerVersion,
         })
         .onConflictDoNothing(),
     )
   }
-  for (const v of r.updated) {
+  for (const v of w.updated) {
     statements.push(
       db
         .update(packageVersions)
@@ -495,34 +479,14 @@ export async function storeWatch(db: DB, r: WatchResult): Promise<void> {
           score: v.score,
           band: v.band,
           signals: JSON.stringify(v.signals),
-          scorerVersion: r.scorerVersion,
+          scorerVersion: w.scorerVersion,
         })
         .where(eq(packageVersions.id, v.id)),
     )
   }
-  for (const v of [...r.added, ...r.updated]) {
-    if (v.history || !REVIEWED_BANDS.includes(v.band)) continue
-    statements.push(reviewItemsFor(db, r.packageId, pkg, v, at))
-  }
-  statements.push(
-    db
-      .update(watchedPackages)
-      .set({
-        etag: r.status === 'unchanged' ? undefined : r.etag,
-        latestVersion: r.latest ?? undefined,
-        dueAt: hoursLater(r.now, r.status === 'not_found' ? 24 * 7 : WATCH_EVERY_HOURS),
-        priority: 0,
-        leaseUntil: null,
-        failures: 0,
-        lastStatus: r.status,
-        lastError: null,
-        checkedAt: at,
-        ...(r.verified ? { verifiedAt: at } : {}),
-      })
-      .where(eq(watchedPackages.id, r.packageId)),
-  )
-  // New versions are news to guests' cached pages: once per store, however many.
-  if (r.added.length) {
+  for (const review of w.reviews) statements.push(reviewItemsFor(db, w.packageId, review, w.at))
+  statements.push(db.update(watchedPackages).set(w.schedule).where(eq(watchedPackages.id, w.packageId)))
+  if (w.newsForGuests) {
     statements.push(
       db
         .update(contentVersions)
@@ -530,14 +494,11 @@ export async function storeWatch(db: DB, r: WatchResult): Promise<void> {
         .where(eq(contentVersions.scope, 'servers')),
     )
   }
-  await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]])
-  if (r.added.length || r.updated.length || r.latest !== r.previousLatest) await refreshListings(db, { packageIds: [r.packageId] })
+  await db.batch(statements as Batch)
 }
 
 /** One review item per listing that installs the package, keyed by the version, kept if it exists (with its decision). */
-function reviewItemsFor(db: DB, packageId: number, pkg: { registry: string; name: string }, v: ScoredVersion, at: string) {
-  const title = supplyTitle(pkg.name, v.version, v.score)
-  const reason = v.signals.map((s) => `${s.reason} (${s.evidence})`).join(' ') || 'No signal.'
+function reviewItemsFor(db: DB, packageId: number, review: PackageReview, at: string) {
   return db
     .insert(reviewItems)
     .select(
@@ -546,10 +507,10 @@ function reviewItemsFor(db: DB, packageId: number, pkg: { registry: string; name
           id: sql`NULL`.as('id'),
           kind: sql`'package'`.as('kind'),
           serverId: listingPackages.serverId,
-          key: sql`${versionKey(pkg.registry, pkg.name, v.version)}`.as('key'),
-          severity: sql`${v.band as Severity}`.as('severity'),
-          title: sql`${title.slice(0, 300)}`.as('title'),
-          reason: sql`${reason.slice(0, 2000)}`.as('reason'),
+          key: sql`${review.key}`.as('key'),
+          severity: sql`${review.severity}`.as('severity'),
+          title: sql`${review.title}`.as('title'),
+          reason: sql`${review.reason}`.as('reason'),
           createdAt: sql`${at}`.as('created_at'),
           status: sql`'open'`.as('status'),
           decidedBy: sql`NULL`.as('decided_by'),
@@ -562,22 +523,23 @@ function reviewItemsFor(db: DB, packageId: number, pkg: { registry: string; name
     .onConflictDoNothing()
 }
 
-/** A failed check: backs off (2, 4, 8... hours, at most two days) and records why. */
-export async function recordWatchFailure(db: DB, packageId: number, error: string, now: Date) {
+/** A watched package's row after a failed check (services/watch/schedule.ts), its failures counted here. */
+export interface FailedPackage {
+  dueAt: string
+  leaseUntil: null
+  lastStatus: 'failed'
+  lastError: string
+  checkedAt: string
+}
+
+/** Records a failed check: one more failure, and when to try again. */
+export async function recordWatchFailure(db: DB, packageId: number, failed: FailedPackage) {
   await db
     .update(watchedPackages)
-    .set({
-      failures: sql`${watchedPackages.failures} + 1`,
-      dueAt: sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${now.toISOString()}, '+' || min(48, 1 << min(${watchedPackages.failures} + 1, 6)) || ' hours')`,
-      leaseUntil: null,
-      lastStatus: 'failed',
-      lastError: error.slice(0, 300),
-      checkedAt: now.toISOString(),
-    })
+    .set({ ...failed, failures: sql`${watchedPackages.failures} + 1` })
     .where(eq(watchedPackages.id, packageId))
 }
 
-/** The listing's supply chain for its page, as one statement of the detail's batch. */
 export function supplyChainQuery(db: DB, serverId: string) {
   const key = versionKeySql(sql`v.version`)
   return db

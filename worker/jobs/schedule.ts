@@ -7,12 +7,13 @@
  */
 import type { DB } from '../db/client'
 import { RESCAN_BATCH, rescanSurfaces } from '../db/scans'
+import { watchSettings } from '../services/watch'
 import { backfillCategories } from './category-backfill'
 import { fillKeptInstalls } from './install-output-fill'
 import { consumeProbes, enqueueDueProbes, PROBE_QUEUE_NAME, type ProbeMessage, probeSettings, pruneProbes } from './probe-remotes'
 import { runSyncInvocation, syncOptions } from './registry-sync'
 import { compactSearchIndexes } from './search-compaction'
-import { consumeWatches, enqueueDueWatches, WATCH_QUEUE_NAME, type WatchMessage, watchSettings } from './supply-watch'
+import { consumeWatches, enqueueDueWatches, WATCH_QUEUE_NAME, type WatchMessage } from './supply-watch'
 
 /** What a job is given: the database and the Worker's settings. */
 export interface JobContext {

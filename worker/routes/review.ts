@@ -3,12 +3,12 @@ import type { ReviewItem, ReviewQueueResponse } from '@shared/scan'
 import { reviewDecisionSchema, reviewIdParam, reviewQueueQuery } from '@shared/schemas'
 import { decideReviewItem, findReviewItem, reviewQueue } from '../db/scans'
 import { serverStatusStatements } from '../db/server-writes'
-import { refreshListings } from '../db/supply'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
 import { adminOnly, requireUser } from '../middleware/authz'
 import { invalidate } from '../middleware/cache'
 import { validate } from '../middleware/validate'
+import { refreshListings } from '../services/watch'
 
 /**
  * The admins' one review queue: whatever the catalogue's checks ask a person to look at (the

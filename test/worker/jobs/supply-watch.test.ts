@@ -17,14 +17,8 @@ import { listingPackages, packageVersions, servers, watchedPackages } from '../.
 import worker from '../../../worker/index'
 import { fillKeptInstalls } from '../../../worker/jobs/install-output-fill'
 import { QUEUES, SCHEDULES, supplyWatch } from '../../../worker/jobs/schedule'
-import {
-  enqueueDueWatches,
-  WATCH_QUEUE_NAME,
-  WATCH_SUBREQUESTS,
-  type WatchMessage,
-  watchPackages,
-  watchSettings,
-} from '../../../worker/jobs/supply-watch'
+import { enqueueDueWatches, WATCH_QUEUE_NAME, type WatchMessage, watchPackages } from '../../../worker/jobs/supply-watch'
+import { WATCH_SUBREQUESTS, watchSettings } from '../../../worker/services/watch'
 import { ADMIN_LOGIN, type Client, signIn } from '../auth-helpers'
 import { insertServer } from '../factories'
 import { readFeed } from '../feed-reader'

@@ -19,12 +19,6 @@ export {
   type ScanContext,
 } from './rules'
 export { MAX_FINDINGS, riskLevel, runRule, SCANNER_VERSION, scanSurface } from './scan'
-// The supply-chain watch's package-version scanner: registry documents read into facts, the signals as data, their sum.
-export * from './supply-facts'
-export * from './supply-popular'
-export * from './supply-score'
-export * from './supply-signals'
-export type * from './supply-types'
 export { type SurfaceText, surfaceTexts, type TextRole } from './texts'
 export { renderExcerpt, skeleton } from './unicode'
 export * from './word-diff'

@@ -4,7 +4,7 @@
  * admin's dismissal takes a version's band off the listing.
  */
 import { describe, expect, it } from 'vitest'
-import { type ChoiceVersion, installChoice } from '../../../../worker/lib/scan/supply-install'
+import { type ChoiceVersion, installChoice } from '../../../../worker/lib/supply/install'
 
 const v = (version: string, score = 0, more: Partial<ChoiceVersion> = {}): ChoiceVersion => ({
   version,

@@ -1,7 +1,7 @@
 /**
  * The supply-chain signals, as data: each rule compares one version of a package with the versions
  * before it (and with what the catalogue knows around it) and names its evidence, or stays quiet.
- * A version's score is the sum of the weights that fire (supply-score.ts); bands as @shared/supply
+ * A version's score is the sum of the weights that fire (score.ts); bands as @shared/supply
  * says: High 10 or more, Medium 5 to 9, Low 1 to 4.
  *
  * The weights are set so that one of these alone is Low or Medium and the known attacks are High:
@@ -10,19 +10,19 @@
  * new publisher), a look-alike or days-old dependency, a repository swapped. Ordinary release
  * habits (patch streams, teams publishing in turn, a maintainer joining, trusted publishing, steady
  * growth, dependency churn, long silences, old versions deprecated) stay under Medium; the
- * generated catalogue of supply-generated.test.ts holds them to fewer than 1 in 50.
+ * generated catalogue of generated.test.ts holds them to fewer than 1 in 50.
  *
- * Every rule carries examples it must fire on and stay quiet on (supply-signals.test.ts). An
+ * Every rule carries examples it must fire on and stay quiet on (signals.test.ts). An
  * example's facts are laid over a plain base version: published by 'alice', maintainers ['alice'],
  * no install scripts, provenance false, no dependencies, 12 files, 40,000 bytes, not deprecated,
  * repository 'acme/tool'; history versions a week apart from 2025-01-01, the version scored a week
  * after the last; the package 'acme-tool' on npm, listed with the repository 'acme/tool', the
- * registry's popular names (supply-popular.ts). Bump SUPPLY_SCORER_VERSION (supply-score.ts)
+ * registry's popular names (popular.ts). Bump SUPPLY_SCORER_VERSION (score.ts)
  * whenever a rule changes.
  */
 import { type WatchedRegistry, watchedName } from '@shared/supply'
-import { NPM_INSTALL_SCRIPTS, SDIST_ONLY } from './supply-facts'
-import type { SignalContext, SupplyExample, SupplyRule, VersionInput } from './supply-types'
+import { NPM_INSTALL_SCRIPTS, SDIST_ONLY } from './facts'
+import type { SignalContext, SupplyExample, SupplyRule, VersionInput } from './types'
 
 // ---------------------------------------------------------------------------------------------
 // Helpers the rules share

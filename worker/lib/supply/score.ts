@@ -1,11 +1,11 @@
 /**
- * A version's supply-chain score: every rule of supply-signals.ts run on it, the weights of those
+ * A version's supply-chain score: every rule of signals.ts run on it, the weights of those
  * that fire summed. The band follows from the score (@shared/supply's bandOf). Deterministic: the
  * same version and context give the same signals, in the rules' order.
  */
 import type { SupplySignal } from '@shared/supply'
-import { SUPPLY_RULES } from './supply-signals'
-import type { SignalContext, VersionInput, VersionScore } from './supply-types'
+import { SUPPLY_RULES } from './signals'
+import type { SignalContext, VersionInput, VersionScore } from './types'
 
 /** Bump when a rule or weight changes: stored with each version, so one scored by older rules can be told apart. */
 export const SUPPLY_SCORER_VERSION = 1

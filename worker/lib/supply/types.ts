@@ -1,8 +1,8 @@
 /**
  * What the package-version scanner reads and gives: one version's facts, the history before it,
  * and what the catalogue knows around it (the listings' repositories, the other listed package
- * names, dependencies' ages). Pure types; the rules are supply-signals.ts, the sum supply-score.ts,
- * the registry documents read into facts supply-facts.ts.
+ * names, dependencies' ages). Pure types; the rules are signals.ts, the sum score.ts,
+ * the registry documents read into facts facts.ts.
  */
 import type { SupplySignal, VersionFacts, WatchedRegistry } from '@shared/supply'
 
@@ -25,7 +25,7 @@ export interface SignalContext {
   listingRepositories: readonly string[]
   /** Names of the other listed packages of the same registry that the catalogue watched before this one: a name one edit from one of them is a look-alike. */
   earlierListedNames: ReadonlySet<string>
-  /** Well-known package names of the registry (supply-popular.ts): a new dependency one edit from one is a look-alike. */
+  /** Well-known package names of the registry (popular.ts): a new dependency one edit from one is a look-alike. */
   popularNames: ReadonlySet<string>
   /** When each dependency new in this version was first published, where the watch looked it up (name -> ISO time); a name absent is established or unknown. */
   dependencyCreated: Readonly<Record<string, string>>
@@ -35,7 +35,7 @@ export interface SignalContext {
 
 /** A rule's example: a history (oldest first), the version scored, and what the context adds. */
 export interface SupplyExample {
-  /** Earlier versions (their facts over a plain base version, see supply-signals.test.ts). */
+  /** Earlier versions (their facts over a plain base version, see signals.test.ts). */
   history: Array<{ version: string; facts?: Partial<VersionFacts> }>
   version: { version: string; facts?: Partial<VersionFacts> }
   context?: Partial<Omit<SignalContext, 'history' | 'earlierListedNames' | 'popularNames'>> & {

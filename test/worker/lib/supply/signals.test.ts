@@ -1,7 +1,7 @@
 /**
  * Every supply-chain rule held to its own examples, both ways: it fires on each `fires` example and
  * stays quiet on each `quiet` one. An example's facts are laid over the plain base version that
- * supply-signals.ts describes (published by alice, maintainers [alice], no scripts, provenance
+ * signals.ts describes (published by alice, maintainers [alice], no scripts, provenance
  * false, no dependencies, 12 files, 40,000 bytes, repository acme/tool; history a week apart from
  * 2025-01-01 and the version a week after the last; 'acme-tool' listed with acme/tool, the
  * registry's popular names). Then the scorer's sum, the edit distance and repositoryOf.
@@ -22,7 +22,7 @@ import {
   scoreHistory,
   scoreVersion,
   type VersionInput,
-} from '../../../../worker/lib/scan'
+} from '../../../../worker/lib/supply'
 
 const BASE: VersionFacts = {
   publishedAt: null,

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import doc from '../../../../docs/supply-chain.md?raw'
-import { SUPPLY_RULES } from '../../../../worker/lib/scan/supply-signals'
+import { SUPPLY_RULES } from '../../../../worker/lib/supply/signals'
 
 /** The rows between the signals markers: id, weight, reason. */
 function documentedSignals(markdown: string) {

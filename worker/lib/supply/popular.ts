@@ -1,7 +1,7 @@
 /**
  * Well-known package names of each watched registry: the names a typosquat imitates. A dependency
  * new in a version whose name is one edit from one of these (and is not itself one) is a
- * look-alike (supply-signals.ts, dependency.lookalike). Chosen by hand from the most depended-upon
+ * look-alike (signals.ts, dependency.lookalike). Chosen by hand from the most depended-upon
  * and most downloaded packages, and the ones MCP servers use most; a name here is never flagged,
  * so near neighbours that are real packages in their own right (color/colors, mysql/mysql2,
  * preact/react, tslint/eslint) are listed too. PyPI names are in PEP 503 form (lower case, '-').

@@ -22,7 +22,7 @@ import {
   type SignalContext,
   scoreHistory,
   type VersionInput,
-} from '../../../../worker/lib/scan'
+} from '../../../../worker/lib/supply'
 
 // ---------------------------------------------------------------------------------------------
 // Randomness, seeded

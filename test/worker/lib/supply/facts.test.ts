@@ -17,7 +17,7 @@ import {
   npmVersionFacts,
   pypiProjectReleases,
   pypiVersionFacts,
-} from '../../../../worker/lib/scan'
+} from '../../../../worker/lib/supply'
 
 /** GET https://registry.npmjs.org/@acme%2Fmail-mcp/1.2.0, as the registry answers (fields the facts do not read trimmed). */
 function npmVersionDoc(over: Record<string, unknown> = {}): Record<string, unknown> {
