@@ -698,7 +698,7 @@ export const watchedPackages = sqliteTable(
   ],
 )
 
-/** One version of a watched package as the registry described it, scored (worker/lib/scan/supply-*.ts). */
+/** One version of a watched package as the registry described it, scored (worker/lib/supply/). */
 export const packageVersions = sqliteTable(
   'package_versions',
   {

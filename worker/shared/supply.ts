@@ -1,7 +1,7 @@
 /**
  * The supply-chain watch: what the catalogue learns of each version of a listed package from the
  * package registry's own metadata (npm, PyPI), the signals scored on it and the band they add up
- * to. Shared by the Worker (worker/lib/scan/supply/, storage, the APIs, the feeds) and the SPA
+ * to. Shared by the Worker (worker/lib/supply/, storage, the APIs, the feeds) and the SPA
  * (badges, the Supply chain section, the install note, the advisory). Every string here came from
  * a package registry: plain text, never HTML.
  */
@@ -49,7 +49,7 @@ export function watchedName(registry: string, name: string): string {
   return registry === 'pypi' ? lower.replace(/[-_.]+/g, '-') : lower
 }
 
-/** One signal that fired on a version: a rule of worker/lib/scan/supply-signals.ts with its weight and evidence. */
+/** One signal that fired on a version: a rule of worker/lib/supply/signals.ts with its weight and evidence. */
 export interface SupplySignal {
   /** The rule's id, stable across releases ('install-script.added'). */
   rule: string
@@ -163,7 +163,7 @@ export interface SupplyStats {
   }>
   /** When the watch last read a registry. */
   lastRunAt: string | null
-  /** The signals the watch scores, as worker/lib/scan/supply-signals.ts holds them: the advisory's method table. */
+  /** The signals the watch scores, as worker/lib/supply/signals.ts holds them: the advisory's method table. */
   rules: Array<{ id: string; weight: number; reason: string }>
 }
 

@@ -1,7 +1,7 @@
 /**
  * What the supply-chain watch reads from the package registries, through their configurable base
  * URLs (NPM_REGISTRY_BASE, PYPI_REGISTRY_BASE: the registries, a mirror or the tests' fixture). Every
- * answer is hostile: bodies are read to a byte cap and parsed by worker/lib/scan/supply-facts.ts.
+ * answer is hostile: bodies are read to a byte cap and parsed by worker/lib/supply/facts.ts.
  *
  * npm: the recurring read is the dist-tags document (a few bytes), sent conditionally with the ETag
  * of the last read, so an unchanged package costs one 304; a new version's facts come from its own
