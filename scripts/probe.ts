@@ -15,8 +15,9 @@ import { parseArgs } from 'node:util'
 import { getPlatformProxy } from 'wrangler'
 import { PROBE_STATUSES, type ProbeStatus } from '@shared/surface'
 import { createDb } from '../worker/db/client'
-import { claimDueProbes, releaseProbeLeases } from '../worker/db/probes'
-import { probeListings, probeSettings } from '../worker/jobs/probe-remotes'
+import { releaseProbeLeases } from '../worker/db/probes'
+import { claimDueProbes, probeListings } from '../worker/services/probing/remote-probes'
+import { probeSettings } from '../worker/services/probing/settings'
 
 async function main() {
   const { values } = parseArgs({ options: { server: { type: 'string' }, limit: { type: 'string' } } })

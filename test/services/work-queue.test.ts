@@ -3,7 +3,14 @@
  * claim, the work and the give-back are plain functions here, recorded as they are called.
  */
 import { describe, expect, it } from 'vitest'
-import { consumeClaimed, type QueuedMessage, queueClaimed, underLease, withinAllowance } from '../../worker/services/work-queue'
+import {
+  consumeClaimed,
+  handOutClaimed,
+  type QueuedMessage,
+  queueClaimed,
+  underLease,
+  withinAllowance,
+} from '../../worker/services/work-queue'
 
 /** A fetch that answers at once, capped at `share` requests as lib/outbound/fetch.ts's is. */
 function counted(share: number) {
@@ -60,6 +67,51 @@ describe('queueClaimed', () => {
       ),
     ).toBe(0)
     expect(sends).toBe(0)
+  })
+})
+
+describe('handOutClaimed', () => {
+  it('hands out the work of each claimed piece, in the claim’s order, and gives back at once those without work', async () => {
+    const givenBack: string[][] = []
+    const handed = await handOutClaimed(
+      async () => ['a', 'skip-b', 'c', 'skip-d'],
+      (id) => (id.startsWith('skip') ? null : { job: id }),
+      async (rest) => givenBack.push(rest),
+    )
+    expect(handed).toEqual([{ job: 'a' }, { job: 'c' }])
+    expect(givenBack).toEqual([['skip-b', 'skip-d']])
+  })
+
+  it('gives nothing back when every piece has work, or nothing was claimed', async () => {
+    let giveBacks = 0
+    const giveBack = async () => giveBacks++
+    expect(
+      await handOutClaimed(
+        async () => [1, 2],
+        (n) => n * 10,
+        giveBack,
+      ),
+    ).toEqual([10, 20])
+    expect(
+      await handOutClaimed(
+        async () => [],
+        (n: number) => n,
+        giveBack,
+      ),
+    ).toEqual([])
+    expect(giveBacks).toBe(0)
+  })
+
+  it('fails with the give-back, handing out nothing', async () => {
+    await expect(
+      handOutClaimed(
+        async () => ['a', 'b'],
+        (id) => (id === 'a' ? id : null),
+        async () => {
+          throw new Error('database down')
+        },
+      ),
+    ).rejects.toThrow('database down')
   })
 })
 

@@ -5,8 +5,7 @@
  * @example await recordOutcome(server.id, '1.0.0', outcomeOf('ok', surfaceOf(['search'])))
  */
 import type { ProbeOutcome, Surface } from '@shared/surface'
-import { recordProbe } from '../../worker/db/probes'
-import { hashSurface } from '../../worker/lib/mcp-client/canonical'
+import { storeOutcome } from '../../worker/services/probing/outcomes'
 import { db } from './helpers'
 
 /** A surface of only what `parts` gives: no server info, capabilities or items besides. */
@@ -58,6 +57,5 @@ export function outcomeOf(
 
 /** Stores an outcome as the consumer would, its hashes computed; `now` defaults to when it started. */
 export async function recordOutcome(serverId: string, version: string, outcome: ProbeOutcome, now = new Date(outcome.startedAt)) {
-  const hashes = outcome.surface ? await hashSurface(outcome.surface) : null
-  await recordProbe(db(), { serverId, version, outcome, hashes, now })
+  await storeOutcome(db(), { serverId, version, outcome, now })
 }

@@ -3,12 +3,13 @@
  * history row, the surface it read, the listing's tool count and search text, and when it is due
  * again), so a surface and the listing's count never disagree. Which listings are due is decided
  * by one statement that also takes a lease on them, so two cron invocations never queue a
- * listing twice.
+ * listing twice. When a listing is due again, how long a lease holds and how long history is kept
+ * are decided in worker/services/probing/schedule.ts and arrive here as values.
  *
  * Times are ISO 8601 strings (`toISOString()`); SQLite's `strftime('%Y-%m-%dT%H:%M:%fZ', ...)`
  * writes the same form, so they compare as text.
  */
-import { and, desc, eq, gte, inArray, not, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, not, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import type { RiskLevel } from '@shared/scan'
 import {
   PROBE_STATUSES,
@@ -38,20 +39,8 @@ import {
 } from './scans'
 import { packageProbeSchedule, probeDays, probeSchedule, serverProbes, serverSurfaces, servers } from './schema'
 
-const HOUR_MS = 3_600_000
-const DAY_MS = 24 * HOUR_MS
+const DAY_MS = 86_400_000
 
-/** A healthy listing is read again daily. */
-export const HEALTHY_INTERVAL_MS = DAY_MS
-/** A listing that needs a key or a setting will not change by itself soon: weekly. */
-export const WAITING_INTERVAL_MS = 7 * DAY_MS
-/** A failing listing backs off: 1 h after its first failure, doubling, at most weekly. */
-export const BACKOFF_BASE_MS = HOUR_MS
-export const BACKOFF_CAP_MS = 7 * DAY_MS
-/** How long a queued probe holds its listing: past it, a lost message is queued again. */
-export const PROBE_LEASE_MS = 15 * 60_000
-/** Probes kept row by row; older ones are summarised per day in probe_days. */
-export const PROBE_HISTORY_DAYS = 90
 /** The probes the tools answer lists: what 'could not be reached in 3 of the last 5 tries' counts. */
 export const RECENT_PROBES = 5
 /** The health windows of the tools answer, in days. */
@@ -59,9 +48,6 @@ export const HEALTH_WINDOWS = [7, 30] as const
 
 /** Statuses that say the server itself answered, so the probe's duration is its latency. */
 export const REACHED_STATUSES: readonly ProbeStatus[] = ['ok', 'auth_required', 'protocol_error']
-
-/** Statuses that are a steady state rather than a failure: no back-off, weekly. */
-const WAITING_STATUSES: readonly ProbeStatus[] = ['auth_required', 'needs_config']
 
 const iso = (ms: number) => new Date(ms).toISOString()
 
@@ -94,6 +80,20 @@ export const isDue = (now: string, t: typeof probeSchedule | typeof packageProbe
 export const leaseFree = (now: string, t: typeof probeSchedule | typeof packageProbeSchedule = probeSchedule) =>
   sql`(${t.leaseUntil} IS NULL OR ${t.leaseUntil} <= ${now})`
 
+/**
+ * When a listing is due again after a probe, as its schedule row takes it (decided by
+ * services/probing/schedule.ts `dueAfter`).
+ */
+export interface DueAfter {
+  /** Due then when no failure was counted before this probe (a first failure, or no failure at all). */
+  dueAt: string
+  /**
+   * A failure only (else null): the row's failures in a row grow by one, and it is due `from` plus
+   * the ladder's step for the failures counted before (the last step for any number past it).
+   */
+  backoff: { from: string; ladderSeconds: readonly number[] } | null
+}
+
 export interface RecordProbeInput {
   serverId: string
   /** The listing's version the probe was made for. */
@@ -103,31 +103,28 @@ export interface RecordProbeInput {
   hashes: SurfaceHashes | null
   /** Read from a remote by the Worker (probe_schedule), or from a package by the probe runner (package_probe_schedule). */
   source?: 'remote' | 'package'
-  now?: Date
+  /** When the listing is due again. */
+  due: DueAfter
 }
 
 /**
  * Stores one probe in one batch: its history row; for 'ok', the surface (a new row when it
  * differs from every surface of that version, else the same row seen again); when the probe was
  * of the listing's current version and read a surface, the listing's tool count and search text;
- * and when the listing is due again (daily when healthy, weekly when it needs a key or a
- * setting, backing off from 1 h when failing).
+ * and when the listing is due again (`due`).
  *
  * A failed probe leaves the listing's tool count and surface as they were: what was read last
  * stays true until a probe reads something else, and the probe's status says it failed.
  *
- * @example await recordProbe(db, { serverId, version: '1.2.0', outcome, hashes: await hashSurface(outcome.surface) })
+ * @example await recordProbe(db, { serverId, version: '1.2.0', outcome, hashes, due: dueAfter(outcome.status, new Date()) })
  */
 export async function recordProbe(db: DB, input: RecordProbeInput): Promise<void> {
-  const { serverId, version, outcome } = input
+  const { serverId, version, outcome, due } = input
   const source = input.source ?? 'remote'
-  const now = (input.now ?? new Date()).getTime()
-  const nowIso = iso(now)
   const surface = outcome.status === 'ok' ? outcome.surface : null
   const hashes = surface ? input.hashes : null
   if (surface && !hashes) throw new Error('recordProbe: an ok outcome needs its hashes')
-  const failing = outcome.status !== 'ok' && !WAITING_STATUSES.includes(outcome.status)
-  const interval = outcome.status === 'ok' ? HEALTHY_INTERVAL_MS : failing ? BACKOFF_BASE_MS : WAITING_INTERVAL_MS
+  const { backoff } = due
   const probe = db.insert(serverProbes).values({
     serverId,
     version,
@@ -144,21 +141,22 @@ export async function recordProbe(db: DB, input: RecordProbeInput): Promise<void
   })
   // Remotes and packages keep the same columns in their own tables, so one listing may have both.
   const table = source === 'package' ? packageProbeSchedule : probeSchedule
-  // The back-off doubles from the failures before this one: 1 h, 2 h, 4 h ... capped at a week.
-  const backoffSeconds = sql`min(${BACKOFF_BASE_MS / 1000} << min(${table.failures}, 16), ${BACKOFF_CAP_MS / 1000})`
   const values = {
     serverId,
     version,
-    dueAt: iso(now + interval),
-    failures: failing ? 1 : 0,
+    dueAt: due.dueAt,
+    failures: backoff ? 1 : 0,
     lastStatus: outcome.status,
     lastProbeAt: outcome.startedAt,
     leaseUntil: null,
   }
   const set = {
     version,
-    dueAt: failing ? sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${nowIso}, '+' || ${backoffSeconds} || ' seconds')` : iso(now + interval),
-    failures: failing ? sql`${table.failures} + 1` : 0,
+    // A failure's wait is the ladder's step for the failures this row counted before it.
+    dueAt: backoff
+      ? sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${backoff.from}, '+' || ${ladderStep(table.failures, backoff.ladderSeconds)} || ' seconds')`
+      : due.dueAt,
+    failures: backoff ? sql`${table.failures} + 1` : 0,
     lastStatus: outcome.status,
     lastProbeAt: outcome.startedAt,
     leaseUntil: null,
@@ -207,6 +205,10 @@ export async function recordProbe(db: DB, input: RecordProbeInput): Promise<void
   ])
 }
 
+/** The step of `ladder` for `failures` (the last one past its end), in SQL. */
+const ladderStep = (failures: SQLWrapper, ladder: readonly number[]) =>
+  sql`json_extract(${JSON.stringify(ladder)}, '$[' || CAST(min(${failures}, ${ladder.length - 1}) AS INTEGER) || ']')`
+
 /** The columns of a server_surfaces row that come from the surface itself, whatever its source. */
 function surfaceColumns(input: { serverId: string; version: string; surface: Surface; hashes: SurfaceHashes }) {
   return {
@@ -241,14 +243,15 @@ function setListingTools(db: DB, input: { serverId: string; version: string; sur
 }
 
 /**
- * Takes the lease on at most `limit` due listings (see `isDue`), the longest due first, and
- * returns their ids. One statement: a listing without a schedule row gets one (never probed), and
- * a listing another invocation holds is left alone, so a listing is never queued twice.
- * @example const ids = await claimDueProbes(db, { now: new Date(), limit: 50 })
+ * Takes the lease (until `leaseUntil`) on at most `limit` due listings with a remote (see `isDue`),
+ * the longest due first, and returns their ids. One statement: a listing without a schedule row
+ * gets one (never probed), and a listing another invocation holds is left alone, so a listing is
+ * never queued twice.
+ * @example const ids = await leaseDueRemotes(db, { now, leaseUntil: leaseEnd(now, PROBE_LEASE_MS), limit: 50 })
  */
-export async function claimDueProbes(db: DB, opts: { now: Date; limit: number; leaseMs?: number }): Promise<string[]> {
+export async function leaseDueRemotes(db: DB, opts: { now: Date; leaseUntil: string; limit: number }): Promise<string[]> {
   const now = opts.now.toISOString()
-  const lease = iso(opts.now.getTime() + (opts.leaseMs ?? PROBE_LEASE_MS))
+  const lease = opts.leaseUntil
   // SQLite needs the WHERE before ON CONFLICT in an INSERT ... SELECT with an upsert.
   const rows = await db.all<{ server_id: string }>(sql`
     INSERT INTO ${probeSchedule} (server_id, version, due_at, failures, lease_until)
@@ -291,22 +294,24 @@ export async function findProbeTarget(db: DB, serverId: string): Promise<ProbeTa
 
 /**
  * A listing that turned out to have nothing to probe (deleted, its remotes changed since it was
- * queued): not probed, and not due again for a week unless its version changes.
+ * queued): not probed, and not due again until `dueAt` unless its version changes.
  */
-export async function deferProbe(db: DB, target: Pick<ProbeTarget, 'id' | 'version'>, now = new Date()): Promise<void> {
-  await db
-    .update(probeSchedule)
-    .set({ version: target.version, dueAt: iso(now.getTime() + WAITING_INTERVAL_MS), leaseUntil: null })
-    .where(eq(probeSchedule.serverId, target.id))
+export async function deferProbe(db: DB, target: Pick<ProbeTarget, 'id' | 'version'>, dueAt: string): Promise<void> {
+  await db.update(probeSchedule).set({ version: target.version, dueAt, leaseUntil: null }).where(eq(probeSchedule.serverId, target.id))
 }
 
 /**
- * An admin's 'probe now': the listing is due now, and the caller takes its lease unless a queued
- * probe already holds it. `queued` says whether the caller took it (and so must queue the probe).
+ * An admin's 'probe now': the listing is due now, and the caller takes its lease (until
+ * `leaseUntil`) unless a queued probe already holds it. `queued` says whether the caller took it
+ * (and so must queue the probe).
  */
-export async function markProbeDue(db: DB, serverId: string, now = new Date()): Promise<{ queued: boolean; dueAt: string }> {
-  const nowIso = now.toISOString()
-  const lease = iso(now.getTime() + PROBE_LEASE_MS)
+export async function markRemoteDueNow(
+  db: DB,
+  serverId: string,
+  opts: { now: Date; leaseUntil: string },
+): Promise<{ queued: boolean; dueAt: string }> {
+  const nowIso = opts.now.toISOString()
+  const lease = opts.leaseUntil
   const [row] = await db
     .insert(probeSchedule)
     .values({ serverId, version: null, dueAt: nowIso, failures: 0, leaseUntil: lease })
@@ -645,13 +650,12 @@ export async function probeOverview(db: DB, opts: { enabled: boolean; now?: Date
 }
 
 /**
- * Folds probes older than `days` into one probe_days row per listing and day, and deletes them:
- * at most `limit` probes, the oldest first, the same ones in both statements of the batch.
+ * Folds probes started before `before` into one probe_days row per listing and day, and deletes
+ * them: at most `limit` probes, the oldest first, the same ones in both statements of the batch.
  * Returns how many were folded; the caller repeats while it is `limit`.
  */
-export async function pruneProbeHistory(db: DB, opts: { now?: Date; days?: number; limit: number }): Promise<number> {
-  const cutoff = iso((opts.now ?? new Date()).getTime() - (opts.days ?? PROBE_HISTORY_DAYS) * DAY_MS)
-  const oldest = sql`(SELECT ${serverProbes.id} FROM ${serverProbes} WHERE ${serverProbes.startedAt} < ${cutoff} ORDER BY ${serverProbes.startedAt}, ${serverProbes.id} LIMIT ${opts.limit})`
+export async function foldProbeHistory(db: DB, opts: { before: string; limit: number }): Promise<number> {
+  const oldest = sql`(SELECT ${serverProbes.id} FROM ${serverProbes} WHERE ${serverProbes.startedAt} < ${opts.before} ORDER BY ${serverProbes.startedAt}, ${serverProbes.id} LIMIT ${opts.limit})`
   const reached = sql.join(
     REACHED_STATUSES.map((s) => sql`${s}`),
     sql`, `,

@@ -1,20 +1,14 @@
 /**
  * The probe runner's leases (package_probe_schedule): which listings' packages are due, who holds
- * each, and taking a result only from the holder. Same cadence as the remotes' (worker/db/probes.ts):
- * a new version at once, daily when healthy, weekly when waiting for a key, backing off when
- * failing; the result itself is stored by `recordProbe` with source 'package'.
+ * each, and taking a result only from the holder. Same cadence as the remotes' (decided by
+ * worker/services/probing/schedule.ts, due as worker/db/probes.ts `isDue` says): a new version at
+ * once, daily when healthy, weekly when waiting for a key, backing off when failing; the result
+ * itself is stored by `recordProbe` with source 'package'.
  */
 import { and, eq, gt, inArray, sql } from 'drizzle-orm'
 import type { DB } from './client'
-import { HAS_HTTP_REMOTE, isDue, leaseFree, PACKAGE_KIND, WAITING_INTERVAL_MS } from './probes'
+import { HAS_HTTP_REMOTE, isDue, leaseFree, PACKAGE_KIND } from './probes'
 import { packageProbeSchedule, servers } from './schema'
-
-/**
- * How long a claimed package is the claiming runner's: a probe takes at most a minute or so
- * (fetch, start, list, each under its own limit), so a runner's batch of 20 fits; past it, the
- * package is given to the next runner that asks.
- */
-export const RUNNER_LEASE_MS = 30 * 60_000
 
 /** A package a runner now holds. */
 export interface ClaimedPackage {
@@ -27,15 +21,15 @@ export interface ClaimedPackage {
 }
 
 /**
- * Takes the lease on at most `limit` listings whose package is due (listed, with a package of a
- * kind the runner reads and no http(s) remote, which the Worker probes itself), the longest due
- * first, each under a new random job id. One statement, as `claimDueProbes`: a listing another
- * runner holds is left alone, so no package is handed out twice.
- * @example const claimed = await claimDuePackages(db, { now: new Date(), limit: 5 })
+ * Takes the lease (until `leaseUntil`) on at most `limit` listings whose package is due (listed,
+ * with a package of a kind the runner reads and no http(s) remote, which the Worker probes
+ * itself), the longest due first, each under a new random job id. One statement, as
+ * `leaseDueRemotes`: a listing another runner holds is left alone, so no package is handed out twice.
+ * @example const claimed = await leaseDuePackages(db, { now, leaseUntil: leaseEnd(now, RUNNER_LEASE_MS), limit: 5 })
  */
-export async function claimDuePackages(db: DB, opts: { now: Date; limit: number; leaseMs?: number }): Promise<ClaimedPackage[]> {
+export async function leaseDuePackages(db: DB, opts: { now: Date; leaseUntil: string; limit: number }): Promise<ClaimedPackage[]> {
   const now = opts.now.toISOString()
-  const lease = new Date(opts.now.getTime() + (opts.leaseMs ?? RUNNER_LEASE_MS)).toISOString()
+  const lease = opts.leaseUntil
   const t = packageProbeSchedule
   const rows = await db.all<{ server_id: string; job_id: string; job_version: string }>(sql`
     INSERT INTO ${t} (server_id, version, due_at, failures, job_id, job_version, lease_until)
@@ -69,18 +63,18 @@ export async function claimDuePackages(db: DB, opts: { now: Date; limit: number;
 }
 
 /**
- * A claimed listing whose package the runner cannot run after all (none of its packages is a
- * stdio one of a known registry with a name): not handed out again for a week, or until its
+ * Claimed listings whose package the runner cannot run after all (none of its packages is a
+ * stdio one of a known registry with a name): not handed out again until `dueAt`, or until their
  * version changes.
  */
-export async function deferPackages(db: DB, serverIds: readonly string[], now = new Date()): Promise<void> {
+export async function deferPackages(db: DB, serverIds: readonly string[], dueAt: string): Promise<void> {
   if (serverIds.length === 0) return
   const t = packageProbeSchedule
   await db
     .update(t)
     .set({
       version: sql`(SELECT ${servers.version} FROM ${servers} WHERE ${servers.id} = ${t.serverId})`,
-      dueAt: new Date(now.getTime() + WAITING_INTERVAL_MS).toISOString(),
+      dueAt,
       jobId: null,
       jobVersion: null,
       leaseUntil: null,

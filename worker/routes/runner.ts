@@ -1,20 +1,18 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import { z } from 'zod'
-import { PROBE_STATUSES, type ProbeOutcome, type RunnerClaimResponse, type RunnerJob, type RunnerResultResponse } from '@shared/surface'
-import { recordProbe } from '../db/probes'
-import { claimDuePackages, deferPackages, takeJobLease } from '../db/runner'
+import { PROBE_STATUSES, type ProbeOutcome, type RunnerClaimResponse, type RunnerResultResponse } from '@shared/surface'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
-import { probeSettings } from '../jobs/probe-remotes'
 import { sha256Hex } from '../lib/hash'
-import { capJson, DEFAULT_PROBE_BOUNDS, hashSurface, SurfaceError } from '../lib/mcp-client'
-import { readPostedSurface } from '../lib/posted-surface'
-import { runnerJobPackage } from '../lib/runner-jobs'
+import { DEFAULT_PROBE_BOUNDS } from '../lib/mcp-client'
+import { POSTED_CAPS, readPostedOutcome } from '../lib/posted-surface'
 import { safeEqual } from '../lib/tokens'
 import { AUTH_REQUIRED } from '../middleware/authz'
 import { jsonDepthLimit, limitBody } from '../middleware/body'
 import { type RateRule, rateLimit } from '../middleware/rate-limit'
 import { validate } from '../middleware/validate'
+import { acceptRunnerResult, claimRunnerJobs } from '../services/probing/runner'
+import { probeSettings } from '../services/probing/settings'
 
 /** Where the runner's endpoints are mounted (worker/app.ts), outside the browser's chain. */
 export const RUNNER_PATH = '/api/runner'
@@ -33,9 +31,6 @@ export const RUNNER_RATE_RULE: RateRule = { limit: 300, windowSeconds: 60 }
 /** Packages one claim takes at most, and by default. */
 export const MAX_CLAIM = 20
 const DEFAULT_CLAIM = 5
-
-/** What the Worker keeps of a runner's strings: enough for a sentence, a package name, a variable. */
-const CAPS = { target: 512, error: 2000, protocolVersion: 64, url: 2048, variable: 256 }
 
 /**
  * The runner's bearer token, compared in constant time (both sides hashed first, so neither the
@@ -67,58 +62,25 @@ const claimSchema = z.object({
 
 const capped = (max: number) => z.string().transform((text) => text.slice(0, max))
 
-/** The envelope of a result: every field of its own type, strings cut; the surface is read by `readPostedSurface`. */
+/** The envelope of a result: every field of its own type, strings cut; the surface is read by `readPostedOutcome`. */
 const resultSchema = z.object({
   jobId: z.string().min(1).max(64),
   serverId: z.string().min(1).max(64),
   version: z.string().min(1).max(256),
   outcome: z.object({
     status: z.enum(PROBE_STATUSES as [ProbeOutcome['status'], ...ProbeOutcome['status'][]]),
-    protocolVersion: capped(CAPS.protocolVersion).nullable(),
+    protocolVersion: capped(POSTED_CAPS.protocolVersion).nullable(),
     transport: z.literal('stdio').nullable(),
-    target: capped(CAPS.target),
+    target: capped(POSTED_CAPS.target),
     startedAt: z.iso.datetime(),
     durationMs: z.number().min(0).max(86_400_000),
-    error: capped(CAPS.error).nullable(),
-    authMetadataUrl: capped(CAPS.url).nullable(),
-    missingVariable: capped(CAPS.variable).nullable(),
+    error: capped(POSTED_CAPS.error).nullable(),
+    authMetadataUrl: capped(POSTED_CAPS.url).nullable(),
+    missingVariable: capped(POSTED_CAPS.variable).nullable(),
     surface: z.unknown(),
     serverCard: z.unknown(),
   }),
 })
-
-/**
- * The outcome as the Worker stores it: for 'ok', the surface read through the same caps as a
- * remote's; a surface that cannot be kept makes the probe a protocol error, as it would for a
- * remote, with the reason. Nothing posted is kept as given but the capped strings.
- */
-function toOutcome(posted: z.output<typeof resultSchema>['outcome']): ProbeOutcome {
-  const base: ProbeOutcome = {
-    ...posted,
-    transport: 'stdio',
-    durationMs: Math.round(posted.durationMs),
-    surface: null,
-    serverCard:
-      posted.serverCard === undefined || posted.serverCard === null ? null : (capJson(posted.serverCard, DEFAULT_PROBE_BOUNDS) ?? null),
-  }
-  if (posted.status !== 'ok') return base
-  if (posted.surface === undefined || posted.surface === null) {
-    const message = 'An ok outcome needs its surface'
-    throw new ApiError('invalid_input', message, [{ field: 'outcome.surface', message }])
-  }
-  try {
-    return { ...base, surface: readPostedSurface(posted.surface) }
-  } catch (error) {
-    if (!(error instanceof SurfaceError)) throw error
-    return { ...base, status: 'protocol_error', error: error.message.slice(0, CAPS.error) }
-  }
-}
-
-/** The job handed to a runner for a claimed listing; null when none of its packages can be run. */
-function jobOf(claimed: Awaited<ReturnType<typeof claimDuePackages>>[number]): RunnerJob | null {
-  const pkg = runnerJobPackage(claimed.packages)
-  return pkg && { jobId: claimed.jobId, serverId: claimed.serverId, version: claimed.version, package: pkg, leaseUntil: claimed.leaseUntil }
-}
 
 /**
  * The probe runner's endpoints (docs/probe-runner-api.md): it claims due packages, runs each in its
@@ -133,21 +95,12 @@ export const runnerRoutes = new Hono<AppEnv>()
   .use('*', jsonDepthLimit)
   .post('/claim', validate('json', claimSchema), async (c) => {
     if (!probeSettings(c.env).enabled) return c.json<RunnerClaimResponse>({ jobs: [] })
-    const claimed = await claimDuePackages(c.var.db, { now: new Date(), limit: c.req.valid('json').limit ?? DEFAULT_CLAIM })
-    const jobs = claimed.map((claim) => ({ claim, job: jobOf(claim) }))
-    await deferPackages(
-      c.var.db,
-      jobs.filter((j) => !j.job).map((j) => j.claim.serverId),
-    )
-    return c.json<RunnerClaimResponse>({ jobs: jobs.flatMap((j) => (j.job ? [j.job] : [])) })
+    const jobs = await claimRunnerJobs(c.var.db, { now: new Date(), limit: c.req.valid('json').limit ?? DEFAULT_CLAIM })
+    return c.json<RunnerClaimResponse>({ jobs })
   })
   .post('/results', validate('json', resultSchema), async (c) => {
     const { jobId, serverId, version, outcome: posted } = c.req.valid('json')
-    const outcome = toOutcome(posted)
-    if (!(await takeJobLease(c.var.db, { serverId, jobId, version }))) {
-      throw new ApiError('conflict', 'This job is not yours any more: its lease ended or its result was stored already. Claim again.')
-    }
-    const hashes = outcome.surface ? await hashSurface(outcome.surface) : null
-    await recordProbe(c.var.db, { serverId, version, outcome, hashes, source: 'package' })
-    return c.json<RunnerResultResponse>({ status: outcome.status, surfaceHash: hashes?.surface ?? null })
+    // Read before the lease is spent: a malformed result leaves it to a corrected one.
+    const outcome = readPostedOutcome(posted)
+    return c.json<RunnerResultResponse>(await acceptRunnerResult(c.var.db, { jobId, serverId, version, outcome }))
   })

@@ -50,6 +50,28 @@ export async function queueClaimed<K, B>(
   return keys.length
 }
 
+/**
+ * Claims pieces for someone else to work (the probe runner's packages) and hands out the work
+ * each becomes; a claimed piece that turns out to have none (`workOf` null) is given back at once
+ * (deferred, its lease cleared), so it is neither handed out nor held until its lease ends.
+ * @example const jobs = await handOutClaimed(() => leaseDuePackages(...), runnerJobOf, (rest) => deferPackages(db, ...))
+ */
+export async function handOutClaimed<C, W>(
+  claim: () => Promise<readonly C[]>,
+  workOf: (claimed: C) => W | null,
+  giveBack: (claimed: C[]) => Promise<unknown>,
+): Promise<W[]> {
+  const handed: W[] = []
+  const without: C[] = []
+  for (const claimed of await claim()) {
+    const work = workOf(claimed)
+    if (work === null) without.push(claimed)
+    else handed.push(work)
+  }
+  if (without.length > 0) await giveBack(without)
+  return handed
+}
+
 /** What one invocation did of its claimed keys. */
 export interface AllowanceRun<K, R> {
   /** Each key done and what it gave. */

@@ -5,8 +5,9 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { SurfaceCoverage } from '@shared/surface'
-import { declareSurface, probeOverview, recordProbe } from '../../../worker/db/probes'
+import { declareSurface, probeOverview } from '../../../worker/db/probes'
 import { hashSurface } from '../../../worker/lib/mcp-client'
+import { storeOutcome } from '../../../worker/services/probing/outcomes'
 import { insertServer } from '../factories'
 import { db } from '../helpers'
 import { outcomeOf, recordOutcome, surfaceOf } from '../probe-helpers'
@@ -16,8 +17,7 @@ const pkg = (registryType: string) => ({ packages: [{ registryType, identifier: 
 
 async function packageOutcome(serverId: string, status: Parameters<typeof outcomeOf>[0]) {
   const outcome = { ...outcomeOf(status, status === 'ok' ? surfaceOf(['a']) : null), transport: 'stdio' as const }
-  const hashes = outcome.surface ? await hashSurface(outcome.surface) : null
-  await recordProbe(db(), { serverId, version: '1.0.0', outcome, hashes, source: 'package' })
+  await storeOutcome(db(), { serverId, version: '1.0.0', outcome, source: 'package' })
 }
 
 describe('probeOverview coverage', () => {

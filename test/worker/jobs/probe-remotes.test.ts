@@ -9,15 +9,9 @@ import { describe, expect, it } from 'vitest'
 import type { ServerToolsResponse } from '@shared/surface'
 import { probeSchedule, serverProbes, serverSurfaces, servers } from '../../../worker/db/schema'
 import worker from '../../../worker/index'
-import {
-  enqueueDueProbes,
-  PROBE_QUEUE_NAME,
-  PROBE_SUBREQUESTS,
-  type ProbeMessage,
-  probeListings,
-  probeSettings,
-} from '../../../worker/jobs/probe-remotes'
+import { enqueueDueProbes, PROBE_QUEUE_NAME, type ProbeMessage, probeSettings } from '../../../worker/jobs/probe-remotes'
 import { probeEnqueue, probeRetention, SCHEDULES } from '../../../worker/jobs/schedule'
+import { PROBE_SUBREQUESTS, probeListings } from '../../../worker/services/probing/remote-probes'
 import { insertServer } from '../factories'
 import { db, json } from '../helpers'
 

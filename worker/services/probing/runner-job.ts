@@ -1,12 +1,14 @@
 /**
- * What the probe runner is told about a listing's package (RunnerJob['package']): the package as
- * the listing declares it (@shared/install/source), reduced to what a fenced run needs. Pure: the
- * Worker builds it when a runner claims the listing (worker/routes/runner.ts).
+ * What the probe runner is handed for a claimed listing (RunnerJob): the package as the listing
+ * declares it (@shared/install/source), reduced to what a fenced run needs, or nothing when none
+ * of its packages can be run (the claim then defers the listing). Pure: the Worker builds it when
+ * a runner claims the listing (services/probing/runner.ts).
  */
 
 import type { DeclaredArgument, DeclaredPackage } from '@shared/install/model'
 import { readPackage } from '@shared/install/source'
 import type { RunnerJob } from '@shared/surface'
+import type { ClaimedPackage } from '../../db/runner'
 
 /**
  * The text an argument that must be supplied is given: the runner has no real value (a path, a
@@ -83,4 +85,14 @@ export function runnerJobPackage(packages: readonly unknown[]): RunnerJob['packa
       default: v.isSecret ? null : v.default,
     })),
   }
+}
+
+/**
+ * The job handed to a runner for a claimed listing; null when none of its packages can be run,
+ * and the listing is deferred instead.
+ * @example runnerJobOf(claimed)?.package.registryType // 'npm'
+ */
+export function runnerJobOf(claimed: ClaimedPackage): RunnerJob | null {
+  const pkg = runnerJobPackage(claimed.packages)
+  return pkg && { jobId: claimed.jobId, serverId: claimed.serverId, version: claimed.version, package: pkg, leaseUntil: claimed.leaseUntil }
 }

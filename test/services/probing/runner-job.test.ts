@@ -1,9 +1,9 @@
 /**
- * What the probe runner is told of a package (worker/lib/runner-jobs.ts): the arguments as the
+ * What the probe runner is told of a package (worker/services/probing/runner-job.ts): the arguments as the
  * words of a command line, and an image reference split into image and exact version.
  */
 import { describe, expect, it } from 'vitest'
-import { ARGUMENT_PLACEHOLDER, imageVersion, runnerJobPackage } from '../../../worker/lib/runner-jobs'
+import { ARGUMENT_PLACEHOLDER, imageVersion, runnerJobOf, runnerJobPackage } from '../../../worker/services/probing/runner-job'
 
 describe('runnerJobPackage', () => {
   it('gives fixed values, defaults, placeholders for required ones, and leaves out optional ones without a value', () => {
@@ -53,5 +53,37 @@ describe('imageVersion', () => {
     expect(imageVersion('localhost:5000/acme/srv:2.1', null)).toBe('2.1')
     expect(imageVersion('localhost:5000/acme/srv', '3.0.0')).toBe('3.0.0')
     expect(imageVersion('mcp/github', null)).toBeNull()
+  })
+})
+
+describe('runnerJobOf', () => {
+  const claimed = {
+    serverId: 'srv-1',
+    jobId: 'job-1',
+    version: '2.0.0',
+    leaseUntil: '2026-06-01T12:30:00.000Z',
+    packages: [{ registryType: 'npm', identifier: '@acme/files', version: '2.0.0' }] as unknown[],
+  }
+
+  it('hands out a claimed listing’s runnable package under its job, version and lease', () => {
+    expect(runnerJobOf(claimed)).toEqual({
+      jobId: 'job-1',
+      serverId: 'srv-1',
+      version: '2.0.0',
+      leaseUntil: '2026-06-01T12:30:00.000Z',
+      package: runnerJobPackage(claimed.packages),
+    })
+  })
+
+  it('hands out nothing (the claim defers it) for a package that serves HTTP or one of no registry the runner knows', () => {
+    const http = {
+      registryType: 'npm',
+      identifier: '@acme/web',
+      version: '1.0.0',
+      transport: { type: 'streamable-http', url: 'http://localhost:3000/mcp' },
+    }
+    expect(runnerJobOf({ ...claimed, packages: [http] })).toBeNull()
+    expect(runnerJobOf({ ...claimed, packages: [{ registryType: 'nuget', identifier: 'Acme', version: '1.0.0' }] })).toBeNull()
+    expect(runnerJobOf({ ...claimed, packages: [] })).toBeNull()
   })
 })

@@ -1,0 +1,35 @@
+/**
+ * Which listings the Worker probes and where: a listed server with a remote at an http(s) address
+ * is probed by the Worker at that remote; one with only packages is the probe runner's
+ * (services/probing/runner-job.ts says which package). The claim's own statement applies the same
+ * rule in SQL (db/probes.ts `HAS_HTTP_REMOTE`, the rule of `readRemote`), since it must choose
+ * among every listing at once; these decide for the one listing in hand.
+ */
+import { readRemote } from '@shared/install/source'
+
+/**
+ * The remote a listing is probed at: its first Streamable HTTP one, else its first SSE one; null
+ * when it has none the probe can use.
+ * @example probedRemote([{ type: 'sse', url: 'https://a.example/sse' }])?.type // 'sse'
+ */
+export function probedRemote(remotes: readonly unknown[]) {
+  const usable = remotes.map(readRemote).filter((r) => r !== null)
+  return usable.find((r) => r.type === 'streamable-http') ?? usable[0] ?? null
+}
+
+/** What an admin's 'probe now' needs to know of the listing. */
+export interface ProbeNowListing {
+  status: string
+  remotes: readonly unknown[]
+}
+
+/**
+ * Why a listing cannot be probed now, as the admin is told, or null when it can: probing must be
+ * on, the listing listed, and one of its remotes usable.
+ */
+export function probeNowRefusal(listing: ProbeNowListing, enabled: boolean): string | null {
+  if (!enabled) return 'Probing is off on this deployment (PROBE_ENABLED).'
+  if (listing.status !== 'active') return 'Only a listed server is probed.'
+  if (!probedRemote(listing.remotes)) return 'This server has no remote to probe.'
+  return null
+}

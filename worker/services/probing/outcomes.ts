@@ -1,0 +1,60 @@
+/**
+ * A probe's outcome stored, whoever made it (the Worker's probe of a remote, the runner's of a
+ * package): its surface hashed by the Worker, the listing's next due time decided by the schedule,
+ * all written in one batch by db/probes.ts `recordProbe`. And the history's retention: probes past
+ * PROBE_HISTORY_DAYS folded into daily counts, in bounded statements.
+ */
+import type { ProbeOutcome } from '@shared/surface'
+import type { DB } from '../../db/client'
+import { foldProbeHistory, recordProbe } from '../../db/probes'
+import { hashSurface } from '../../lib/mcp-client'
+import { dueAfter, historyCutoff } from './schedule'
+
+export interface StoreOutcomeInput {
+  serverId: string
+  /** The listing's version the probe was made for. */
+  version: string
+  outcome: ProbeOutcome
+  /** A remote's (probe_schedule, by default) or a package's (package_probe_schedule). */
+  source?: 'remote' | 'package'
+  now?: Date
+}
+
+/**
+ * Stores one outcome with the hashes of its surface (an 'ok' one's) and when the listing is due
+ * again; returns the hashes.
+ * @example await storeOutcome(db, { serverId, version: target.version, outcome })
+ */
+export async function storeOutcome(db: DB, input: StoreOutcomeInput) {
+  const { outcome } = input
+  const hashes = outcome.status === 'ok' && outcome.surface ? await hashSurface(outcome.surface) : null
+  const due = dueAfter(outcome.status, input.now ?? new Date())
+  await recordProbe(db, { serverId: input.serverId, version: input.version, outcome, hashes, source: input.source, due })
+  return hashes
+}
+
+/**
+ * One statement of the retention: at most `limit` probes older than the history keeps folded into
+ * daily counts. Returns how many were folded.
+ */
+export function pruneProbeHistory(db: DB, opts: { now?: Date; limit: number }): Promise<number> {
+  return foldProbeHistory(db, { before: historyCutoff(opts.now ?? new Date()), limit: opts.limit })
+}
+
+/** Probes pruned per statement, and statements per daily run at most (200,000 a day). */
+const PRUNE_BATCH = 5000
+const PRUNE_ROUNDS = 40
+
+/**
+ * The daily retention: probes older than PROBE_HISTORY_DAYS folded into probe_days, in bounded
+ * batches. Returns how many were folded.
+ */
+export async function pruneProbes(db: DB, now = new Date()): Promise<number> {
+  let total = 0
+  for (let round = 0; round < PRUNE_ROUNDS; round++) {
+    const n = await pruneProbeHistory(db, { now, limit: PRUNE_BATCH })
+    total += n
+    if (n < PRUNE_BATCH) break
+  }
+  return total
+}

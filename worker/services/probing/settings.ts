@@ -1,0 +1,45 @@
+/**
+ * Probing's settings, read from the Worker's environment once per use: whether probing is on at
+ * all (the cron, the queue's consumer, the admin's 'probe now' and the runner's claims all ask),
+ * and the bounds of one consumer invocation.
+ */
+import type { FetchLike, ProbeBounds } from '../../lib/mcp-client'
+
+export interface ProbeSettings {
+  /** PROBE_ENABLED: off, the cron queues nothing and the consumer probes nothing. */
+  enabled: boolean
+  /** PROBE_ALLOW_LOOPBACK: local development only. */
+  allowLoopback: boolean
+  /** Listings the cron queues per minute at most. */
+  perMinute: number
+  /** Probes under way at once in one consumer invocation. */
+  concurrency: number
+  /** Outbound requests one consumer invocation may make (PROBE_SUBREQUEST_BUDGET). */
+  subrequestBudget: number
+  bounds?: Partial<ProbeBounds>
+  /** The fetch beneath the probe's guard (tests, the local script); the global one by default. */
+  fetch?: FetchLike
+  now?: () => Date
+}
+
+/** Workers Free's allowance of 50 subrequests an invocation, less a margin: what a deploy gets unless told. */
+const DEFAULT_SUBREQUEST_BUDGET = 45
+
+/**
+ * The probing settings from the Worker's environment.
+ * @example probeSettings(env).enabled // false unless PROBE_ENABLED is 'true'
+ */
+export function probeSettings(
+  env: Pick<Env, 'PROBE_ENABLED' | 'PROBE_ALLOW_LOOPBACK' | 'PROBE_SUBREQUEST_BUDGET'>,
+  overrides: Partial<ProbeSettings> = {},
+): ProbeSettings {
+  const budget = Number.parseInt(env.PROBE_SUBREQUEST_BUDGET, 10)
+  return {
+    enabled: env.PROBE_ENABLED === 'true',
+    allowLoopback: env.PROBE_ALLOW_LOOPBACK === 'true',
+    perMinute: 50,
+    concurrency: 4,
+    subrequestBudget: Number.isFinite(budget) && budget > 0 ? budget : DEFAULT_SUBREQUEST_BUDGET,
+    ...overrides,
+  }
+}
