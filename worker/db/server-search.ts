@@ -5,7 +5,7 @@
  * - The index holds listed servers only, and its rowid is each server's `search_key`: stars,
  *   then popularity (coarse buckets), then seq. FTS5 yields matches in rowid order, so
  *   `MATCH ... LIMIT k` reads the k best-known matches and stops.
- * - Words found in more than COMMON_WORD servers ('server', 'mcp' at scale) are common: they
+ * - Words found in more than a thousand servers ('server', 'mcp' at scale) are common: they
  *   still match, but say little about relevance, so they are matched as typed (no prefix
  *   expansion) and left out of bm25 and of the name tier when the query has other words.
  * - Relevance ranks a bounded candidate set in the usual tiers (every word, then a server called
@@ -24,58 +24,35 @@
  *   so that bm25, which divides by a row's whole length, ranks cards as before: a server with
  *   every word in its tools comes after related terms and before categories, and its card names
  *   the tool (read back from the page's own rows). Totals count both indexes.
- * - When a query finds fewer than THIN servers and one of its words is in no server at all, the
+ * - When a query finds fewer than a few servers and one of its words is in no server at all, the
  *   same round trip reads the index's terms sharing that word's first letters; the nearest one
  *   (edit distance, in the Worker) replaces it in one more round trip, and the cards say so.
- * - Totals are counted up to SEARCH_TOTAL_CAP ('1,000+' beyond), and words up to the same
- *   cap, which is also COMMON_WORD: a count then reads at most about a thousand index rows
- *   whatever the catalogue's size (D1 bills every row a cursor visits, an FTS5 posting too).
+ * - Totals and words are counted up to a cap ('1,000+' beyond): a count then reads at most about
+ *   a thousand index rows whatever the catalogue's size (D1 bills every row a cursor visits, an
+ *   FTS5 posting too).
  * - A search with an explicit sort reads a bounded candidate set in the index's order (up to the
  *   cap) and sorts it, with servers having every word first; for a query with a common word it
  *   first walks the sort's own index (at most WALK rows), which finds an exact page in a few
  *   dozen rows exactly when matches are dense, and then reads no candidates.
  *
- * One round trip for a search, by relevance or sorted: the counts of the words this isolate has
- * not found common in the last minute, and the page and its total read as if those words were
- * rare (most are); a second only when one turns out common, or to read the page of a corrected
- * misspelling. A common word is past the total's cap, so over the whole catalogue a query with
- * one is known to be '1,000+' and its total is not counted.
+ * Here are the statements and their rows only: which words are common, which reads a search
+ * sends, whether its total is counted, which spelling is meant and why each card matched are
+ * decided in worker/services/search/, which hands `readSearch` one plan per round trip.
  */
-import { and, inArray, or, type SQL, sql } from 'drizzle-orm'
+import { and, desc, inArray, or, type SQL, sql } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
-import type { PackageType } from '@shared/limits'
+import type { PackageType, ServerSort } from '@shared/limits'
 import type { ServerSummary } from '@shared/types'
-import { RecentMap } from '../lib/cache/recent-map'
-import {
-  buildFtsQuery,
-  correctSpelling,
-  exactTerm,
-  explainMatch,
-  type Facet,
-  type FtsQuery,
-  filterExpression,
-  type MatchLevel,
-  type MatchReason,
-  MIN_TYPO_WORD,
-  significantWords,
-  typoPrefix,
-} from '../lib/search/query'
+import { exactTerm, type Facet, type FtsQuery, filterExpression, significantWords } from '../lib/search/query'
 import { toolWordHeads } from '../lib/search/tool-text'
 import { batchOf } from './batch'
 import type { DB } from './client'
 import { likedFilter } from './engagement'
 import { pageOffset } from './paging'
 import { serverCategories, servers, serverTags } from './schema'
-import { type CardRow, cardColumns, hasPackageType, toCards } from './server-cards'
+import { cardColumns, hasPackageType, toCard } from './server-cards'
 import type { ViewerId } from './sessions'
 
-/**
- * Matches are counted up to this many; beyond it the total reads '1,000+'. Words are counted up
- * to it too, so it must be at least COMMON_WORD.
- */
-export const SEARCH_TOTAL_CAP = 1_000
-/** A word in more servers than this is common (see above). */
-export const COMMON_WORD = 1_000
 /** Candidates bm25 ranks (more when a deep page needs them). */
 const RANKED = 300
 /** Candidates per unranked arm: enough to fill a page whatever the deprecated ones. */
@@ -84,8 +61,6 @@ const UNRANKED = 100
 /** Rows of its sort's index an explicit sort walks for a query with a common word (see byOrder). */
 const WALK = 1_000
 
-/** Fewer matches than this make a query thin: then, and only then, a misspelt word is corrected. */
-export const THIN = 3
 /** Index terms read per misspelt word: those sharing its first letters, in order. */
 const TYPO_TERMS = 500
 
@@ -95,8 +70,8 @@ const SEQ_OF_KEY = sql.raw('4294967295')
 /** FTS5 column weights: names weigh most, README text least. */
 const BM25 = sql.raw('bm25(servers_search, 10.0, 6.0, 2.0, 4.0, 5.0, 3.0, 0.5, 0.0)')
 
-export interface SearchRequest {
-  words: string[]
+/** What a search reads within, and which page: its filters, its order and its reader. */
+export interface ScopeRequest {
   /** Whose likes the cards show (null: a guest). */
   userId: ViewerId
   /** Only servers this reader liked (the Favorites view). */
@@ -107,22 +82,21 @@ export interface SearchRequest {
   categories: readonly string[]
   /** Only servers whose tools were read, with a remote, or with a package of a type (as for lists). */
   rowFilters?: RowFilters
-  /** An explicit sort's ORDER BY; relevance when absent. */
-  order?: Array<SQL | SQLiteColumn>
+  /** An explicit sort (its ORDER BY is SORT_ORDER's); relevance when absent. */
+  sortBy?: ServerSort
   page: number
   limit: number
 }
 
-export interface SearchResult {
-  /** The page's cards, each saying why it matched when the card does not show it (`matchedBy`). */
-  servers: ServerSummary[]
-  total: number
-  /** The total stopped counting at SEARCH_TOTAL_CAP. */
-  totalCapped: boolean
-}
-
-/** A search as its SQL reads it: the request with its filters made into SQL. */
-interface Scoped extends Omit<SearchRequest, 'likedBy' | 'tags' | 'categories' | 'rowFilters'> {
+/** A search as its SQL reads it: the request with its filters and order made into SQL. */
+export interface SearchScope {
+  userId: ViewerId
+  /** An explicit sort's ORDER BY; relevance when absent. */
+  order?: Array<SQL | SQLiteColumn>
+  page: number
+  limit: number
+  /** No filter: the whole catalogue, where every match of a word is a match of the query. */
+  whole: boolean
   /** Narrows to the seqs this subquery yields (favourites); null for the whole catalogue. */
   only: SQL | null
   /**
@@ -141,6 +115,15 @@ export interface RowFilters {
   toolsKnown?: boolean
   remote?: boolean
   packageType?: PackageType
+}
+
+/** Each sort's ORDER BY, for lists and searches alike. */
+export const SORT_ORDER: Record<ServerSort, Array<SQL | SQLiteColumn>> = {
+  stars: [desc(servers.stars), desc(servers.popularity), servers.id],
+  likes: [desc(servers.likeCount), servers.id],
+  updated: [desc(servers.updatedAt), servers.id],
+  created: [desc(servers.createdAt), servers.id],
+  ranking: [desc(servers.popularity), servers.id],
 }
 
 const facetsOf = (kept: RowFilters = {}): Facet[] => [
@@ -183,7 +166,7 @@ export function facetTotal(db: DB, kept: RowFilters = {}) {
  * Tag, category and row filters: narrowed inside the index, then held exactly per row (a
  * correlated look-up per candidate rather than the whole tag's set of ids built per request).
  */
-function narrowByFilters(tags: readonly string[], categories: readonly string[], kept?: RowFilters): Scoped['narrow'] {
+function narrowByFilters(tags: readonly string[], categories: readonly string[], kept?: RowFilters): SearchScope['narrow'] {
   const fts = filterExpression(tags, categories, facetsOf(kept))
   if (!fts) return undefined
   const row = and(
@@ -198,21 +181,14 @@ function narrowByFilters(tags: readonly string[], categories: readonly string[],
   return { fts, row }
 }
 
-/** The request's filters as SQL: the favourites as a set of seqs, tags, categories and row filters as `narrow`. */
-function scoped({ likedBy, tags, categories, rowFilters, ...req }: SearchRequest): Scoped {
-  return {
-    ...req,
-    only: likedBy ? sql`SELECT ${servers.seq} FROM ${servers} WHERE ${likedFilter(likedBy)}` : null,
-    narrow: narrowByFilters(tags, categories, rowFilters),
-  }
-}
-
-/** A page of cards and why each matched, when the card does not show it (same order as cards). */
-interface SearchPage {
-  cards: ServerSummary[]
-  reasons: Array<MatchReason | null>
-  total: number
-  totalCapped: boolean
+/**
+ * The request's filters and order as SQL: the favourites as a set of seqs, tags, categories and
+ * row filters as `narrow`.
+ */
+export function searchScope({ likedBy, tags, categories, rowFilters, sortBy, ...view }: ScopeRequest): SearchScope {
+  const only = likedBy ? sql`SELECT ${servers.seq} FROM ${servers} WHERE ${likedFilter(likedBy)}` : null
+  const narrow = narrowByFilters(tags, categories, rowFilters)
+  return { ...view, order: sortBy ? SORT_ORDER[sortBy] : undefined, only, narrow, whole: !only && !narrow }
 }
 
 /** What narrows a search: a set of seqs, an FTS5 expression of filters, or neither. */
@@ -221,7 +197,7 @@ interface Narrowing {
   fts: string | null
 }
 
-const narrowing = (req: Scoped): Narrowing => ({ seqs: req.only, fts: req.narrow?.fts ?? null })
+const narrowing = (req: SearchScope): Narrowing => ({ seqs: req.only, fts: req.narrow?.fts ?? null })
 
 /** No narrowing: the whole catalogue (how common a word is, is counted over all of it). */
 const WHOLE_CATALOGUE: Narrowing = { seqs: null, fts: null }
@@ -247,88 +223,38 @@ function matches(match: string, only: Narrowing, columns: SQL, limit: number, in
 }
 
 /** How many servers match, counted up to `cap` + 1. */
-const countUpTo = (match: string, only: Narrowing, cap = SEARCH_TOTAL_CAP) =>
-  sql`(SELECT count(*) FROM (${matches(match, only, sql`1`, cap + 1)}))`
+const countUpTo = (match: string, only: Narrowing, cap: number) => sql`(SELECT count(*) FROM (${matches(match, only, sql`1`, cap + 1)}))`
 
 /**
  * How many servers a query finds, in its listing or its tools, counted up to `cap` + 1: the
  * union of two capped reads, so a server found both ways counts once.
  */
-const foundUpTo = (fts: FtsQuery, only: Narrowing, cap = SEARCH_TOTAL_CAP) =>
+const foundUpTo = (fts: FtsQuery, only: Narrowing, cap: number) =>
   sql`(SELECT count(*) FROM (SELECT * FROM (${matches(fts.found, only, sql`rowid`, cap + 1)})
     UNION SELECT * FROM (${matches(fts.tools.any, only, sql`rowid`, cap + 1, 'servers_tools')}) LIMIT ${cap + 1}))`
 
-const totalOf = (n: number) => ({ total: Math.min(n, SEARCH_TOTAL_CAP), totalCapped: n > SEARCH_TOTAL_CAP })
-
-/**
- * Words this isolate found common lately (at most 2,000), with their counts. A common word
- * stays common for far longer than this (thousands of servers hold it), and only whether it is
- * common (and past the total's cap) is read from its count, so a query with such words reads
- * its page as theirs at once, without counting them: the costliest searches, on the words most
- * people type, are exactly the ones that repeat them. Rarer words are counted every time, since
- * a word no server held may be added at any moment.
- */
-const commonWords = new RecentMap<number>(2_000)
-const COMMON_MEMO_MS = 60_000
-
-/** The counts this isolate remembers for `words` (common ones, counted in the last minute). */
-function rememberedCounts(words: string[], now: number): Map<string, number> {
-  const counts = new Map<string, number>()
-  for (const w of words) {
-    const known = commonWords.get(w, now, COMMON_MEMO_MS)
-    if (known !== undefined) counts.set(w, known)
-  }
-  return counts
-}
-
 /**
  * The statement counting how many servers of the whole catalogue hold each of `words`, up to
- * SEARCH_TOTAL_CAP + 1: a rare word stops far sooner, and a word past it settles a query's total.
+ * `cap` + 1: a rare word stops far sooner, and a word past it settles a query's total.
  */
-function countWords(db: DB, words: string[]) {
+function countWords(db: DB, words: readonly string[], cap: number) {
   // Aliased: D1 keys a row by column name, and the counts' SQL reads the same.
-  const fields = Object.fromEntries(words.map((w, i) => [`w${i}`, countUpTo(exactTerm(w), WHOLE_CATALOGUE).as(`w${i}`)]))
+  const fields = Object.fromEntries(words.map((w, i) => [`w${i}`, countUpTo(exactTerm(w), WHOLE_CATALOGUE, cap).as(`w${i}`)]))
   return db.select(fields).from(sql`(SELECT 1)`)
 }
 
-/** Every word's count, from what was remembered and what `countWords(counted)` read; remembers the common ones. */
-function allCounts(
-  words: string[],
-  remembered: ReadonlyMap<string, number>,
-  counted: string[],
-  rows: Array<Record<string, unknown>> | null,
-  now: number,
-) {
-  const counts = new Map(remembered)
-  counted.forEach((w, i) => {
-    const n = Number(rows?.[0]?.[`w${i}`] ?? 0)
-    counts.set(w, n)
-    if (n > COMMON_WORD) commonWords.set(w, n, now)
-    else commonWords.delete(w)
-  })
-  return words.map((w) => counts.get(w) ?? 0)
-}
-
-const commonOf = (words: string[], counts: number[]) => new Set(words.filter((_, i) => counts[i] > COMMON_WORD))
-
-/** Words long enough to be a misspelling worth correcting. */
-const correctable = (w: string) => w.length >= MIN_TYPO_WORD && /\p{L}/u.test(w)
-
-/** Words no server holds, long enough to be a misspelling worth correcting. */
-const unknownWords = (words: string[], counts: number[]) => words.filter((w, i) => counts[i] === 0 && correctable(w))
-
 /**
- * The index's terms that share each unknown word's first letters, read only if the query is
- * thin and no server holds the word (it may not be counted yet): the guard is the outer side of a
- * CROSS JOIN, so when it yields no row the terms are never read.
+ * The index's terms from each unknown word's `prefix` on (those sharing its first letters), read
+ * only if the query finds fewer than `few` servers and no server holds the word (it may not be
+ * counted yet): the guard is the outer side of a CROSS JOIN, so when it yields no row the terms
+ * are never read.
  */
-function typoCandidates(db: DB, fts: FtsQuery, only: Narrowing, unknown: string[]) {
-  const thin = sql`${foundUpTo(fts, only, THIN)} < ${THIN}`
+function typoCandidates(db: DB, fts: FtsQuery, only: Narrowing, unknown: SearchReads['typos'], few: number) {
+  const thin = sql`${foundUpTo(fts, only, few)} < ${few}`
   // A word some server's tools hold is no misspelling either.
   const held = (word: string) =>
     sql`EXISTS (${matches(exactTerm(word), WHOLE_CATALOGUE, sql`1`, 1)}) OR EXISTS (${matches(exactTerm(word), WHOLE_CATALOGUE, sql`1`, 1, 'servers_tools')})`
-  const arms = unknown.map((word, i) => {
-    const prefix = typoPrefix(word)
+  const arms = unknown.map(({ word, prefix }, i) => {
     const guard = sql`(SELECT 1 AS go WHERE ${thin} AND NOT (${held(word)}))`
     return sql`SELECT * FROM (SELECT ${sql.raw(String(i))} AS w, v.term AS term, v.doc AS servers FROM ${guard} g CROSS JOIN servers_search_terms v
       WHERE v.term >= ${prefix} AND v.term < ${`${prefix}\u{10FFFF}`} LIMIT ${TYPO_TERMS})`
@@ -345,10 +271,11 @@ function unionAll(parts: SQL[]): SQL {
 }
 
 /**
- * Relevance: the bounded candidate set, ranked by tier, name, bm25 and popularity; and, unless
- * the total is already known to be past the cap, the statement that counts it.
+ * Relevance: the bounded candidate set, ranked by tier, name, bm25 and popularity. Each row's
+ * `level`: 4 what was typed, 3 a related term, 2 every word in its tools, 1 its category, 0 the
+ * rest (services/search/explain.ts says it on the card).
  */
-function byRelevance(db: DB, fts: FtsQuery, req: Scoped, capped = false) {
+function byRelevance(db: DB, fts: FtsQuery, req: SearchScope) {
   const only = narrowing(req)
   const offset = pageOffset(req)
   const want = offset + req.limit
@@ -418,12 +345,11 @@ function byRelevance(db: DB, fts: FtsQuery, req: Scoped, capped = false) {
     c.exact AS exact, c.in_name AS in_name, c.score AS score, ${servers.popularity} AS popularity, ${servers.stars} AS stars, ${servers.id} AS id
     FROM ${servers} INNER JOIN ${candidates} ON ${servers.seq} = (c.k & ${SEQ_OF_KEY})${req.narrow ? sql` WHERE ${req.narrow.row}` : sql``}
     ORDER BY ${sql.raw(keys.join(', '))} LIMIT ${req.limit} OFFSET ${offset}) t`
-  const page = db
+  return db
     .select({ ...cardColumns(req.userId), level: sql<number>`t.match_level`, tools: toolTextFor(fts) })
     .from(servers)
     .innerJoin(chosen, sql`${servers.seq} = t.seq`)
     .orderBy(sql.raw(keys.map((k) => `t.${k}`).join(', ')))
-  return { page, count: capped ? null : db.select({ n: foundUpTo(fts, only) }).from(sql`(SELECT 1)`) }
 }
 
 /**
@@ -435,27 +361,9 @@ function toolTextFor(fts: FtsQuery) {
   return sql<string | null>`CASE WHEN ${holds} THEN ${servers.toolText} END`.as('tools')
 }
 
-/** Rows of the page, with their tier and the tool text they may have matched by. */
-type PageRow = CardRow & { level: number; tools: string | null }
-
-/** A page (by relevance or sorted) and its total from the batch's results (the total is the cap's when not counted). */
-function relevancePage(rows: PageRow[], count: Array<{ n: unknown }> | null, fts: FtsQuery): SearchPage {
-  return { ...explained(rows, fts), ...totalOf(count ? Number(count[0]?.n ?? 0) : SEARCH_TOTAL_CAP + 1) }
-}
-
-/** A server found by its tools is explained as the rest are: by the tool, when its card lacks a word. */
-const LEVELS: Record<number, MatchLevel> = { 4: 'typed', 3: 'related', 2: 'other', 1: 'category', 0: 'other' }
-
-/** The page's cards, and why each matched. */
-function explained(rows: PageRow[], fts: FtsQuery) {
-  const cards = toCards(rows)
-  return { cards, reasons: cards.map((card, i) => explainMatch(card, LEVELS[rows[i].level] ?? 'other', fts, rows[i].tools)) }
-}
-
 /**
  * An explicit sort: servers with every word on their card first, then the rest the query finds
- * (in its listing or its tools), each part in the sort's own order; and, unless the total is
- * already known to be past the cap, the statement that counts it. Two bounded reads find the
+ * (in its listing or its tools), each part in the sort's own order. Two bounded reads find the
  * page:
  * - the candidate set, read in the index's order (the best-known matches, up to the total's cap
  *   or the page's depth): below the cap that is every match and the order is exact; past it the
@@ -464,11 +372,11 @@ function explained(rows: PageRow[], fts: FtsQuery) {
  *   keeping rows with every word (a look-up of one rowid in the index each): where such rows are
  *   dense it finds the page exactly in a few dozen rows, and then the candidates are never read.
  */
-function byOrder(db: DB, fts: FtsQuery, req: Scoped, order: Array<SQL | SQLiteColumn>, dense: boolean, capped = false) {
+function byOrder(db: DB, fts: FtsQuery, req: SearchScope, order: Array<SQL | SQLiteColumn>, dense: boolean, totalCap: number) {
   const only = narrowing(req)
   const offset = pageOffset(req)
   const want = offset + req.limit
-  const cap = Math.max(SEARCH_TOTAL_CAP, want)
+  const cap = Math.max(totalCap, want)
   const arm = (every: number, match: string, index: SearchIndex = 'servers_search') =>
     sql`SELECT k, ${sql.raw(String(every))} AS every FROM (${matches(match, only, sql`rowid AS k`, cap, index)})`
   // The rest is read only when fewer servers than the page's depth have every word (counted
@@ -500,130 +408,72 @@ function byOrder(db: DB, fts: FtsQuery, req: Scoped, order: Array<SQL | SQLiteCo
   const chosen = sql`(SELECT ${servers.seq} AS seq, max(x.every) * 4 AS match_level
     FROM (${found}) x CROSS JOIN ${servers} ON ${servers.seq} = x.seq${req.narrow ? sql` WHERE ${req.narrow.row}` : sql``}
     GROUP BY x.seq ORDER BY match_level DESC, ${ordered} LIMIT ${req.limit} OFFSET ${offset}) t`
-  const page = db
+  return db
     .select({ ...cardColumns(req.userId), level: sql<number>`t.match_level`, tools: toolTextFor(fts) })
     .from(servers)
     .innerJoin(chosen, sql`${servers.seq} = t.seq`)
     .orderBy(sql`t.match_level DESC`, ...order)
-  return { page, count: capped ? null : db.select({ n: foundUpTo(fts, only) }).from(sql`(SELECT 1)`) }
 }
 
-/**
- * A page in the order asked for (an explicit sort, else relevance) and its total's statement;
- * `dense`: the query has a common word.
- */
-const pageOf = (db: DB, fts: FtsQuery, req: Scoped, dense: boolean, capped = false) =>
-  req.order ? byOrder(db, fts, req, req.order, dense, capped) : byRelevance(db, fts, req, capped)
-
-/**
- * One page of search results, each card saying why it matched when it does not show it, and the
- * (capped) total.
- */
-export async function searchServers(db: DB, req: SearchRequest): Promise<SearchResult> {
-  const page = await searchPage(db, scoped(req))
-  const cards = page.cards.map((card, i) => {
-    const reason = page.reasons[i]
-    return reason ? { ...card, matchedBy: reason } : card
-  })
-  return { servers: cards, total: page.total, totalCapped: page.totalCapped }
-}
-
-async function searchPage(db: DB, req: Scoped): Promise<SearchPage> {
-  // The words not remembered as common are counted in the same round trip as the page, which
-  // takes them to be rare: most words are, and a common one, once counted, is remembered. Only
-  // when one turns out common is the page read again, as it should be for a common word.
-  const now = Date.now()
-  const remembered = rememberedCounts(req.words, now)
-  const counted = req.words.filter((w) => !remembered.has(w))
-  const guessed = req.words.map((w) => remembered.get(w) ?? 1)
-  const first = pageReads(db, req, guessed, counted.filter(correctable))
-  const [rows, page, count, candidates] = await batchOf(db, [counted.length ? countWords(db, counted) : null, ...first.reads] as const)
-  const counts = allCounts(req.words, remembered, counted, rows, now)
-  if (commonOf(req.words, counts).size > commonOf(req.words, guessed).size) {
-    const again = pageReads(db, req, counts, unknownWords(req.words, counts))
-    const [page, count, candidates] = await batchOf(db, again.reads)
-    return answer(db, req, again.fts, page, count, again.typos, candidates)
-  }
-  return answer(db, req, first.fts, page, count, first.typos, candidates)
-}
-
-/**
- * A search's reads for words of these counts: the page, the total unless a word past
- * the cap settles it (over the whole catalogue every match of a word is a match of the query),
- * and the spelling candidates of `typos`, which SQL reads only for a word no server holds.
- */
-function pageReads(db: DB, req: Scoped, counts: number[], typos: string[]) {
-  const fts = buildFtsQuery(req.words, commonOf(req.words, counts))
-  const whole = !req.only && !req.narrow
-  const found = pageOf(db, fts, req, commonOf(req.words, counts).size > 0, whole && counts.some((n) => n > SEARCH_TOTAL_CAP))
-  const typo = typos.length ? typoCandidates(db, fts, narrowing(req), typos) : null
-  return { fts, typos, reads: [found.page, found.count, typo] as const }
-}
-
-/** The page, or, when a misspelt word made the query thin, the corrected page (one more round trip). */
-async function answer(
-  db: DB,
-  req: Scoped,
-  fts: FtsQuery,
-  page: PageRow[],
-  count: Array<{ n: unknown }> | null,
-  typos: string[],
-  candidates: Array<{ w: number; term: string; servers: number }> | null,
-): Promise<SearchPage> {
-  const fixed = correctionsOf(req.words, typos, candidates ?? [])
-  if (fixed) {
-    const again = pageOf(db, fixed.fts, req, fixed.dense)
-    const [fixedPage, fixedCount] = await batchOf(db, [again.page, again.count] as const)
-    return typoPage(relevancePage(fixedPage, fixedCount, fixed.fts), fixed)
-  }
-  return relevancePage(page, count, fts)
-}
-
-interface Corrected {
+/** What one round trip of a search reads: services/search/plan.ts decides it, `readSearch` sends it. */
+export interface SearchReads {
   fts: FtsQuery
-  /** Each corrected word's replacement: an indexed term (a stem). */
-  terms: string[]
-  /** A replacement is a common word. */
+  /** Words whose servers are counted over the whole catalogue, each up to `cap` + 1. */
+  count: readonly string[]
+  /** The query has a common word: a sorted page first walks its sort's own index (see byOrder). */
   dense: boolean
+  /** Matches are counted up to `cap` + 1, and a sorted page's candidates read up to `cap` (or the page's depth). */
+  cap: number
+  /** Whether the page's total is counted: not when it is already known to be past the cap. */
+  countTotal: boolean
+  /** Words no server may hold, whose spelling candidates are read: the index's terms from `prefix` on. */
+  typos: ReadonlyArray<{ word: string; prefix: string }>
+  /** Spelling candidates are read only when the query finds fewer servers than this. */
+  thin: number
 }
 
-/** The query with its misspelt words replaced by the nearest indexed terms; null when none is near. */
-function correctionsOf(
-  words: string[],
-  unknown: string[],
-  candidates: Array<{ w: number; term: string; servers: number }>,
-): Corrected | null {
-  const replaced = new Map<string, { term: string; servers: number }>()
-  unknown.forEach((word, i) => {
-    const best = correctSpelling(
-      word,
-      candidates.filter((c) => Number(c.w) === i).map((c) => ({ term: String(c.term), servers: Number(c.servers) })),
-    )
-    if (best) replaced.set(word, best)
-  })
-  if (replaced.size === 0) return null
-  const fixedWords = words.map((w) => replaced.get(w)?.term ?? w)
-  const terms = [...replaced.values()]
-  const common = new Set(terms.filter((t) => t.servers > COMMON_WORD).map((t) => t.term))
-  return {
-    fts: buildFtsQuery(fixedWords, common, new Set(terms.map((t) => t.term))),
-    terms: terms.map((t) => t.term),
-    dense: common.size > 0,
-  }
+/** A page's row: its card, the level it was ranked at (see byRelevance), and its tool text when a typed word may be in it. */
+export interface SearchRow {
+  card: ServerSummary
+  level: number
+  tools: string | null
+}
+
+/** An index term read as a possible correction of the `w`-th of `SearchReads.typos`, with how many servers hold it. */
+export interface TypoCandidate {
+  w: number
+  term: string
+  servers: number
+}
+
+/** What one round trip of a search read. */
+export interface SearchRead {
+  /** The servers holding each of `SearchReads.count`, counted up to the cap + 1. */
+  counts: number[]
+  rows: SearchRow[]
+  /** The matches, counted up to the cap + 1; null when not counted. */
+  found: number | null
+  candidates: TypoCandidate[]
 }
 
 /**
- * A corrected search's page: a card with the corrected word says so, in the words it uses
- * ('similar: playwright'); one found by a related term or a category says that instead.
+ * One round trip of a search, in one batch: the words' counts, the page in the order asked for
+ * (an explicit sort, else relevance), its total, and the spelling candidates, each only when
+ * `reads` asks for it.
  */
-function typoPage(page: SearchPage, fixed: Corrected): SearchPage {
-  const reasons = page.cards.map((card, i) => {
-    const words = `${card.displayName} ${card.name} ${card.description} ${card.tags.join(' ')}`.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
-    for (const term of fixed.terms) {
-      const shown = words.find((w) => w.startsWith(term))
-      if (shown) return { kind: 'typo' as const, term: shown }
-    }
-    return page.reasons[i] ?? { kind: 'typo' as const, term: fixed.terms[0] }
-  })
-  return { ...page, reasons }
+export async function readSearch(db: DB, scope: SearchScope, reads: SearchReads): Promise<SearchRead> {
+  const { fts } = reads
+  const only = narrowing(scope)
+  const [counts, rows, count, candidates] = await batchOf(db, [
+    reads.count.length ? countWords(db, reads.count, reads.cap) : null,
+    scope.order ? byOrder(db, fts, scope, scope.order, reads.dense, reads.cap) : byRelevance(db, fts, scope),
+    reads.countTotal ? db.select({ n: foundUpTo(fts, only, reads.cap) }).from(sql`(SELECT 1)`) : null,
+    reads.typos.length ? typoCandidates(db, fts, only, reads.typos, reads.thin) : null,
+  ] as const)
+  return {
+    counts: reads.count.map((_, i) => Number(counts?.[0]?.[`w${i}`] ?? 0)),
+    rows: rows.map((row) => ({ card: toCard(row), level: Number(row.level), tools: row.tools })),
+    found: count ? Number(count[0]?.n ?? 0) : null,
+    candidates: (candidates ?? []).map((c) => ({ w: Number(c.w), term: String(c.term), servers: Number(c.servers) })),
+  }
 }

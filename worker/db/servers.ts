@@ -1,15 +1,13 @@
 /**
  * Server queries. A list page is a fixed number of statements whatever its size or the caller:
- * the page (with the caller's likes) and the total, in one D1 batch.
+ * the page (with the caller's likes) and the total, in one D1 batch. (A search is
+ * services/search/'s, over the statements of server-search.ts.)
  */
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm'
-import { alias, type SQLiteColumn } from 'drizzle-orm/sqlite-core'
-import type { ServerSort } from '@shared/limits'
-import type { ServerListQuery } from '@shared/schemas'
+import { alias } from 'drizzle-orm/sqlite-core'
 import type { ServerListing } from '@shared/server-list'
 import type { FeaturedServer, ServerDetail, ServerList, ServerSource, ServerVersionInfo, TagCount } from '@shared/types'
 import { sanitizeFeaturedHtml } from '../lib/render/html'
-import { searchWords } from '../lib/search/query'
 import { humanChose } from './categories'
 import type { DB } from './client'
 import { likedFilter } from './engagement'
@@ -19,17 +17,9 @@ import { pageInfo, pageOffset } from './paging'
 import { surfaceSummaryJson, toSurfaceSummary } from './probes'
 import { featured, keptTagCounts, type ServerRow, serverCounts, servers, serverVersions } from './schema'
 import { cardColumns, toCard, toCards } from './server-cards'
-import { facetTotal, type RowFilters, rowFilter, searchServers } from './server-search'
+import { facetTotal, type RowFilters, rowFilter, SORT_ORDER } from './server-search'
 import type { ViewerId } from './sessions'
 import { supplyChainQuery, toSupplyChain } from './supply'
-
-const SORT_ORDER: Record<ServerSort, Array<SQL | SQLiteColumn>> = {
-  stars: [desc(servers.stars), desc(servers.popularity), servers.id],
-  likes: [desc(servers.likeCount), servers.id],
-  updated: [desc(servers.updatedAt), servers.id],
-  created: [desc(servers.createdAt), servers.id],
-  ranking: [desc(servers.popularity), servers.id],
-}
 
 /** A search or a list, as `serverListing` decided, and its filters and page. */
 export type ListOptions = ServerListing & {
@@ -47,46 +37,11 @@ export type ListOptions = ServerListing & {
 }
 
 /**
- * The list options of a servers query as `/api/servers`, its search and the MCP endpoint's
- * `search_servers` read it: one mapping, so the three answer the same page for the same query.
- * Whether the Favorites view may be read is the caller's to decide.
+ * A page of servers in an order and its total: two statements in one round trip, whoever asks;
+ * whether the caller likes each card is read in the page's own statement.
  */
-export function serverListOptions(q: ServerListQuery, listing: ServerListing, userId: ViewerId): ListOptions {
-  return {
-    ...listing,
-    tags: q.tags,
-    categories: q.category,
-    page: q.page,
-    limit: q.limit,
-    userId,
-    likedBy: q.favorites ? (userId ?? undefined) : undefined,
-    rowFilters: { toolsKnown: q.tools === 'known', remote: q.remote !== undefined, packageType: q.packageType },
-  }
-}
-
-/**
- * A page of servers and its total: two statements in one round trip for a list, whoever asks
- * (search: see server-search.ts); whether the caller likes each card is read in the page's own
- * statement.
- */
-export async function listServers(db: DB, opts: ListOptions): Promise<ServerList> {
+export async function listInOrder(db: DB, opts: ListOptions & { q: undefined }): Promise<ServerList> {
   const tags = opts.tags ?? []
-  if (opts.q !== undefined) {
-    const words = searchWords(opts.q)
-    if (words.length === 0) return { servers: [], ...pageInfo(0, opts) }
-    const found = await searchServers(db, {
-      words,
-      userId: opts.userId,
-      likedBy: opts.likedBy,
-      tags,
-      categories: opts.categories ?? [],
-      rowFilters: opts.rowFilters,
-      order: opts.sortBy ? SORT_ORDER[opts.sortBy] : undefined,
-      page: opts.page,
-      limit: opts.limit,
-    })
-    return { servers: found.servers, ...pageInfo(found.total, opts), totalCapped: found.totalCapped }
-  }
   // Tags and categories: from their postings, in index order (list-postings.ts).
   const byPostings = await postingList(db, { ...opts, tags, categories: opts.categories ?? [] })
   if (byPostings) {

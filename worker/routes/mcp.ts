@@ -13,14 +13,15 @@ import type { ServerDetail, ServerSummary } from '@shared/types'
 import { categoryCounts } from '../db/categories'
 import { serverTools } from '../db/probes'
 import { registryListing } from '../db/registry'
-import { SEARCH_TOTAL_CAP } from '../db/server-search'
-import { getServerDetail, listServers, serverListOptions } from '../db/servers'
+import { getServerDetail } from '../db/servers'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
 import { cachedJson, cacheKeys, TTL } from '../lib/cache/kv-cache'
 import { visibleServer } from '../middleware/authz'
 import { jsonDepth, limitBody } from '../middleware/body'
 import { RATE_LIMIT_MESSAGE } from '../middleware/rate-limit'
+import { listServers, serverListOptions } from '../services/search/list-or-search'
+import { SEARCH_TOTAL_CAP } from '../services/search/totals'
 
 /** A JSON-RPC request to a read-only server is a few hundred bytes; the largest is a search with every filter. */
 export const MCP_MAX_BODY_BYTES = 16 * 1024

@@ -4,7 +4,7 @@ import { LIMITS } from '@shared/limits'
 import { PAGE_PATHS } from '@shared/page-paths'
 import { serverListing } from '@shared/server-list'
 import { findPackage, getPackageDetail, listPackages } from '../db/packages'
-import { getServerDetail, listServers } from '../db/servers'
+import { getServerDetail } from '../db/servers'
 import type { AppEnv } from '../env'
 import { serverImageVersion } from '../lib/render/og/version'
 import {
@@ -22,6 +22,7 @@ import { guestCache } from '../middleware/cache'
 import { readOnlyDatabase } from '../middleware/database'
 import { renderPage } from '../middleware/pages'
 import { sessionMiddleware } from '../middleware/session'
+import { listServers } from '../services/search/list-or-search'
 
 /** Who is asking matters to pages too: an admin reaches a deleted server, an owner a private package. */
 const reader = every(readOnlyDatabase, sessionMiddleware)

@@ -2,16 +2,7 @@ import { type Context, Hono } from 'hono'
 import { type ServerListQuery, serverIdParam, serverListQuery, UUID_PATTERN } from '@shared/schemas'
 import { type ServerListing, serverListing } from '@shared/server-list'
 import type { FeaturedServer, RepoInfo } from '@shared/types'
-import {
-  getServerDetail,
-  type ListOptions,
-  listFeatured,
-  listServers,
-  readmeSource,
-  saveRepoFacts,
-  serverListOptions,
-  storedRepoFacts,
-} from '../db/servers'
+import { getServerDetail, type ListOptions, listFeatured, readmeSource, saveRepoFacts, storedRepoFacts } from '../db/servers'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
 import { cachedJson, cacheKeys, TTL } from '../lib/cache/kv-cache'
@@ -22,6 +13,7 @@ import { AUTH_REQUIRED, SERVER_NOT_FOUND, visibleServer } from '../middleware/au
 import { guestCache, publicCache } from '../middleware/cache'
 import { sessionInBatch, settledUser } from '../middleware/session'
 import { validate } from '../middleware/validate'
+import { listServers, serverListOptions } from '../services/search/list-or-search'
 
 /** List options from the query; the Favorites view needs a session (whether it is live is told by the batch). */
 function listOptions(c: Context<AppEnv>, q: ServerListQuery, listing: ServerListing): ListOptions {

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { ServerList } from '@shared/types'
-import { SEARCH_TOTAL_CAP } from '../../../worker/db/server-search'
+import { SEARCH_TOTAL_CAP } from '../../../worker/services/search/totals'
 import { db, json } from '../helpers'
 
 const MANY = SEARCH_TOTAL_CAP + 50

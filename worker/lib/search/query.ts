@@ -5,13 +5,12 @@
  * at least one word, `all` those with every word in what their card shows, which rank first,
  * those with the words as a phrase before those with the words apart. The vocabulary
  * (vocabulary.ts) adds related terms and categories, matched in tiers of their own below
- * what was typed; `tools` matches the tools read from servers, an index of their own;
- * `explainMatch` says on a card which one found it.
+ * what was typed; `tools` matches the tools read from servers, an index of their own. Text only:
+ * which words are common, which are misspelt and why a card matched are decided in
+ * worker/services/search/.
  */
-import { categoryBySlug } from '@shared/categories'
 import type { PackageType } from '@shared/limits'
-import { matchingTool } from './tool-text'
-import { type Expansion, expandQuery, fold, sameAs, termWords, wordHead } from './vocabulary'
+import { type Expansion, expandQuery, sameAs, termWords } from './vocabulary'
 
 const MAX_WORDS = 8
 const MAX_WORD = 40
@@ -161,127 +160,13 @@ export function buildFtsQuery(words: string[], common: ReadonlySet<string> = new
   }
 }
 
-/** How a search result was found, when its card does not show it (see ServerSummary.matchedBy). */
-export type MatchKind = 'category' | 'related' | 'typo' | 'readme' | 'tool'
-export interface MatchReason {
-  kind: MatchKind
-  term: string
-}
-
-/** The tier a result was found in: what was typed, a related term, its category, or only some words or its README. */
-export type MatchLevel = 'typed' | 'related' | 'category' | 'other'
-
-interface CardText {
-  displayName: string
-  name: string
-  description: string
-  author: string
-  tags: string[]
-  categories: string[]
-}
-
-/** A word is on the card when a card word starts with its stem-like head ('payments' ~ 'payment'). */
-function shows(tokens: string[], word: string): boolean {
-  const head = wordHead(word)
-  return tokens.some((t) => t.startsWith(head))
-}
+/** A word that joins others ('to', 'for'): never a reason on its own to rank by name. */
+export const isSmallWord = (word: string) => SMALL_WORDS.has(word)
 
 /** The typed words that say what is wanted: the joining words left out, unless nothing else was typed. */
 export function significantWords(words: readonly string[]): string[] {
   const significant = words.filter((w) => !SMALL_WORDS.has(w))
   return significant.length ? significant : [...words]
-}
-
-/**
- * Why a result matched, when its card does not make it obvious: the related term or category
- * that found it, the tool whose name or description holds a typed word the card lacks (read from
- * the row's `tool_text`, when the search read it back), or its README when no typed word is on
- * the card. Null when the card shows it.
- */
-export function explainMatch(
-  card: CardText,
-  level: MatchLevel,
-  fts: Pick<FtsQuery, 'words' | 'expansion'>,
-  toolText: string | null = null,
-): MatchReason | null {
-  const tokens = termWords(`${card.displayName} ${card.name} ${card.description} ${card.author} ${card.tags.join(' ')}`)
-  const onCard = (w: string) => shows(tokens, w) || sameAs(w).some((s) => termWords(s).every((x) => shows(tokens, x)))
-  const typedShown = fts.words.some(onCard)
-  if (level === 'related') {
-    // A typed word in its name put it here ('slack' for 'slack messages'): nothing to explain.
-    const name = termWords(`${card.displayName} ${card.name}`)
-    if (fts.words.some((w) => !SMALL_WORDS.has(w) && shows(name, w))) return null
-    const shown = fts.expansion.related.find((r) => termWords(r.term).every((w) => shows(tokens, w)))
-    const term = shown ?? fts.expansion.related[0]
-    return term ? { kind: 'related', term: term.term } : null
-  }
-  const categoryName = (slug: string | undefined) => (slug ? (categoryBySlug(slug)?.name ?? null) : null)
-  if (level === 'category') {
-    const name = categoryName(fts.expansion.categories.find((c) => card.categories.includes(c.slug))?.slug)
-    return name ? { kind: 'category', term: name } : null
-  }
-  const tool = matchingTool(
-    toolText,
-    significantWords(fts.words).filter((w) => !onCard(w)),
-  )
-  if (tool) return { kind: 'tool', term: tool }
-  if (typedShown) return null
-  // Not on the card: a typed word names one of its categories ('finance'), else its README said it.
-  const named = card.categories.find((slug) => fts.words.some((w) => termWords(slug).map(fold).includes(fold(w))))
-  if (named) return { kind: 'category', term: categoryName(named) ?? named }
-  return level === 'other' ? { kind: 'readme', term: fts.words.find((w) => w.length > 2) ?? fts.words[0] } : null
-}
-
-/** Edit distance counting a swap of neighbours as one edit ('obsidain' ~ 'obsidian': 1). */
-export function editDistance(a: string, b: string): number {
-  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)])
-  for (let j = 0; j <= b.length; j++) rows[0][j] = j
-  for (let i = 1; i <= a.length; i++)
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1
-      rows[i][j] = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost)
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) rows[i][j] = Math.min(rows[i][j], rows[i - 2][j - 2] + 1)
-    }
-  return rows[a.length][b.length]
-}
-
-/** Words shorter than this are never corrected: too many real words lie one edit apart. */
-export const MIN_TYPO_WORD = 5
-/** Edits allowed per letter typed: one in a five-letter word, two in a seven-letter one. */
-const EDITS_PER_LETTER = 0.28
-/** Endings the index's stemmer drops, so an indexed term may lack them ('playwrit' for 'playwrite'). */
-const STEMMED_ENDINGS = ['s', 'e', 'es', 'ed', 'ing', 'er', 'ion', 'ly']
-
-/** How far an indexed term (a stem) is from a typed word; Infinity beyond what counts as a typo. */
-export function typoCost(word: string, term: string): number {
-  if (term === word || term.length < 3 || word.length < MIN_TYPO_WORD) return Number.POSITIVE_INFINITY
-  let cost = editDistance(word, term)
-  for (const ending of STEMMED_ENDINGS)
-    if (word.endsWith(ending) && word.length - ending.length >= 4)
-      cost = Math.min(cost, editDistance(word.slice(0, -ending.length), term) + 0.5)
-  return cost <= word.length * EDITS_PER_LETTER ? cost : Number.POSITIVE_INFINITY
-}
-
-/** Where the index's terms are read for a word's corrections: those sharing its first letters. */
-export function typoPrefix(word: string): string {
-  return word.slice(0, word.length >= 7 ? 4 : 3)
-}
-
-/**
- * The indexed term a misspelt word most likely meant: the fewest edits, then the most servers.
- * `candidates` are index terms sharing the word's first letters, with how many servers hold each.
- */
-export function correctSpelling(
-  word: string,
-  candidates: Array<{ term: string; servers: number }>,
-): { term: string; servers: number } | null {
-  let best: { term: string; servers: number; cost: number } | null = null
-  for (const c of candidates) {
-    const cost = typoCost(word, c.term)
-    if (cost === Number.POSITIVE_INFINITY) continue
-    if (!best || cost < best.cost || (cost === best.cost && c.servers > best.servers)) best = { ...c, cost }
-  }
-  return best && { term: best.term, servers: best.servers }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildFtsQuery, explainMatch, FACETS, filterExpression, searchWords } from '../../../../worker/lib/search/query'
+import { buildFtsQuery, FACETS, filterExpression, searchWords } from '../../../../worker/lib/search/query'
 import { matchingTool, TOOL_TEXT_CAP, toolSearchText, toolWordHeads } from '../../../../worker/lib/search/tool-text'
 
 const text = (...tools: Array<{ name: string; title?: string; description?: string }>) => toolSearchText({ tools })
@@ -81,31 +81,6 @@ describe('matchingTool', () => {
 
   it("gives the heads the SQL looks for in a row's tools before reading them back", () => {
     expect(toolWordHeads(['screenshots', 'issue', 'ai', 'issues'])).toEqual(['screensh', 'iss', 'ai'])
-  })
-})
-
-describe('explainMatch with tools', () => {
-  const card = {
-    displayName: 'GitHub',
-    name: 'io.github/github',
-    description: 'Work with GitHub issues and pull requests',
-    author: 'github',
-    tags: [],
-    categories: ['developer-tools'],
-  }
-  const tools = text({ name: 'create_issue', description: 'Create an issue' }, { name: 'take_screenshot' })
-  const why = (q: string, level: 'typed' | 'other' | 'related' = 'other') => explainMatch(card, level, buildFtsQuery(searchWords(q)), tools)
-
-  it('names the tool holding a typed word the card lacks, before the README', () => {
-    expect(why('create issue')).toEqual({ kind: 'tool', term: 'create_issue' })
-    expect(why('screenshot')).toEqual({ kind: 'tool', term: 'take_screenshot' })
-    expect(why('create_issue', 'typed')).toEqual({ kind: 'tool', term: 'create_issue' })
-  })
-
-  it('says nothing when the card shows every word, and falls back to the README when no tool holds one', () => {
-    expect(why('github issues', 'typed')).toBeNull()
-    expect(why('kumquat')).toEqual({ kind: 'readme', term: 'kumquat' })
-    expect(explainMatch(card, 'other', buildFtsQuery(['screenshot']), null)).toEqual({ kind: 'readme', term: 'screenshot' })
   })
 })
 

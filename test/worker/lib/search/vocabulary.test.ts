@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildFtsQuery, correctSpelling, explainMatch, typoCost } from '../../../../worker/lib/search/query'
+import { buildFtsQuery } from '../../../../worker/lib/search/query'
 import { expandQuery, sameAs } from '../../../../worker/lib/search/vocabulary'
 import { TOPICS } from '../../../../worker/lib/search/vocabulary-data'
 
@@ -48,45 +48,5 @@ describe('phrases in the query', () => {
       '{display_name name description author tags categories} : "text to speech"*',
     )
     expect(buildFtsQuery(['speech']).phrase).toBeNull()
-  })
-})
-
-describe('spelling', () => {
-  const near = (word: string, candidates: string[]) =>
-    correctSpelling(
-      word,
-      candidates.map((term, i) => ({ term, servers: 10 - i })),
-    )?.term ?? null
-
-  it('finds the indexed term (a stem) a misspelt name meant', () => {
-    expect(near('playwrite', ['play', 'player', 'playwright'])).toBe('playwright')
-    expect(near('postgress', ['post', 'postgr', 'postman'])).toBe('postgr')
-    expect(near('githib', ['git', 'github', 'gitlab'])).toBe('github')
-    expect(near('obsidain', ['obsidian', 'observ'])).toBe('obsidian')
-    expect(near('discrod', ['disc', 'discord', 'discov'])).toBe('discord')
-  })
-
-  it('refuses what is too far, and short words', () => {
-    expect(near('kumquat', ['kubernet', 'kuma'])).toBeNull()
-    expect(typoCost('grfa', 'graf')).toBe(Number.POSITIVE_INFINITY)
-  })
-})
-
-describe('explaining a match', () => {
-  const fts = buildFtsQuery(['payments'])
-  const card = {
-    displayName: 'Ledger',
-    name: 'io.x/ledger',
-    description: 'Create invoices',
-    author: 'a',
-    tags: [],
-    categories: ['finance'],
-  }
-
-  it('names the related term on the card, the category, or the README', () => {
-    expect(explainMatch(card, 'related', fts)).toEqual({ kind: 'related', term: 'invoices' })
-    expect(explainMatch(card, 'category', fts)).toEqual({ kind: 'category', term: 'Finance & payments' })
-    expect(explainMatch({ ...card, description: 'Other things' }, 'other', fts)).toEqual({ kind: 'readme', term: 'payments' })
-    expect(explainMatch({ ...card, description: 'Take payments' }, 'typed', fts)).toBeNull()
   })
 })
