@@ -16,7 +16,7 @@ import {
   statusSentences,
   timeAgo,
   toolCountText,
-} from '../../web/src/lib/surface-view'
+} from '../../../web/src/lib/surface-view'
 
 const NOW = Date.parse('2026-11-26T12:00:00Z')
 

@@ -4,11 +4,11 @@
  */
 import { describe, expect, it } from 'vitest'
 import { LIMITS } from '@shared/limits'
-import { formatCompact, formatNumber, initials } from '../../web/src/lib/format'
-import { readPackagesView } from '../../web/src/lib/packages-view'
-import { pageWindow } from '../../web/src/lib/pagination'
-import { readServersView, serversHref, serversKey } from '../../web/src/lib/servers-view'
-import { featuredCard } from '../../worker/lib/render/html'
+import { formatCompact, formatNumber, initials } from '../../../web/src/lib/format'
+import { readPackagesView } from '../../../web/src/lib/packages-view'
+import { pageWindow } from '../../../web/src/lib/pagination'
+import { readServersView, serversHref, serversKey } from '../../../web/src/lib/servers-view'
+import { featuredCard } from '../../../worker/lib/render/html'
 
 describe('pageWindow', () => {
   it('shows the first five at the start or when there are five pages or fewer', () => {
