@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { ServerToolsResponse, Surface } from '@shared/surface'
+import { timeAgo } from '../../../web/src/lib/format'
 import {
   comparisonNote,
   comparisonSentences,
@@ -14,7 +15,6 @@ import {
   parameterRows,
   schemaType,
   statusSentences,
-  timeAgo,
   toolCountText,
 } from '../../../web/src/lib/surface-view'
 
