@@ -92,6 +92,9 @@ export default defineConfig({
       workerProject('worker-deployed-memos', [DEPLOYED], [], { GUEST_CACHE_SECONDS: '0', OUTBOUND_TIMEOUT_MS: '5000' }),
       // The decisions of worker/services/ as plain functions over data: Node, no Worker, no D1.
       { resolve: { tsconfigPaths: true }, test: { name: 'services', include: ['test/services/**/*.test.ts'], environment: 'node' } },
+      // The SPA's pure modules (web/src/lib/: the typed door, URL state, the words of a screen):
+      // plain Node, no browser and no built app.
+      { resolve: { tsconfigPaths: true }, test: { name: 'web', include: ['test/web/**/*.test.ts'], environment: 'node' } },
       // The documentation's checks (links, named paths, the layout drawing) read the tree and ask
       // git what it tracks: plain Node, no Worker and no built app.
       { test: { name: 'docs', include: ['test/docs/**/*.test.ts'], environment: 'node' } },

@@ -5,7 +5,7 @@ export default defineConfig({
   // `@shared/...`, as tsconfig.base.json's paths say (what vite.config.ts resolves for the build).
   resolve: { tsconfigPaths: true },
   test: {
-    include: ['test/e2e/**/*.test.ts', 'web/**/*.test.ts'],
+    include: ['test/e2e/**/*.test.ts'],
     globalSetup: ['./test/e2e/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join, relative, resolve } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { bin, localEnv, migrateLocal, run } from '../../scripts/local.mjs'
+import { answering } from '../clock'
 import { type McpFixtureName, type McpFixtures, startMcpFixtures } from '../fixtures/mcp-servers'
 import { type Fixture, startFixture } from '../fixtures/outbound'
 
@@ -31,21 +32,6 @@ function freePort(): Promise<number> {
     })
     srv.on('error', rej)
   })
-}
-
-async function waitFor(url: string, ms: number, server: ChildProcess) {
-  const end = Date.now() + ms
-  while (Date.now() < end) {
-    if (server.exitCode !== null) throw new Error(`The preview exited (${server.exitCode}) before answering ${url}`)
-    try {
-      const r = await fetch(url)
-      if (r.ok) return
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  throw new Error(`App did not start at ${url}`)
 }
 
 let preview: ChildProcess | undefined
@@ -112,7 +98,7 @@ export async function setup(project: TestProject) {
     preview.stderr?.on('data', (d) => (log += d))
     baseURL = `http://127.0.0.1:${port}`
     try {
-      await waitFor(`${baseURL}/api/tags`, 60_000, preview)
+      await answering(`${baseURL}/api/tags`, preview, { what: 'the preview', timeoutMs: 60_000 })
     } catch (err) {
       // The port was free when asked for, but the preview's own Worker runtime binds ports of its
       // own before the preview listens and can be handed the same one: take another.

@@ -49,3 +49,18 @@ export function pathAndQuery(page: Page) {
 export function cardNames(page: Page) {
   return page.locator('main article h2').allInnerTexts()
 }
+
+/**
+ * Waits until the page has nothing under way that could still change what a test reads: no
+ * request in flight for a while (Playwright's network idle), the fonts loaded, two frames rendered
+ * since and an idle moment after them, by when layout shifts, paints and the observers' records of
+ * them have been delivered. A condition on the page, not a guessed number of milliseconds.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle')
+  await page.evaluate(async () => {
+    await document.fonts.ready
+    await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())))
+    await new Promise<void>((resolve) => requestIdleCallback(() => resolve()))
+  })
+}

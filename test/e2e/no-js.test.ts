@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ServerDetail, ServerSummary } from '@shared/types'
 import { newSession, setupBrowser } from './browser'
-import { apiJson, WIDGET_ID } from './helpers'
+import { apiJson, settled, WIDGET_ID } from './helpers'
 
 setupBrowser()
 
@@ -53,7 +53,7 @@ describe('with JavaScript', () => {
     // The SPA's own page (its tabs) with one heading: the summary is gone, not beside it.
     await page.getByRole('tab', { name: 'README' }).waitFor()
     expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual([server.displayName])
-    await page.waitForTimeout(500)
+    await settled(page)
     expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThanOrEqual(0.1)
     expect(problems).toEqual([])
     await context.close()
@@ -82,7 +82,7 @@ describe('with JavaScript', () => {
         expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual([server.displayName])
       } else
         await page.getByRole('navigation', { name: 'Pagination' }).or(page.getByRole('main').getByRole('link').first()).first().waitFor()
-      await page.waitForTimeout(300)
+      await settled(page)
       const { spinner, paints } = await page.evaluate(() => {
         const w = window as unknown as { __spinner: boolean; __paints: Array<{ kind: string; at: number }> }
         return { spinner: w.__spinner, paints: w.__paints }
@@ -125,7 +125,7 @@ describe('with JavaScript', () => {
       await page.goto(path)
       if (path === '/servers') await page.getByRole('navigation', { name: 'Pagination' }).waitFor()
       else await page.getByRole('complementary', { name: 'About this server' }).getByRole('heading').first().waitFor()
-      await page.waitForTimeout(300)
+      await settled(page)
       const { seen, cls } = await page.evaluate(() => {
         const w = window as unknown as { __seen: unknown[]; __cls: number }
         return { seen: w.__seen, cls: w.__cls }

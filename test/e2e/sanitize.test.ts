@@ -68,10 +68,11 @@ const documentOf = (outputs: string[]) =>
     .join('')}</div></body></html>`
 
 /**
- * Waits until the page has certainly had time to run load-time payloads: a known payload is
- * planted after load (outside #cases, so the DOM checks do not see it) and must be seen first,
- * then a few hundred milliseconds more let animation, transition and toggle events arrive. The
- * canary is taken out of the record.
+ * Waits until the page has run its load-time payloads: a known payload is planted after load
+ * (outside #cases, so the DOM checks do not see it) and must be seen first; then, in every page of
+ * the context, every animation the markup started must be running and two frames must have been
+ * rendered since: the frames in which animation, transition, toggle, focus and SMIL events are
+ * sent. The canary is taken out of the record.
  */
 async function settle(h: Harness) {
   await h.page.waitForLoadState('load')
@@ -81,7 +82,14 @@ async function settle(h: Harness) {
     canary.innerHTML = `<img src="data:," onerror="__xss('canary')">`
   })
   await expect.poll(() => h.fired.includes('canary')).toBe(true)
-  await h.page.waitForTimeout(400)
+  for (const page of h.context.pages()) {
+    if (page.isClosed()) continue
+    await page.waitForLoadState('load')
+    await page.evaluate(async () => {
+      await Promise.all(document.getAnimations().map((animation) => animation.ready))
+      await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())))
+    })
+  }
   h.fired.splice(h.fired.indexOf('canary'), 1)
 }
 
@@ -141,8 +149,9 @@ async function followScriptLinks(page: Page) {
     for (const a of links) {
       a.removeAttribute('target')
       a.click()
-      // One navigation at a time: a second click would cancel the first one's pending script.
-      await new Promise((r) => setTimeout(r, 50))
+      // One navigation at a time: a second click would cancel the first one's pending script,
+      // which runs as a task of its own; a frame and a task after the click, it has run.
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)))
     }
     return links.length
   })

@@ -13,6 +13,7 @@ import type { ServerToolsResponse } from '@shared/surface'
 import { runRunner } from '../../probe-runner/src/runner'
 import { bin, freePort, localEnv, migrateLocal, run } from '../../scripts/local.mjs'
 import { DEFAULT_PROBE_BOUNDS } from '../../worker/lib/mcp-client/bounds'
+import { answering } from '../clock'
 import { type NpmRegistryStandIn, startNpmRegistry } from '../fixtures/runner/npm-registry'
 
 const TOKEN = 'worker-test-runner-token'
@@ -50,18 +51,7 @@ beforeAll(async () => {
     detached: true,
   })
   base = `http://127.0.0.1:${port}`
-  for (let waited = 0; ; waited += 500) {
-    if (worker.exitCode !== null) throw new Error(`wrangler dev exited (${worker.exitCode})`)
-    if (
-      await fetch(`${base}/api/tags`).then(
-        (res) => res.ok,
-        () => false,
-      )
-    )
-      break
-    if (waited > 90_000) throw new Error('wrangler dev did not answer in 90 s')
-    await new Promise((resolve) => setTimeout(resolve, 500))
-  }
+  await answering(`${base}/api/tags`, worker, { what: 'wrangler dev', timeoutMs: 90_000, everyMs: 500 })
 }, 180_000)
 
 afterAll(async () => {

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test'
 import { exports } from 'cloudflare:workers'
 import { expect } from 'vitest'
 import { createDb } from '../../worker/db/client'
+import { waitFor } from '../clock'
 
 export const db = () => createDb(env.DB)
 
@@ -39,8 +40,12 @@ export function expectInvalidInput(res: { status: number; body: any }, field: st
  * @example await roomInWindow(WRITE_RULES.guest.windowSeconds)
  */
 export async function roomInWindow(windowSeconds: number, marginSeconds = 5): Promise<void> {
-  const left = windowSeconds - ((Date.now() / 1000) % windowSeconds)
-  if (left < marginSeconds) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 50))
+  const left = () => windowSeconds - ((Date.now() / 1000) % windowSeconds)
+  await waitFor(() => left() >= marginSeconds, {
+    what: `${marginSeconds} s left in a ${windowSeconds} s rate-limit window`,
+    timeoutMs: (marginSeconds + 5) * 1000,
+    everyMs: 100,
+  })
 }
 
 /** SQLite's plan for a statement, one line per step: tests hold a hot query to its index. */

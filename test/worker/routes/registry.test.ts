@@ -7,6 +7,7 @@ import { servers, serverVersions } from '../../../worker/db/schema'
 import { hashSurface } from '../../../worker/lib/mcp-client/canonical'
 import { CATALOGUE_META_KEY, OFFICIAL_META_KEY, SERVER_SCHEMA_URL } from '../../../worker/lib/render/registry-api'
 import { VERSION_MEMO_MS } from '../../../worker/middleware/cache'
+import { testClock } from '../../clock'
 import { signIn } from '../auth-helpers'
 import { insertFeatured, insertServer } from '../factories'
 import { call, db } from '../helpers'
@@ -366,17 +367,24 @@ describe('the registry API for every caller', () => {
     }
     const stars = (body: Body) => body._meta[CATALOGUE_META_KEY].stars
     const path = `${LIST}/${encodeURIComponent('io.github.acme/widget')}/versions/latest`
-    expect(stars(await read(path))).toBe(120)
-    // Stars are an outside fact that does not bump the content version: the cached answer stands.
-    await db().update(servers).set({ stars: 121 }).where(eq(servers.id, ids.widget))
-    expect(stars(await read(path))).toBe(120)
-    // An edit guests see makes every cached answer stale: at once when written through this
-    // isolate (the middleware tests), within a second when written elsewhere, as here.
-    await db().update(servers).set({ description: 'Widgets for everyone, edited.' }).where(eq(servers.id, ids.widget))
-    await new Promise((resolve) => setTimeout(resolve, VERSION_MEMO_MS + 100))
-    const fresh = await read(path)
-    expect(fresh.server.description).toBe('Widgets for everyone, edited.')
-    expect(stars(fresh)).toBe(121)
+    // The Worker's Date is the test's clock: the version memo's age is moved on, not waited for.
+    const clock = testClock()
+    clock.install()
+    try {
+      expect(stars(await read(path))).toBe(120)
+      // Stars are an outside fact that does not bump the content version: the cached answer stands.
+      await db().update(servers).set({ stars: 121 }).where(eq(servers.id, ids.widget))
+      expect(stars(await read(path))).toBe(120)
+      // An edit guests see makes every cached answer stale: at once when written through this
+      // isolate (the middleware tests), within VERSION_MEMO_MS when written elsewhere, as here.
+      await db().update(servers).set({ description: 'Widgets for everyone, edited.' }).where(eq(servers.id, ids.widget))
+      clock.advance(VERSION_MEMO_MS)
+      const fresh = await read(path)
+      expect(fresh.server.description).toBe('Widgets for everyone, edited.')
+      expect(stars(fresh)).toBe(121)
+    } finally {
+      clock.uninstall()
+    }
   })
 })
 

@@ -4,20 +4,12 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { FeaturedServer, RepoInfo, ServerDetail, ServerList } from '@shared/types'
 import { servers } from '../../../worker/db/schema'
 import { cacheKeys } from '../../../worker/lib/cache/kv-cache'
+import { waitFor } from '../../clock'
 import { ADMIN_LOGIN, type Client, signIn } from '../auth-helpers'
 import { insertFeatured, insertServer } from '../factories'
 import { call, db, expectInvalidInput, fixtureHits, json } from '../helpers'
 
 const API = '/github-api/repos'
-
-async function until(check: () => Promise<boolean>, ms = 3000) {
-  const end = Date.now() + ms
-  while (Date.now() < end) {
-    if (await check()) return true
-    await new Promise((r) => setTimeout(r, 50))
-  }
-  return false
-}
 
 const ids: Record<string, string> = {}
 
@@ -409,8 +401,8 @@ describe('GET /api/servers/{id}/readme', () => {
     await env.CACHE.put(cacheKeys.readme(s.id), JSON.stringify({ ...entry, html: '<p>stale</p>', fetchedAt: Date.now() - 6 * 60 * 1000 }))
     const before = await fixtureHits(`${API}/acme/widget/readme`)
     expect((await json(`/api/servers/${s.id}/readme`)).body.html).toBe('<p>stale</p>')
-    expect(await until(async () => (await fixtureHits(`${API}/acme/widget/readme`)) > before)).toBe(true)
-    expect(await until(async () => !(await env.CACHE.get(cacheKeys.readme(s.id)))!.includes('stale'))).toBe(true)
+    await waitFor(async () => (await fixtureHits(`${API}/acme/widget/readme`)) > before, { what: 'the README fetched again' })
+    await waitFor(async () => !(await env.CACHE.get(cacheKeys.readme(s.id)))!.includes('stale'), { what: 'the fresh README cached' })
   })
 
   it('falls back to raw README.md when the API has none', async () => {
@@ -457,12 +449,13 @@ describe('GET /api/servers/{id}/repo', () => {
     expect(body).toEqual({ ownerAvatarUrl: 'https://avatars.example.com/acme.png', stars: 1234, license: 'MIT License' })
     await json(`/api/servers/${s.id}/repo`)
     expect(await fixtureHits(`${API}/acme/widget`)).toBe(before + 1)
-    expect(
-      await until(async () => {
+    await waitFor(
+      async () => {
         const [row] = await db().select().from(servers).where(eq(servers.id, s.id))
         return row.stars === 1234 && row.license === 'MIT License' && row.ownerAvatarUrl === body.ownerAvatarUrl
-      }),
-    ).toBe(true)
+      },
+      { what: 'the repository facts written back' },
+    )
   })
 
   it.each([

@@ -1,7 +1,7 @@
 import { Eye, Heart, Server } from 'lucide-react'
 import { Link } from 'wouter'
 import type { PackageSummary } from '@shared/types'
-import { formatCompact } from '../lib/format'
+import { formatCompact, serversIncluded } from '../lib/format'
 import { Card } from './ui/Card'
 
 /** A recommended package (a public category of servers): opens /packages/{id}. */
@@ -26,7 +26,7 @@ export function PackageCard({ pkg }: { pkg: PackageSummary }) {
         </span>
         <span className="inline-flex items-center gap-1">
           <Server className="size-4" aria-hidden="true" />
-          {pkg.serverCount} {pkg.serverCount === 1 ? 'server' : 'servers'} included
+          {serversIncluded(pkg.serverCount)}
         </span>
       </p>
     </Card>

@@ -1,6 +1,6 @@
 /**
- * What /packages shows, as read from and written to its URL, and the small formats its cards
- * use. Kept free of zod and of worker/shared/schemas.ts so the list's chunk stays small.
+ * What /packages shows, as read from and written to its URL (its cards' formats are
+ * lib/format.ts's). Kept free of zod and of worker/shared/schemas.ts so the list's chunk stays small.
  */
 import { LIMITS, type PackageSort } from '@shared/limits'
 import { api, apiKey } from './api'
@@ -38,28 +38,4 @@ export function packagesHref(view: PackagesView): string {
 /** The swr key of one page of the list. */
 export function packagesKey(view: PackagesView) {
   return apiKey(api.packages, { query: { sortBy: view.sortBy, page: String(view.page), limit: String(LIMITS.pageSize) } })
-}
-
-/** The ranking score with one decimal. */
-export function formatScore(score: number): string {
-  return (Math.round(score * 10) / 10).toFixed(1)
-}
-
-/** 'N server(s) included'. */
-export function serversIncluded(n: number): string {
-  return `${n} ${n === 1 ? 'server' : 'servers'} included`
-}
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
-
-/** 'Jan 5, 2026'; an unreadable date shows as it came. */
-export function formatDate(iso: string): string {
-  const d = new Date(iso)
-  return Number.isNaN(d.getTime()) ? iso : dateFormat.format(d)
-}
-
-export function formatDateTime(iso: string): string {
-  const d = new Date(iso)
-  return Number.isNaN(d.getTime()) ? iso : dateTimeFormat.format(d)
 }

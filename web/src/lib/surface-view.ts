@@ -13,6 +13,7 @@ import type {
   SurfaceComparison,
   SurfaceCoverage,
 } from '@shared/surface'
+import { timeAgo } from './format'
 
 /** One row of a tool's parameters table. */
 export interface ParameterRow {
@@ -109,24 +110,6 @@ export const STATUS_LABELS: Record<ProbeStatus, string> = {
   timeout: 'Timed out',
   protocol_error: 'Protocol error',
   refused: 'Address refused',
-}
-
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'always' })
-const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
-  ['year', 365 * 86_400_000],
-  ['month', 30 * 86_400_000],
-  ['day', 86_400_000],
-  ['hour', 3_600_000],
-  ['minute', 60_000],
-]
-
-/** '3 hours ago', 'just now'; a date that does not parse shows as it came. */
-export function timeAgo(iso: string, now = Date.now()): string {
-  const at = new Date(iso).getTime()
-  if (Number.isNaN(at)) return iso
-  const past = Math.max(0, now - at)
-  for (const [unit, ms] of UNITS) if (past >= ms) return relative.format(-Math.floor(past / ms), unit)
-  return 'just now'
 }
 
 /** One sentence of the status line; 'problem' ones are shown as a warning (with words, not colour alone). */

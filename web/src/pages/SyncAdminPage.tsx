@@ -14,7 +14,7 @@ import { useApi } from '../hooks/useApi'
 import { useDocumentMeta } from '../hooks/useDocumentMeta'
 import { useSession } from '../hooks/useSession'
 import { api, apiKey, call, isApiError } from '../lib/api'
-import { formatDateTime } from '../lib/packages-view'
+import { formatDateTime } from '../lib/format'
 
 const RUNS_KEY = apiKey(api.admin.sync.runs)
 

@@ -112,7 +112,9 @@ describe('probeRemote maps each misbehaviour to one status', () => {
   it('a server that never answers is a timeout within the step time', async () => {
     const outcome = await probe('hang')
     expect(outcome.status).toBe('timeout')
-    expect(outcome.durationMs).toBeLessThan(2500)
+    // A step's time-out ended it, not the whole probe's (FAST's total is three steps): which bound
+    // fired, not how long the machine took.
+    expect(outcome.error).not.toBe('the probe ran past its time')
   })
 
   it('a tool list with endless pages is a protocol error past maxPages', async () => {

@@ -1,9 +1,8 @@
 import { TriangleAlert } from 'lucide-react'
 import { Link } from 'wouter'
 import type { SurfaceAlert } from '@shared/scan'
-import { formatDateTime } from '../../lib/packages-view'
-import { timeAgo } from '../../lib/surface-view'
 import { RiskBadge } from '../scan/RiskBadge'
+import { TimeAgo } from '../ui/TimeAgo'
 import { Section } from './ServerGrid'
 
 const WHY: Record<SurfaceAlert['why'], string> = {
@@ -33,10 +32,7 @@ function AlertRow({ alert }: { alert: SurfaceAlert }) {
         </p>
       )}
       <p className="text-xs text-zinc-600 dark:text-zinc-400">
-        {WHY[alert.why]} ·{' '}
-        <time dateTime={alert.at} title={formatDateTime(alert.at)}>
-          {timeAgo(alert.at)}
-        </time>
+        {WHY[alert.why]} · <TimeAgo iso={alert.at} />
       </p>
     </li>
   )

@@ -4,6 +4,7 @@ import { Link } from 'wouter'
 import type { CategorySummary } from '@shared/types'
 import { useCategoryActions } from '../../hooks/useDashboard'
 import { useFocusAfterRemoval } from '../../hooks/useFocusAfterRemoval'
+import { count } from '../../lib/format'
 import { Badge } from '../ui/Badge'
 import { buttonClass } from '../ui/button'
 import { Card } from '../ui/Card'
@@ -56,9 +57,7 @@ export function CategoryCard({ category }: { category: CategorySummary }) {
           <Settings className="size-4" aria-hidden="true" />
         </button>
       </div>
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        {category.serverCount} {category.serverCount === 1 ? 'server' : 'servers'}
-      </p>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">{count(category.serverCount, 'server')}</p>
       {shown.length > 0 ? (
         <ul className="flex flex-col gap-1" aria-label={`Servers in ${category.name}`}>
           {shown.map((s) => (

@@ -3,14 +3,14 @@ import { type FormEvent, useId, useState } from 'react'
 import { Link } from 'wouter'
 import { PROBE_STATUSES, type ProbeOverview } from '@shared/surface'
 import { useProbeNow, useProbeOverview } from '../../hooks/useProbes'
-import { formatDateTime } from '../../lib/packages-view'
-import { STATUS_LABELS, timeAgo } from '../../lib/surface-view'
+import { STATUS_LABELS } from '../../lib/surface-view'
 import { PageSpinner } from '../Spinner'
 import { buttonClass } from '../ui/button'
 import { Card } from '../ui/Card'
 import { cx } from '../ui/cx'
 import { inputClass, labelClass } from '../ui/form'
 import { LoadFailed } from '../ui/LoadFailed'
+import { TimeAgo } from '../ui/TimeAgo'
 import { CoverageTable } from './CoverageTable'
 import { ProbeButton } from './ProbeButton'
 
@@ -84,9 +84,7 @@ function LastErrors({ errors }: { errors: ProbeOverview['lastErrors'] }) {
                 {e.serverName}
               </Link>
               <span className="font-medium">{STATUS_LABELS[e.status]}</span>
-              <time dateTime={e.startedAt} title={formatDateTime(e.startedAt)} className="text-zinc-600 dark:text-zinc-400">
-                {timeAgo(e.startedAt)}
-              </time>
+              <TimeAgo iso={e.startedAt} className="text-zinc-600 dark:text-zinc-400" />
             </p>
             {e.error && <p className="text-zinc-700 wrap-anywhere dark:text-zinc-300">{e.error}</p>}
             <code className="font-mono text-xs break-all text-zinc-600 dark:text-zinc-400">{e.target}</code>

@@ -1,8 +1,8 @@
 import { useId } from 'react'
 import type { RiskLevel, StoredFinding } from '@shared/scan'
 import { useFocusedHeading } from '../../hooks/useFocusedHeading'
+import { count } from '../../lib/format'
 import { FindingsList } from './FindingsList'
-import { count } from './labels'
 import { RiskBadge } from './RiskBadge'
 
 /** The element id the detail page's risk badge leads to. */

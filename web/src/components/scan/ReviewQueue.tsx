@@ -6,12 +6,11 @@ import type { ReviewDecisionInput, ReviewItem, ReviewQueueResponse } from '@shar
 import { type RemovableItemProps, useFocusAfterRemoval } from '../../hooks/useFocusAfterRemoval'
 import { type DecisionResult, useReviewDecision, useReviewQueue } from '../../hooks/useReviewQueue'
 import { scanApi } from '../../lib/api'
-import { formatDateTime } from '../../lib/packages-view'
-import { timeAgo } from '../../lib/surface-view'
 import { PageSpinner } from '../Spinner'
 import { supplyHref } from '../supply/labels'
 import { buttonClass } from '../ui/button'
 import { LoadFailed } from '../ui/LoadFailed'
+import { TimeAgo } from '../ui/TimeAgo'
 import { DecisionDialog } from './DecisionDialog'
 import { SeverityBadge } from './RiskBadge'
 
@@ -19,14 +18,6 @@ const KIND_LABEL: Record<ReviewItem['kind'], string> = {
   finding: 'Finding',
   change: 'Changed without a new version',
   package: 'Package version',
-}
-
-function When({ iso }: { iso: string }) {
-  return (
-    <time dateTime={iso} title={formatDateTime(iso)}>
-      {timeAgo(iso)}
-    </time>
-  )
 }
 
 interface ItemProps extends Partial<RemovableItemProps> {
@@ -62,7 +53,7 @@ function ReviewRow({ item, onDecide, ...removable }: ItemProps) {
           </span>
           <span className="text-zinc-600 dark:text-zinc-400">
             <span className="sr-only">Found </span>
-            <When iso={item.createdAt} />
+            <TimeAgo iso={item.createdAt} />
           </span>
         </div>
         <h3 id={headingId} className="font-semibold wrap-anywhere">
@@ -72,7 +63,8 @@ function ReviewRow({ item, onDecide, ...removable }: ItemProps) {
         {item.decision && (
           <p className="rounded-md bg-zinc-100 px-3 py-2 text-sm wrap-anywhere dark:bg-zinc-800">
             <span className="font-medium">
-              {item.decision.status === 'hidden' ? 'Listing hidden' : 'Dismissed'} by {item.decision.by}, <When iso={item.decision.at} />:
+              {item.decision.status === 'hidden' ? 'Listing hidden' : 'Dismissed'} by {item.decision.by}, <TimeAgo iso={item.decision.at} />
+              :
             </span>{' '}
             {item.decision.reason}
           </p>

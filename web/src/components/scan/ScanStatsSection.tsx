@@ -2,10 +2,9 @@ import { useId } from 'react'
 import { RISK_LEVELS, SCAN_CLASSES, type ScanStats, SEVERITIES, type Severity } from '@shared/scan'
 import { useScanStats } from '../../hooks/useScanStats'
 import { formatNumber } from '../../lib/format'
-import { formatDateTime } from '../../lib/packages-view'
-import { timeAgo } from '../../lib/surface-view'
 import { FiguresSkeleton } from '../ui/FiguresSkeleton'
 import { LoadFailed } from '../ui/LoadFailed'
+import { TimeAgo } from '../ui/TimeAgo'
 import { CLASS_LABEL, RISK_LABEL, RISK_TONE, SEVERITY_LABEL } from './labels'
 
 const cell = 'px-2 py-2 text-right tabular-nums sm:px-3'
@@ -104,15 +103,7 @@ export function ScanStatsSection() {
               </div>
               <div className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
                 <dt className="text-sm font-medium">Last scan</dt>
-                <dd className="text-lg font-semibold">
-                  {data.lastScanAt ? (
-                    <time dateTime={data.lastScanAt} title={formatDateTime(data.lastScanAt)}>
-                      {timeAgo(data.lastScanAt)}
-                    </time>
-                  ) : (
-                    'Not yet'
-                  )}
-                </dd>
+                <dd className="text-lg font-semibold">{data.lastScanAt ? <TimeAgo iso={data.lastScanAt} /> : 'Not yet'}</dd>
               </div>
             </dl>
             <div>

@@ -73,11 +73,6 @@ export function shortHash(hash: string): string {
   return hex.length > 12 ? `${hex.slice(0, 12)}…` : hex
 }
 
-/** 'n things' with the right plural. */
-export function count(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`
-}
-
 const KIND_WORDS: Record<ItemChange['kind'], [string, string]> = {
   tool: ['tool', 'tools'],
   prompt: ['prompt', 'prompts'],

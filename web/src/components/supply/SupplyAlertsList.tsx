@@ -1,8 +1,7 @@
 import { Link } from 'wouter'
 import type { SupplyAlert } from '@shared/supply'
-import { formatDateTime } from '../../lib/packages-view'
-import { timeAgo } from '../../lib/surface-view'
 import { Section } from '../dashboard/ServerGrid'
+import { TimeAgo } from '../ui/TimeAgo'
 import { ALERT_WHY, versionHref } from './labels'
 import { VersionBandBadge } from './SupplyBadge'
 
@@ -24,10 +23,7 @@ function AlertRow({ alert }: { alert: SupplyAlert }) {
       </div>
       <p className="text-sm wrap-anywhere text-zinc-800 dark:text-zinc-200">{alert.summary}</p>
       <p className="text-xs text-zinc-600 dark:text-zinc-400">
-        {ALERT_WHY[alert.why]} ·{' '}
-        <time dateTime={alert.at} title={formatDateTime(alert.at)}>
-          {timeAgo(alert.at)}
-        </time>
+        {ALERT_WHY[alert.why]} · <TimeAgo iso={alert.at} />
       </p>
     </li>
   )

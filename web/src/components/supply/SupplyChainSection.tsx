@@ -3,23 +3,14 @@ import { useEffect, useId } from 'react'
 import { Link } from 'wouter'
 import type { PackageVersionRecord, ServerSupplyChain, WatchedPackage } from '@shared/supply'
 import { useFocusedHeading } from '../../hooks/useFocusedHeading'
-import { formatDateTime } from '../../lib/packages-view'
-import { timeAgo } from '../../lib/surface-view'
 import { cx } from '../ui/cx'
+import { TimeAgo } from '../ui/TimeAgo'
 import { HeldBack } from './HeldBack'
 import { ADVISORY_METHOD_HREF, BAND_SCORES, REGISTRY_LABEL, registryPage, SUPPLY_ANCHOR, sortSignals, versionAnchor } from './labels'
 import { SupplyBadge, VersionBandBadge } from './SupplyBadge'
 
 const linkClass = 'rounded text-blue-700 underline-offset-2 hover:underline dark:text-blue-400'
 const muted = 'text-zinc-600 dark:text-zinc-400'
-
-function When({ iso }: { iso: string }) {
-  return (
-    <time dateTime={iso} title={formatDateTime(iso)}>
-      {timeAgo(iso)}
-    </time>
-  )
-}
 
 /** The empty states: a dashed box saying what happened. */
 function Empty({ children }: { children: string }) {
@@ -61,11 +52,11 @@ function VersionItem({ pkg, v }: { pkg: WatchedPackage; v: PackageVersionRecord 
         <p className={cx(muted, 'wrap-anywhere')}>
           {v.publishedAt ? (
             <>
-              Published <When iso={v.publishedAt} />
+              Published <TimeAgo iso={v.publishedAt} />
             </>
           ) : (
             <>
-              First seen <When iso={v.seenAt} />
+              First seen <TimeAgo iso={v.seenAt} />
             </>
           )}
           {v.facts.publisher && (
@@ -150,7 +141,7 @@ function PackageItem({ pkg }: { pkg: WatchedPackage }) {
           <Fact term="Pinned">{pkg.pinned ? <span className="font-mono">{pkg.pinned}</span> : 'No (the newest not held back)'}</Fact>
           <Fact term="Installs">{pkg.installVersion ? <span className="font-mono">{pkg.installVersion}</span> : 'Not read yet'}</Fact>
           <Fact term="Latest">{pkg.latest ? <span className="font-mono">{pkg.latest}</span> : 'Not read yet'}</Fact>
-          <Fact term="Checked">{pkg.checkedAt ? <When iso={pkg.checkedAt} /> : 'Not yet'}</Fact>
+          <Fact term="Checked">{pkg.checkedAt ? <TimeAgo iso={pkg.checkedAt} /> : 'Not yet'}</Fact>
         </dl>
         <HeldBack pkg={pkg} />
         {pkg.versions.length ? (

@@ -3,24 +3,15 @@ import { Link } from 'wouter'
 import { SUPPLY_BANDS, type SupplyStats } from '@shared/supply'
 import { useSupplyStats } from '../../hooks/useSupplyStats'
 import { formatNumber } from '../../lib/format'
-import { formatDateTime } from '../../lib/packages-view'
-import { timeAgo } from '../../lib/surface-view'
 import { FeedLinks } from '../FeedLinks'
 import { FiguresSkeleton } from '../ui/FiguresSkeleton'
 import { LoadFailed } from '../ui/LoadFailed'
+import { TimeAgo } from '../ui/TimeAgo'
 import { BAND_SCORES, BAND_TONE, BAND_WORD, REGISTRY_LABEL, versionHref } from './labels'
 
 // Links sit inside sentences here: underlined, not told apart by colour alone.
 const linkClass = 'rounded text-blue-700 underline underline-offset-2 dark:text-blue-400'
 const BANDS_WORST_FIRST = [...SUPPLY_BANDS].reverse()
-
-function When({ iso }: { iso: string }) {
-  return (
-    <time dateTime={iso} title={formatDateTime(iso)}>
-      {timeAgo(iso)}
-    </time>
-  )
-}
 
 /** The latest versions that scored High, each with a listing that installs the package. */
 function LatestHigh({ stats }: { stats: SupplyStats }) {
@@ -45,7 +36,7 @@ function LatestHigh({ stats }: { stats: SupplyStats }) {
                 </Link>
               </span>
               <span className="text-zinc-600 dark:text-zinc-400">
-                <When iso={h.at} />
+                <TimeAgo iso={h.at} />
               </span>
             </li>
           ))}
@@ -71,7 +62,7 @@ function Figures({ stats }: { stats: SupplyStats }) {
         </div>
         <div className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
           <dt className="text-sm font-medium">Last run</dt>
-          <dd className="text-lg font-semibold">{stats.lastRunAt ? <When iso={stats.lastRunAt} /> : 'Not yet'}</dd>
+          <dd className="text-lg font-semibold">{stats.lastRunAt ? <TimeAgo iso={stats.lastRunAt} /> : 'Not yet'}</dd>
         </div>
       </dl>
       <div>

@@ -1,3 +1,4 @@
+import { count } from '../../lib/format'
 import { cx } from './cx'
 
 /** Under this many characters left, the counter turns amber (below zero, red). */
@@ -19,7 +20,7 @@ export function CharCounter({ id, length, max }: { id: string; length: number; m
             : 'text-zinc-600 dark:text-zinc-400',
       )}
     >
-      {remaining} {remaining === 1 ? 'character' : 'characters'} remaining
+      {count(remaining, 'character')} remaining
     </p>
   )
 }

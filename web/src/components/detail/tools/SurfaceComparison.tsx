@@ -1,7 +1,8 @@
 import { GitCompare } from 'lucide-react'
 import { useId } from 'react'
 import type { SurfaceComparison as Comparison, DeclaredSurface } from '@shared/surface'
-import { comparisonSentences, timeAgo } from '../../../lib/surface-view'
+import { timeAgo } from '../../../lib/format'
+import { comparisonSentences } from '../../../lib/surface-view'
 
 /**
  * Beside a surface read, when the maintainer declared one too: whether the two match, and else

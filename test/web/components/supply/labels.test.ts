@@ -13,7 +13,7 @@ import {
   supplyLabel,
   versionAnchor,
   versionHref,
-} from './labels'
+} from '../../../../web/src/components/supply/labels'
 
 const signal = (rule: string, weight: number): SupplySignal => ({ rule, weight, reason: `${rule} fired`, evidence: '' })
 

@@ -1,15 +1,14 @@
 /**
  * The SPA's pure rules (no browser needed): pagination window, featured text, URL state.
- * Nothing browser-related: any Node runner can run it (for example the e2e config, once its
- * include also lists the .test.ts files under web/).
+ * Nothing browser-related: the vitest project 'web' runs it in Node.
  */
 import { describe, expect, it } from 'vitest'
 import { LIMITS } from '@shared/limits'
+import { formatCompact, formatNumber, initials } from '../../../web/src/lib/format'
+import { readPackagesView } from '../../../web/src/lib/packages-view'
+import { pageWindow } from '../../../web/src/lib/pagination'
+import { readServersView, serversHref, serversKey } from '../../../web/src/lib/servers-view'
 import { featuredCard } from '../../../worker/lib/render/html'
-import { formatCompact, formatNumber, initials } from './format'
-import { readPackagesView } from './packages-view'
-import { pageWindow } from './pagination'
-import { readServersView, serversHref, serversKey } from './servers-view'
 
 describe('pageWindow', () => {
   it('shows the first five at the start or when there are five pages or fewer', () => {

@@ -3,7 +3,7 @@
  * one retry, and what an error keeps.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ApiError, api, apiKey, call, isApiError } from './api'
+import { ApiError, api, apiKey, call, isApiError } from '../../../web/src/lib/api'
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })

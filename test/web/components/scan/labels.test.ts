@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { StoredFinding, SurfaceDiff } from '@shared/scan'
-import { diffHeading, findingPlace, pinnedHash, shortHash, sortFindings } from './labels'
+import { diffHeading, findingPlace, pinnedHash, shortHash, sortFindings } from '../../../../web/src/components/scan/labels'
 
 const finding = (id: number, severity: StoredFinding['severity'], dismissed = false): StoredFinding => ({
   id,

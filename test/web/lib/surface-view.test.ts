@@ -1,9 +1,10 @@
 /**
- * The Tools tab's words and rows, from what a probe stored: no browser needed (the e2e config
- * runs the .test.ts files under web/ in Node).
+ * The Tools tab's words and rows, from what a probe stored: no browser needed (the vitest
+ * project 'web' runs it in Node).
  */
 import { describe, expect, it } from 'vitest'
 import type { ServerToolsResponse, Surface } from '@shared/surface'
+import { timeAgo } from '../../../web/src/lib/format'
 import {
   comparisonNote,
   comparisonSentences,
@@ -14,9 +15,8 @@ import {
   parameterRows,
   schemaType,
   statusSentences,
-  timeAgo,
   toolCountText,
-} from './surface-view'
+} from '../../../web/src/lib/surface-view'
 
 const NOW = Date.parse('2026-11-26T12:00:00Z')
 
