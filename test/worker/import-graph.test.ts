@@ -14,8 +14,8 @@ type Files = Record<string, string>
 
 const workerFiles: Files = import.meta.glob<string>('../../worker/**/*.ts', { query: '?raw', import: 'default', eager: true })
 /**
- * The SPA: what Vite bundles for the browser. Its tests (`*.test.ts`) run in Node, never ship, and
- * may pin the Worker's own rules (rules.test.ts checks the featured card's text against them).
+ * The SPA: what Vite bundles for the browser. Its tests live in test/web/ (Node), never beside it:
+ * the glob leaves `*.test.ts` out only so that the check below can say so if one comes back.
  */
 const webFiles: Files = import.meta.glob<string>(['../../web/src/**/*.{ts,tsx}', '!**/*.test.ts'], {
   query: '?raw',
