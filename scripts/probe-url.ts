@@ -5,7 +5,7 @@
  * loopback is allowed; private addresses are still refused. Exits 0 whenever the probe ran,
  * whatever its status; 2 on a usage error.
  */
-import { probeRemote } from '../worker/lib/mcp-client'
+import { probeRemote } from '@mcp-catalogue/mcp-client'
 
 const args = process.argv.slice(2)
 const flag = args.indexOf('--url')

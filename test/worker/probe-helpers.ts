@@ -4,9 +4,9 @@
  *
  * @example await recordOutcome(server.id, '1.0.0', outcomeOf('ok', surfaceOf(['search'])))
  */
+import { hashSurface } from '@mcp-catalogue/mcp-client'
 import type { ProbeOutcome, Surface } from '@shared/surface'
 import { recordProbe } from '../../worker/db/probes'
-import { hashSurface } from '../../worker/lib/mcp-client/canonical'
 import { db } from './helpers'
 
 /** A surface of only what `parts` gives: no server info, capabilities or items besides. */

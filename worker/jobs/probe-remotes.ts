@@ -13,6 +13,7 @@
  * (45) a probe takes the whole allowance, so one probe per invocation.
  */
 
+import { DEFAULT_PROBE_BOUNDS, type FetchLike, hashSurface, type ProbeBounds, probeRemote } from '@mcp-catalogue/mcp-client'
 import { readRemote } from '@shared/install/source'
 import type { ProbeOutcome } from '@shared/surface'
 import type { DB } from '../db/client'
@@ -25,7 +26,6 @@ import {
   recordProbe,
   releaseProbeLeases,
 } from '../db/probes'
-import { DEFAULT_PROBE_BOUNDS, type FetchLike, hashSurface, type ProbeBounds, probeRemote } from '../lib/mcp-client'
 import { cappedFetch } from '../lib/outbound/fetch'
 import { type AllowanceRun, consumeClaimed, queueClaimed, withinAllowance } from '../services/work-queue'
 

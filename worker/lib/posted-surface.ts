@@ -4,8 +4,8 @@
  * list longer than the probe keeps is refused rather than cut, as the remote probe refuses a
  * server listing more (a cut list would be stored as if it were the whole).
  */
+import { DEFAULT_PROBE_BOUNDS, type ProbeBounds, SurfaceError, toSurface } from '@mcp-catalogue/mcp-client'
 import type { Surface } from '@shared/surface'
-import { DEFAULT_PROBE_BOUNDS, type ProbeBounds, SurfaceError, toSurface } from './mcp-client'
 
 const LISTS = [
   ['tools', 'tools'],
