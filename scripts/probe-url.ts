@@ -1,11 +1,11 @@
 /**
  * `tsx scripts/probe-url.ts [--url] URL [--sse]`: probes one remote MCP server with the Worker's own
- * probe (worker/lib/mcp-client) and prints the outcome as JSON. A developer's tool, and the client
+ * probe (packages/mcp-client) and prints the outcome as JSON. A developer's tool, and the client
  * the official conformance suite drives (it appends the server's URL as the last argument), so
  * loopback is allowed; private addresses are still refused. Exits 0 whenever the probe ran,
  * whatever its status; 2 on a usage error.
  */
-import { probeRemote } from '../worker/lib/mcp-client'
+import { probeRemote } from '@mcp-catalogue/mcp-client'
 
 const args = process.argv.slice(2)
 const flag = args.indexOf('--url')

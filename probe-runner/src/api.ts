@@ -3,7 +3,7 @@
  * Worker leases each to this runner) and post each result. The token is a secret of the runner's
  * own: it goes only to the catalogue, never into a fence.
  */
-import type { RunnerClaimResponse, RunnerJob, RunnerResult } from '@shared/surface'
+import type { RunnerClaimResponse, RunnerJob, RunnerResult } from '@mcp-catalogue/mcp-client/surface'
 
 export interface CatalogueApi {
   /** The catalogue's origin, e.g. https://catalogue.example.com. */

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process'
 import { constants } from 'node:fs'
 import { access, readFile } from 'node:fs/promises'
 import { delimiter, join } from 'node:path'
-import type { ProbeStatus, RunnerJob } from '@shared/surface'
+import type { ProbeStatus, RunnerJob } from '@mcp-catalogue/mcp-client/surface'
 
 /** Where and how to fetch. */
 export interface FetchOptions {

@@ -10,7 +10,7 @@
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { DEFAULT_PROBE_BOUNDS } from '../../worker/lib/mcp-client/bounds'
+import { DEFAULT_PROBE_BOUNDS } from '@mcp-catalogue/mcp-client/node'
 import { detectFence } from './fence'
 import { runRunner } from './runner'
 

@@ -2,7 +2,7 @@
  * The runner's loop: claim due packages from the catalogue, probe a few at a time, post each
  * result as soon as it is known, and claim again until nothing is due (or after one round).
  */
-import type { ProbeStatus, RunnerJob } from '@shared/surface'
+import type { ProbeStatus, RunnerJob } from '@mcp-catalogue/mcp-client/surface'
 import { type CatalogueApi, claimJobs, postResult } from './api'
 import { type ProbeMetrics, type ProbeSettings, probePackage, targetOf } from './probe-package'
 

@@ -10,8 +10,8 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { probeStdio } from '@mcp-catalogue/mcp-client/node'
 import { detectFence, fenceArgv } from '../../probe-runner/src/fence'
-import { probeStdio } from '../../worker/lib/mcp-client/stdio'
 import { SERVERS, type SetServer } from './servers'
 
 const args = process.argv.slice(2)

@@ -4,7 +4,10 @@
  * services -> db -> lib`, and `jobs -> services -> db -> lib`), no module takes part in an import cycle, `lib/` touches neither
  * the request nor the database, `worker/shared/` (what the SPA and the Worker both import) stands
  * on its own, and the SPA reaches the Worker through `worker/shared/` alone, by its alias, with
- * zod behind one door, and runs one way itself (`App -> pages -> components -> hooks -> lib`). Vite reads every source file here as text, so a new file is checked without
+ * zod behind one door, and runs one way itself (`App -> pages -> components -> hooks -> lib`). The
+ * probe's MCP client is a workspace package (packages/mcp-client) that the Worker and the probe
+ * runner reach by its name alone; it imports neither of them, and its Worker entry reaches nothing
+ * of Node; the runner imports nothing of the Worker. Vite reads every source file here as text, so a new file is checked without
  * anyone listing it; the checks are functions of a file map, so they also run over planted files.
  */
 import { describe, expect, it } from 'vitest'
@@ -18,6 +21,19 @@ const workerFiles: Files = import.meta.glob<string>('../../worker/**/*.ts', { qu
  * the glob leaves `*.test.ts` out only so that the check below can say so if one comes back.
  */
 const webFiles: Files = import.meta.glob<string>(['../../web/src/**/*.{ts,tsx}', '!**/*.test.ts'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+})
+
+/** The probe's MCP client, a workspace package of its own (both entries: the Worker's and Node's). */
+const clientFiles: Files = import.meta.glob<string>('../../packages/mcp-client/src/**/*.ts', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+})
+/** The probe runner, a workspace of its own: the fenced Node program that runs packages. */
+const runnerFiles: Files = import.meta.glob<string>(['../../probe-runner/**/*.{ts,mjs}', '!**/node_modules/**'], {
   query: '?raw',
   import: 'default',
   eager: true,
@@ -69,6 +85,14 @@ const FORBIDDEN_PACKAGES: Partial<Record<Layer, RegExp>> = {
  * for the schemas, and smol-toml, with which the install generator writes Codex's configuration.
  */
 const SHARED_PACKAGES = /^(zod|smol-toml)(\/.*)?$/
+
+/**
+ * What `worker/shared/` may name in types alone beyond SHARED_PACKAGES: the probe's own types (the
+ * surface, a probe's outcome, the runner's job and result), which the probe's package owns and
+ * shared/surface.ts re-exports. The `./surface` entry holds types only, and named in types they are
+ * erased, so not a byte of the client reaches the SPA.
+ */
+const SHARED_TYPE_PACKAGES = /^@mcp-catalogue\/mcp-client\/surface$/
 
 /** The SPA's one door to zod: it turns zod's code generation off (the CSP forbids eval) before any schema is built. */
 const ZOD_DOOR = ['../../web/src/lib/schemas.ts', '../../web/src/lib/zod-jitless.ts']
@@ -159,7 +183,10 @@ function packageViolations(files: Files): string[] {
     const layer = layerOf(file)
     for (const { specifier, typeOnly } of importsOf(source)) {
       if (specifier.startsWith('.') || specifier.startsWith(ALIAS)) continue
-      const refused = layer === 'shared' ? !SHARED_PACKAGES.test(specifier) : !typeOnly && !!FORBIDDEN_PACKAGES[layer]?.test(specifier)
+      const refused =
+        layer === 'shared'
+          ? !SHARED_PACKAGES.test(specifier) && !(typeOnly && SHARED_TYPE_PACKAGES.test(specifier))
+          : !typeOnly && !!FORBIDDEN_PACKAGES[layer]?.test(specifier)
       if (refused) wrong.push(`${short(file)} -> ${specifier}`)
     }
   }
@@ -224,6 +251,87 @@ function spaViolations(web: Files, worker: Files): string[] {
   return wrong
 }
 
+const CLIENT = '../../packages/mcp-client/'
+const CLIENT_NAME = '@mcp-catalogue/mcp-client'
+/** The package's entries, as its package.json exports them: the Worker's, Node's, and the types. */
+const CLIENT_ENTRIES = [CLIENT_NAME, `${CLIENT_NAME}/node`, `${CLIENT_NAME}/surface`]
+/** The Worker's entry of the package: what wrangler bundles. */
+const CLIENT_WORKER_ENTRY = `${CLIENT}src/index.ts`
+const RUNNER = '../../probe-runner/'
+
+/** Packages the client must not run: it is a client, with neither a request to answer nor a database. */
+const CLIENT_FORBIDDEN = /^(hono(\/.*)?|drizzle-orm(\/.*)?|@hono\/.*)$/
+
+/**
+ * What only Node has: its built-in modules, by either name, and the SDK's stdio transport (it spawns
+ * processes). None may be reached from the package's Worker entry.
+ */
+const NODE_ONLY =
+  /^(node:.*|(assert|async_hooks|buffer|child_process|cluster|crypto|dgram|dns|events|fs|http|http2|https|module|net|os|path|perf_hooks|process|readline|stream|string_decoder|timers|tls|tty|url|util|v8|vm|worker_threads|zlib)(\/.*)?|@modelcontextprotocol\/client\/stdio)$/
+
+/**
+ * The probe's client stands on its own: no import leaves the package by a relative path (into
+ * worker/, probe-runner/ or anywhere else), none takes the Worker's `@shared/` alias, and neither
+ * Hono nor Drizzle runs in it.
+ */
+function clientViolations(files: Files): string[] {
+  const wrong: string[] = []
+  for (const [file, source] of Object.entries(files)) {
+    for (const { specifier, typeOnly } of importsOf(source)) {
+      if (specifier.startsWith(ALIAS)) wrong.push(`${short(file)} -> ${specifier} (the Worker's alias)`)
+      else if (specifier.startsWith('.') && !`${pathOf(file, specifier)}`.startsWith(CLIENT))
+        wrong.push(`${short(file)} -> ${short(`${pathOf(file, specifier)}`)} (outside the package)`)
+      else if (!typeOnly && CLIENT_FORBIDDEN.test(specifier)) wrong.push(`${short(file)} -> ${specifier}`)
+    }
+  }
+  return wrong
+}
+
+/**
+ * Node-only imports reached at run time from the package's Worker entry, through its own modules
+ * (type-only imports are erased, so they reach nothing): 'module -> specifier'.
+ */
+function workerEntryNodeImports(files: Files): string[] {
+  const wrong: string[] = []
+  const seen = new Set<string>()
+  const visit = (file: string) => {
+    if (seen.has(file)) return
+    seen.add(file)
+    for (const { specifier, typeOnly } of importsOf(files[file])) {
+      if (typeOnly) continue
+      if (NODE_ONLY.test(specifier)) wrong.push(`${short(file)} -> ${specifier}`)
+      const target = resolveIn(files, file, specifier)
+      if (target) visit(target)
+    }
+  }
+  if (CLIENT_WORKER_ENTRY in files) visit(CLIENT_WORKER_ENTRY)
+  return wrong
+}
+
+/**
+ * How the Worker and the runner reach the client: by its package name and one of its entries,
+ * never by a path into packages/; the Worker by its Worker entry or its types alone (the Node entry
+ * carries the stdio probe). The runner, besides, imports nothing of the Worker: no path into
+ * worker/, no `@shared/`.
+ */
+function reachViolations(files: Files): string[] {
+  const wrong: string[] = []
+  for (const [file, source] of Object.entries(files)) {
+    const inWorker = file.startsWith(WORKER)
+    for (const { specifier } of importsOf(source)) {
+      const path = pathOf(file, specifier)
+      const bare = specifier.startsWith('.') ? null : specifier
+      if (path !== null && `${path}/`.startsWith('../../packages/')) wrong.push(`${short(file)} -> ${short(path)} (not by its name)`)
+      else if (bare?.startsWith(`${CLIENT_NAME}/`) && !CLIENT_ENTRIES.includes(bare))
+        wrong.push(`${short(file)} -> ${bare} (not an entry of the package)`)
+      else if (inWorker && bare === `${CLIENT_NAME}/node`) wrong.push(`${short(file)} -> ${bare} (Node's entry in the Worker)`)
+      if (file.startsWith(RUNNER) && path !== null && `${path}/`.startsWith(WORKER))
+        wrong.push(`${short(file)} -> ${short(path)} (the Worker, from the runner)`)
+    }
+  }
+  return wrong
+}
+
 /** The SPA's own layers, top down: each imports only its own and those below it. */
 const SPA_LAYERS: readonly string[] = ['app', 'pages', 'components', 'hooks', 'lib']
 const WEB = '../../web/src/'
@@ -283,6 +391,28 @@ describe('the Worker import graph', () => {
     }
     for (const file of graph.keys()) if (!state.has(file)) visit(file)
     expect(cycles).toEqual([])
+  })
+})
+
+describe("the probe's client package and the probe runner", () => {
+  it('reads the package and the runner', () => {
+    expect(Object.keys(clientFiles).length).toBeGreaterThan(5)
+    expect(CLIENT_WORKER_ENTRY in clientFiles).toBe(true)
+    expect(Object.keys(runnerFiles).some((f) => f.endsWith('/probe-runner/src/main.ts'))).toBe(true)
+  })
+
+  it('imports nothing of the Worker or the runner, and runs neither Hono nor Drizzle', () => {
+    expect(clientViolations(clientFiles)).toEqual([])
+  })
+
+  it('pulls in nothing of Node through its Worker entry', () => {
+    expect(workerEntryNodeImports(clientFiles)).toEqual([])
+    // The guard is live: the Node entry does reach the stdio transport.
+    expect(workerEntryNodeImports({ ...clientFiles, [CLIENT_WORKER_ENTRY]: "export * from './node'" })).not.toEqual([])
+  })
+
+  it('is reached by its name from the Worker (its Worker entry) and the runner, and the runner imports nothing of the Worker', () => {
+    expect(reachViolations({ ...workerFiles, ...runnerFiles })).toEqual([])
   })
 })
 
@@ -452,6 +582,76 @@ describe('the checker itself', () => {
     expect(aliasViolations(planted)).toEqual([
       'worker/shared/planted-alias.ts -> @shared/limits',
       'worker/db/planted-relative.ts -> ../shared/limits',
+    ])
+  })
+  it('reports planted client modules that import the Worker or the runner, take the alias, or run Hono or Drizzle', () => {
+    const planted: Files = {
+      '../../packages/mcp-client/src/fine.ts':
+        "import { Client } from '@modelcontextprotocol/client'\nimport type { Surface } from './surface'\nimport type { Context } from 'hono'",
+      '../../packages/mcp-client/src/worker.ts': "import { sha256Hex } from '../../../worker/lib/hash'",
+      '../../packages/mcp-client/src/runner.ts': "import type { FenceKind } from '../../../probe-runner/src/fence'",
+      '../../packages/mcp-client/src/alias.ts': "import type { ServerToolsResponse } from '@shared/surface'",
+      '../../packages/mcp-client/src/http.ts': "import { Hono } from 'hono'",
+      '../../packages/mcp-client/src/sql.ts': "import { sql } from 'drizzle-orm'",
+    }
+    expect(clientViolations(planted)).toEqual([
+      'packages/mcp-client/src/worker.ts -> worker/lib/hash (outside the package)',
+      'packages/mcp-client/src/runner.ts -> probe-runner/src/fence (outside the package)',
+      "packages/mcp-client/src/alias.ts -> @shared/surface (the Worker's alias)",
+      'packages/mcp-client/src/http.ts -> hono',
+      'packages/mcp-client/src/sql.ts -> drizzle-orm',
+    ])
+  })
+
+  it('reports Node reached from a planted Worker entry of the client, however deep, and not what only types name', () => {
+    const planted: Files = {
+      '../../packages/mcp-client/src/index.ts': "export { probe } from './probe'\nimport type { Spawned } from './types'",
+      '../../packages/mcp-client/src/probe.ts': "import { read } from './read'\nimport { readFile } from 'node:fs/promises'",
+      '../../packages/mcp-client/src/read.ts': "import { spawn } from 'child_process'\nconst later = () => import('./stdio')",
+      '../../packages/mcp-client/src/stdio.ts': "import { StdioClientTransport } from '@modelcontextprotocol/client/stdio'",
+      '../../packages/mcp-client/src/types.ts': "import type { ChildProcess } from 'node:child_process'",
+      '../../packages/mcp-client/src/node.ts': "export * from './index'\nimport { argv } from 'node:process'",
+    }
+    expect(workerEntryNodeImports(planted)).toEqual([
+      'packages/mcp-client/src/read.ts -> child_process',
+      'packages/mcp-client/src/stdio.ts -> @modelcontextprotocol/client/stdio',
+      'packages/mcp-client/src/probe.ts -> node:fs/promises',
+    ])
+  })
+
+  it('reports planted Worker and runner modules that reach the client by a path, a deep name or the wrong entry, and a runner reaching the Worker', () => {
+    const planted: Files = {
+      '../../worker/lib/fine.ts':
+        "import { probeRemote } from '@mcp-catalogue/mcp-client'\nimport type { Surface } from '@mcp-catalogue/mcp-client/surface'",
+      '../../worker/lib/path.ts': "import { probeRemote } from '../../packages/mcp-client/src/probe'",
+      '../../worker/lib/deep.ts': "import { toSurface } from '@mcp-catalogue/mcp-client/src/bounds'",
+      '../../worker/jobs/node.ts': "import { probeStdio } from '@mcp-catalogue/mcp-client/node'",
+      '../../probe-runner/src/fine.ts': "import { probeStdio } from '@mcp-catalogue/mcp-client/node'\nimport { fence } from './fence'",
+      '../../probe-runner/src/path.ts': "import { probeStdio } from '../../packages/mcp-client/src/stdio'",
+      '../../probe-runner/src/worker.ts': "import { DEFAULT_PROBE_BOUNDS } from '../../worker/lib/mcp-client/bounds'",
+      '../../probe-runner/src/alias.ts': "import type { RunnerJob } from '@shared/surface'",
+    }
+    expect(reachViolations(planted)).toEqual([
+      'worker/lib/path.ts -> packages/mcp-client/src/probe (not by its name)',
+      'worker/lib/deep.ts -> @mcp-catalogue/mcp-client/src/bounds (not an entry of the package)',
+      "worker/jobs/node.ts -> @mcp-catalogue/mcp-client/node (Node's entry in the Worker)",
+      'probe-runner/src/path.ts -> packages/mcp-client/src/stdio (not by its name)',
+      'probe-runner/src/worker.ts -> worker/lib/mcp-client/bounds (the Worker, from the runner)',
+      'probe-runner/src/alias.ts -> worker/shared/surface (the Worker, from the runner)',
+    ])
+  })
+
+  it("lets worker/shared/ name the client's types, in types only", () => {
+    const planted: Files = {
+      ...worker,
+      '../../worker/shared/planted-types.ts':
+        "import type { Surface } from '@mcp-catalogue/mcp-client/surface'\nexport type { ProbeOutcome } from '@mcp-catalogue/mcp-client/surface'",
+      '../../worker/shared/planted-run.ts': "import { PROBE } from '@mcp-catalogue/mcp-client/surface'",
+      '../../worker/shared/planted-entry.ts': "import type { ProbeBounds } from '@mcp-catalogue/mcp-client'",
+    }
+    expect(packageViolations(planted)).toEqual([
+      'worker/shared/planted-run.ts -> @mcp-catalogue/mcp-client/surface',
+      'worker/shared/planted-entry.ts -> @mcp-catalogue/mcp-client',
     ])
   })
 })

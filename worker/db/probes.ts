@@ -9,6 +9,7 @@
  * Times are ISO 8601 strings (`toISOString()`); SQLite's `strftime('%Y-%m-%dT%H:%M:%fZ', ...)`
  * writes the same form, so they compare as text.
  */
+import { canonicalJson } from '@mcp-catalogue/mcp-client'
 import { and, desc, eq, gte, inArray, not, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import type { RiskLevel } from '@shared/scan'
 import {
@@ -24,7 +25,6 @@ import {
   type SurfaceHashes,
   type SurfaceSummary,
 } from '@shared/surface'
-import { canonicalJson } from '../lib/mcp-client/canonical'
 import { toolSearchText } from '../lib/search/tool-text'
 import type { DB } from './client'
 import {

@@ -1,5 +1,5 @@
-/** SHA-256 of a text as lower-case hex: content versions, and what is stored instead of a secret id. */
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')
-}
+/**
+ * SHA-256 of a text as lower-case hex: content versions, and what is stored instead of a secret id.
+ * Written once, in the probe's package, which hashes surfaces with it.
+ */
+export { sha256Hex } from '@mcp-catalogue/mcp-client'

@@ -5,9 +5,9 @@
  * server listing more (a cut list would be stored as if it were the whole). And the runner's whole
  * outcome around it, as the Worker stores it.
  */
+import { capJson, DEFAULT_PROBE_BOUNDS, type ProbeBounds, SurfaceError, toSurface } from '@mcp-catalogue/mcp-client'
 import type { ProbeOutcome, Surface } from '@shared/surface'
 import { ApiError } from '../errors'
-import { capJson, DEFAULT_PROBE_BOUNDS, type ProbeBounds, SurfaceError, toSurface } from './mcp-client'
 
 const LISTS = [
   ['tools', 'tools'],

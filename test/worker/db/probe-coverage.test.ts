@@ -3,10 +3,10 @@
  * how many have a surface read, only a declared one, or none and why. Storage is this file's own,
  * so the counts are exact.
  */
+import { hashSurface } from '@mcp-catalogue/mcp-client'
 import { describe, expect, it } from 'vitest'
 import type { SurfaceCoverage } from '@shared/surface'
 import { declareSurface, probeOverview } from '../../../worker/db/probes'
-import { hashSurface } from '../../../worker/lib/mcp-client'
 import { storeOutcome } from '../../../worker/services/probing/outcomes'
 import { insertServer } from '../factories'
 import { db } from '../helpers'

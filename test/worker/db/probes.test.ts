@@ -3,11 +3,11 @@
  * listing's tool count and search text, the schedule (daily, weekly, backing off), the lease that
  * keeps a listing from being queued twice, and the history's retention.
  */
+import { hashSurface } from '@mcp-catalogue/mcp-client'
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { ProbeOutcome, Surface } from '@shared/surface'
 import { contentVersions, probeDays, probeSchedule, serverProbes, serverSurfaces, servers } from '../../../worker/db/schema'
-import { hashSurface } from '../../../worker/lib/mcp-client/canonical'
 import { toolSearchText } from '../../../worker/lib/search/tool-text'
 import { pruneProbeHistory } from '../../../worker/services/probing/outcomes'
 import { markProbeDue } from '../../../worker/services/probing/probe-now'

@@ -3,12 +3,12 @@
  * offers; it is read through the probe's caps, shown as declared beside what is read, counts for
  * the listing until a surface of that version is read, and is compared with it once one is.
  */
+import { hashSurface } from '@mcp-catalogue/mcp-client'
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { DeclaredSurface, ServerToolsResponse } from '@shared/surface'
 import type { ServerList } from '@shared/types'
 import { serverSurfaces, servers } from '../../../worker/db/schema'
-import { hashSurface } from '../../../worker/lib/mcp-client'
 import { ADMIN_LOGIN, type Client, guest, signIn } from '../auth-helpers'
 import { insertServer } from '../factories'
 import { call, db, expectInvalidInput, json } from '../helpers'

@@ -3,12 +3,12 @@
  * leases due packages so two runners never get the same one; a result is taken only under a
  * current lease, read as untrusted input, and stored as a 'package' surface the Tools tab shows.
  */
+import { hashSurface } from '@mcp-catalogue/mcp-client'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { RunnerClaimResponse, RunnerJob, RunnerResultResponse, ServerToolsResponse } from '@shared/surface'
 import { MAX_BODY_BYTES } from '../../../worker/app'
 import { packageProbeSchedule, servers } from '../../../worker/db/schema'
-import { hashSurface } from '../../../worker/lib/mcp-client'
 import { RUNNER_MAX_BODY_BYTES } from '../../../worker/routes/runner'
 import { ARGUMENT_PLACEHOLDER } from '../../../worker/services/probing/runner-job'
 import { insertServer } from '../factories'

@@ -5,6 +5,7 @@
  * pinning check, the admins' review queue and the advisory's live figures.
  */
 import { env } from 'cloudflare:test'
+import { canonicalJson, hashSurface } from '@mcp-catalogue/mcp-client'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { ReviewItem, ReviewQueueResponse, ScanStats, ServerChangesResponse, SurfaceCheckResponse } from '@shared/scan'
@@ -12,7 +13,6 @@ import type { ServerToolsResponse, Surface } from '@shared/surface'
 import type { Dashboard, ServerDetail, ServerSummary } from '@shared/types'
 import { rescanSurfaces, scanStats } from '../../../worker/db/scans'
 import { serverSurfaces, servers, surfaceFindings } from '../../../worker/db/schema'
-import { canonicalJson, hashSurface } from '../../../worker/lib/mcp-client/canonical'
 import { ADMIN_LOGIN, type Client, guest, signIn } from '../auth-helpers'
 import { insertServer } from '../factories'
 import { readFeed } from '../feed-reader'

@@ -2,12 +2,12 @@
  * GET /api/servers/:id/tools: the surface shown on the Tools tab, the last probes and the health,
  * with the same summary the detail answer carries.
  */
+import { hashSurface } from '@mcp-catalogue/mcp-client'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { ServerToolsResponse } from '@shared/surface'
 import type { ServerDetail } from '@shared/types'
 import { servers } from '../../../worker/db/schema'
-import { hashSurface } from '../../../worker/lib/mcp-client/canonical'
 import { ADMIN_LOGIN, type Client, signIn } from '../auth-helpers'
 import { insertServer } from '../factories'
 import { db, expectInvalidInput, json } from '../helpers'

@@ -4,10 +4,11 @@
  * all written in one batch by db/probes.ts `recordProbe`. And the history's retention: probes past
  * PROBE_HISTORY_DAYS folded into daily counts, in bounded statements.
  */
+
+import { hashSurface } from '@mcp-catalogue/mcp-client'
 import type { ProbeOutcome } from '@shared/surface'
 import type { DB } from '../../db/client'
 import { foldProbeHistory, recordProbe } from '../../db/probes'
-import { hashSurface } from '../../lib/mcp-client'
 import { dueAfter, historyCutoff } from './schedule'
 
 export interface StoreOutcomeInput {

@@ -11,10 +11,11 @@
  * With the Paid allowance (950) all 10 probes of a batch always fit (19 would); with the Free one
  * (45) a probe takes the whole allowance, so one probe per invocation.
  */
+
+import { DEFAULT_PROBE_BOUNDS, type FetchLike, probeRemote } from '@mcp-catalogue/mcp-client'
 import type { ProbeOutcome } from '@shared/surface'
 import type { DB } from '../../db/client'
 import { deferProbe, findProbeTarget, leaseDueRemotes, releaseProbeLeases } from '../../db/probes'
-import { DEFAULT_PROBE_BOUNDS, type FetchLike, probeRemote } from '../../lib/mcp-client'
 import { cappedFetch } from '../../lib/outbound/fetch'
 import { type AllowanceRun, consumeClaimed, type QueuedMessage, queueClaimed, withinAllowance } from '../work-queue'
 import { probedRemote } from './enrolment'

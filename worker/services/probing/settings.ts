@@ -3,7 +3,7 @@
  * all (the cron, the queue's consumer, the admin's 'probe now' and the runner's claims all ask),
  * and the bounds of one consumer invocation.
  */
-import type { FetchLike, ProbeBounds } from '../../lib/mcp-client'
+import type { FetchLike, ProbeBounds } from '@mcp-catalogue/mcp-client'
 
 export interface ProbeSettings {
   /** PROBE_ENABLED: off, the cron queues nothing and the consumer probes nothing. */

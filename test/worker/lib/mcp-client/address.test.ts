@@ -1,5 +1,5 @@
+import { checkAddress, isLoopbackHost } from '@mcp-catalogue/mcp-client'
 import { describe, expect, it } from 'vitest'
-import { checkAddress, isLoopbackHost } from '../../../../worker/lib/mcp-client'
 
 const check = (url: string, allowLoopback = false) => checkAddress(new URL(url), { allowLoopback })
 

@@ -1,5 +1,5 @@
+import { capJson, DEFAULT_PROBE_BOUNDS, type ProbeBounds, SurfaceError, toSurface } from '@mcp-catalogue/mcp-client'
 import { describe, expect, it } from 'vitest'
-import { capJson, DEFAULT_PROBE_BOUNDS, type ProbeBounds, SurfaceError, toSurface } from '../../../../worker/lib/mcp-client'
 
 const small: ProbeBounds = { ...DEFAULT_PROBE_BOUNDS, maxItems: 3, maxStringLength: 10, maxDepth: 3, maxSurfaceChars: 5000 }
 

@@ -1,6 +1,6 @@
+import { canonicalJson, hashSurface } from '@mcp-catalogue/mcp-client'
 import { describe, expect, it } from 'vitest'
 import type { Surface } from '@shared/surface'
-import { canonicalJson, hashSurface } from '../../../../worker/lib/mcp-client'
 
 const surface = (tools: Surface['tools']): Surface => ({
   serverInfo: { name: 'x', version: '1' },

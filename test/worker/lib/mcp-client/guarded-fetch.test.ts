@@ -1,5 +1,5 @@
+import { type FetchLike, GuardError, guardedFetch, MAX_REDIRECTS } from '@mcp-catalogue/mcp-client'
 import { describe, expect, it } from 'vitest'
-import { type FetchLike, GuardError, guardedFetch, MAX_REDIRECTS } from '../../../../worker/lib/mcp-client'
 
 /** A stand-in network: answers by URL and records what was asked, so nothing leaves the test. */
 function network(answer: (url: string, init: RequestInit) => Response | Promise<Response>) {

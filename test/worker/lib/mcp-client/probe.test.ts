@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
+import { hashSurface, type ProbeBounds, probeRemote, resourceMetadataOf } from '@mcp-catalogue/mcp-client'
 import { describe, expect, it } from 'vitest'
-import { hashSurface, type ProbeBounds, probeRemote, resourceMetadataOf } from '../../../../worker/lib/mcp-client'
 
 // Real servers on 127.0.0.1 (test/fixtures/mcp-servers.ts), probed from inside workerd as the
 // Worker will probe remotes, with loopback allowed as only tests and `npm start` allow it.

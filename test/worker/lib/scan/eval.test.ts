@@ -8,10 +8,10 @@
  * fails. `npm run eval:scan` prints the same figures as a table.
  */
 
+import { toSurface } from '@mcp-catalogue/mcp-client'
 import { describe, expect, it } from 'vitest'
 import type { Finding } from '@shared/scan'
 import type { Surface } from '@shared/surface'
-import { toSurface } from '../../../../worker/lib/mcp-client/bounds'
 import { scanSurface } from '../../../../worker/lib/scan'
 import baseline from '../../../scan-set/baseline.json'
 import poisonedJson from '../../../scan-set/poisoned.json'

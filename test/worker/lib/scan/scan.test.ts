@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers'
+import { probeRemote } from '@mcp-catalogue/mcp-client'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Finding } from '@shared/scan'
 import type { Surface, SurfaceTool } from '@shared/surface'
-import { probeRemote } from '../../../../worker/lib/mcp-client'
 import { MAX_FINDINGS, riskLevel, SCANNER_VERSION, scanSurface } from '../../../../worker/lib/scan'
 
 // server-everything's real surface, read by the probe from the fixture on 127.0.0.1

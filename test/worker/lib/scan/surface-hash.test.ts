@@ -2,9 +2,8 @@
  * The canonical form docs/surface-hash.md publishes for clients that pin tools: its worked
  * example, computed by the code that stores surfaces, and the fields left out of a tool's hash.
  */
+import { canonicalJson, hashSurface, toSurface } from '@mcp-catalogue/mcp-client'
 import { describe, expect, it } from 'vitest'
-import { toSurface } from '../../../../worker/lib/mcp-client/bounds'
-import { canonicalJson, hashSurface } from '../../../../worker/lib/mcp-client/canonical'
 
 const ECHO = {
   name: 'echo',

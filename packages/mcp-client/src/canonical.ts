@@ -1,5 +1,5 @@
-import type { Surface, SurfaceHashes } from '@shared/surface'
-import { sha256Hex } from '../hash'
+import { sha256Hex } from './hash'
+import type { Surface, SurfaceHashes } from './surface'
 
 /**
  * JSON with every object's keys sorted (recursively), arrays in their given order and no

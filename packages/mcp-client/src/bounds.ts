@@ -1,3 +1,4 @@
+import { canonicalJson } from './canonical'
 import type {
   JsonValue,
   Surface,
@@ -7,8 +8,7 @@ import type {
   SurfaceResourceTemplate,
   SurfaceTool,
   ToolAnnotations,
-} from '@shared/surface'
-import { canonicalJson } from './canonical'
+} from './surface'
 
 /** How much of a stranger's server one probe may read: time, pages, items, bytes, string sizes, depth. */
 export interface ProbeBounds {

@@ -1,13 +1,13 @@
 /**
  * The probe over stdio: the probe runner's (probe-runner/) way to read a package it started. It
- * spawns a process, so it runs on Node only: never export it from index.ts nor import it from
- * anything the Worker bundles; the runner imports this file by path.
+ * spawns a process, so it runs on Node only: only the Node entry (node.ts) exports it, and nothing
+ * the Worker bundles may import it.
  */
 import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client'
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio'
-import type { ProbeOutcome, ProbeStatus } from '@shared/surface'
 import { DEFAULT_PROBE_BOUNDS, type ProbeBounds, SurfaceError } from './bounds'
 import { blankOutcome, newClient, PastCapsError, readSurface, type Session, sentence } from './probe'
+import type { ProbeOutcome, ProbeStatus } from './surface'
 
 /** What to start and how far the probe may go. */
 export interface ProbeStdioOptions {

@@ -9,10 +9,10 @@ import {
   type Transport,
 } from '@modelcontextprotocol/client'
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker'
-import type { JsonValue, ProbeOutcome, ProbeStatus, ProbeTransport } from '@shared/surface'
 import { checkAddress } from './address'
 import { capJson, DEFAULT_PROBE_BOUNDS, type ProbeBounds, SurfaceError, toSurface } from './bounds'
 import { type FetchLike, GuardError, guardedFetch } from './guarded-fetch'
+import type { JsonValue, ProbeOutcome, ProbeStatus, ProbeTransport } from './surface'
 
 /** What to probe and how far it may go. */
 export interface ProbeRemoteOptions {
