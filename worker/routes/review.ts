@@ -1,7 +1,6 @@
 import { Hono } from 'hono'
 import type { ReviewItem, ReviewQueueResponse } from '@shared/scan'
 import { reviewDecisionSchema, reviewIdParam, reviewQueueQuery } from '@shared/schemas'
-import { decideReviewItem, findReviewItem, reviewQueue } from '../db/scans'
 import { serverStatusStatements } from '../db/server-writes'
 import { refreshListings } from '../db/supply'
 import type { AppEnv } from '../env'
@@ -9,6 +8,7 @@ import { ApiError } from '../errors'
 import { adminOnly, requireUser } from '../middleware/authz'
 import { invalidate } from '../middleware/cache'
 import { validate } from '../middleware/validate'
+import { decideReviewItem, findReviewItem, reviewQueue } from '../services/scanning/review'
 
 /**
  * The admins' one review queue: whatever the catalogue's checks ask a person to look at (the
