@@ -1,8 +1,10 @@
 /**
  * The scanner's storage: findings per stored surface, the Changes timeline, the review queue and
- * the listing's risk level. Every statement a new surface needs is returned to the caller, which
- * sends them in the same batch as the surface itself, so a surface is never stored without its
- * findings, nor a listing's risk without the surface it describes.
+ * the listing's risk level, as statement builders and row mapping. What a scan stores is worked
+ * out by lib/scan/stored-scan.ts; the statements for it are returned to the caller, which sends
+ * them in the same batch as the surface itself (db/probes.ts), so a surface is never stored
+ * without its findings, nor a listing's risk without the surface it describes. The rescan and an
+ * admin's decision are run by services/scanning/, which sends these statements.
  *
  * The risk level is written by SQLite from the findings and the review decisions (`riskOf`), in
  * one place, so an admin's dismissal lowers it with the same rule that set it.
@@ -25,8 +27,9 @@ import type {
   SurfaceDiff,
 } from '@shared/scan'
 import type { Surface } from '@shared/surface'
-import { changeFindings, diffSurfaces, SCANNER_VERSION, type ScanContext, scanSurface } from '../lib/scan'
-import { changeSummary, findingKey, findingTitle } from '../lib/scan/summary'
+import { SCANNER_VERSION, type ScanContext } from '../lib/scan'
+import { type FindingRow, planSurfaceScan, REVIEWED, type ScanBefore, textFindingRows } from '../lib/scan/stored-scan'
+import { findingKey } from '../lib/scan/summary'
 import type { DB } from './client'
 import {
   findingCounts,
@@ -42,14 +45,8 @@ import {
   surfaceFindings,
 } from './schema'
 
-/** Findings of at least this severity go to the review queue, raise an alert and count as new. */
-const REVIEWED: readonly Severity[] = ['medium', 'high']
-
 /** Entries of a server's Changes timeline answered at most. */
 export const CHANGES_SHOWN = 50
-
-/** Surfaces scanned again per cron invocation after the rules changed. */
-export const RESCAN_BATCH = 20
 
 /** Which stored surface a statement is about: its unique key, as a subquery (the row may be inserted by the same batch). */
 function surfaceIdOf(key: { serverId: string; version: string; source: string; hash: string }): SQL {
@@ -120,12 +117,8 @@ export async function scanContext(db: DB, now = Date.now()): Promise<ScanContext
 }
 
 /** What the batch that stores a new surface must also know: read in one round trip before it. */
-export interface ScanBasis {
-  /** The row of this exact surface (same listing version, source and hash), when it is stored already. */
+export interface ScanBasis extends ScanBefore {
   existing: { id: number; scannerVersion: number | null } | null
-  /** The newest surface of the same source stored before, which the new one is compared with. */
-  previous: { hash: string; version: string; surface: Surface } | null
-  /** The keys of the previous surface's findings of medium or above: what is not 'new'. */
   previousKeys: Set<string>
 }
 
@@ -163,13 +156,6 @@ export async function readScanBasis(
     previous: before ? { hash: before.hash, version: before.version, surface: JSON.parse(before.surface) as Surface } : null,
     previousKeys: new Set(previousFindings.map((f) => findingKey(f as Finding, null))),
   }
-}
-
-/** A finding as the JSON the insert statements read (one bound parameter for any number of findings). */
-interface FindingRow extends Finding {
-  key: string
-  title: string
-  reviewed: boolean
 }
 
 /**
@@ -249,18 +235,11 @@ function findingStatements(db: DB, input: { serverId: string; surfaceId: SQL; ro
   return statements
 }
 
-const toRows = (findings: Finding[], change: { from: string | null; to: string } | null): FindingRow[] =>
-  findings.map((f) => ({ ...f, key: findingKey(f, change), title: findingTitle(f), reviewed: REVIEWED.includes(f.severity) }))
-
 /**
  * The statements that store a read surface's scan beside it (db/probes.ts `recordProbe` sends them
- * in its batch, after the surface's own upsert):
- * - a new surface (never stored at this version and source): its text findings;
- * - a surface other than the one read before (a change, a first read, or a return to an earlier
- *   one): a Changes entry with the diff and the change findings, and an alert for the people who
- *   follow the server when anything changed or a finding of medium or above is new;
- * - the surface read again unchanged: nothing.
- * Then the listing's risk.
+ * in its batch, after the surface's own upsert), as lib/scan/stored-scan.ts `planSurfaceScan` works
+ * it out: the findings (a new surface's text findings, a change's findings), the Changes entry of a
+ * surface other than the one read before, then the listing's risk.
  */
 export function surfaceScanStatements(
   db: DB,
@@ -277,37 +256,25 @@ export function surfaceScanStatements(
 ): BatchItem<'sqlite'>[] {
   const { serverId, version, source, surface, hash, basis, at } = input
   const surfaceId = surfaceIdOf({ serverId, version, source, hash })
-  const previous = basis.previous
-  const changed = !previous || previous.hash !== hash
+  const scan = planSurfaceScan({ surface, version, hash, before: basis, context: input.context })
   const statements: BatchItem<'sqlite'>[] = []
-  const textFindings = basis.existing ? [] : scanSurface(surface, input.context)
-  let diff: SurfaceDiff | null = null
-  let changeRows: FindingRow[] = []
-  if (changed && previous) {
-    diff = diffSurfaces({ surface: previous.surface, listingVersion: previous.version }, { surface, listingVersion: version })
-    changeRows = toRows(changeFindings(previous.surface, surface, diff), { from: previous.hash, to: hash })
-  }
-  const textRows = toRows(textFindings, null)
-  const rows = [...textRows, ...changeRows]
-  if (rows.length || !basis.existing) statements.push(...findingStatements(db, { serverId, surfaceId, rows, at }))
-  if (changed) {
-    // New to the people who follow it: findings of medium or above the surface before did not have.
-    const newFindings =
-      textRows.filter((r) => r.reviewed && !basis.previousKeys.has(r.key)).length + changeRows.filter((r) => r.reviewed).length
+  if (scan.writesFindings) statements.push(...findingStatements(db, { serverId, surfaceId, rows: scan.rows, at }))
+  const change = scan.change
+  if (change) {
     statements.push(
       db.insert(surfaceChanges).values({
         serverId,
         surfaceId: sql`${surfaceId}`,
         source,
         hash,
-        previousHash: previous?.hash ?? null,
+        previousHash: change.previousHash,
         listingVersion: version,
-        diff: diff ? JSON.stringify(diff) : null,
-        withoutNewVersion: diff?.withoutNewVersion ?? false,
-        newFindings,
+        diff: change.diff ? JSON.stringify(change.diff) : null,
+        withoutNewVersion: change.diff?.withoutNewVersion ?? false,
+        newFindings: change.newFindings,
         risk: sql`coalesce((SELECT s.risk FROM ${serverSurfaces} s WHERE s.id = ${surfaceId}), 'none')`,
-        summary: changeSummary(diff, newFindings, surface.tools.length),
-        alert: diff !== null || newFindings > 0,
+        summary: change.summary,
+        alert: change.alert,
         createdAt: at,
       }),
     )
@@ -322,36 +289,33 @@ export function declaredScanStatements(
   input: { serverId: string; version: string; surface: Surface; hash: string; at: string; context?: ScanContext },
 ) {
   const surfaceId = surfaceIdOf({ ...input, source: 'declared' })
-  const rows = toRows(scanSurface(input.surface, input.context), null)
+  const rows = textFindingRows(input.surface, input.context)
   return [...findingStatements(db, { serverId: input.serverId, surfaceId, rows, at: input.at }), setListingRisk(db, input.serverId)]
 }
 
 /**
- * Scans again up to `limit` stored surfaces that older rules scanned (or none did, as surfaces
- * stored before the scanner), each with its findings replaced and its risk rewritten, and the
- * listings' risks after. Returns how many were scanned; the cron repeats while it is `limit`.
+ * Stored surfaces that rules older than `scannerVersion` scanned (or none did, as surfaces stored
+ * before the scanner), the first `limit` by id: what a rescan takes.
  */
-export async function rescanSurfaces(db: DB, opts: { limit: number; now?: Date }): Promise<number> {
-  const stale = await db
+export async function staleSurfaces(db: DB, opts: { scannerVersion: number; limit: number }) {
+  const rows = await db
     .select({ id: serverSurfaces.id, serverId: serverSurfaces.serverId, surface: serverSurfaces.surface })
     .from(serverSurfaces)
-    .where(sql`coalesce(${serverSurfaces.scannerVersion}, 0) < ${SCANNER_VERSION}`)
+    .where(sql`coalesce(${serverSurfaces.scannerVersion}, 0) < ${opts.scannerVersion}`)
     .orderBy(serverSurfaces.id)
     .limit(opts.limit)
-  if (!stale.length) return 0
-  const at = (opts.now ?? new Date()).toISOString()
-  const context = await scanContext(db)
-  const statements: BatchItem<'sqlite'>[] = []
-  for (const row of stale) {
-    const surfaceId = sql`${row.id}`
-    // Change findings belong to the change, not to the rules' version: they stay.
-    statements.push(db.delete(surfaceFindings).where(and(eq(surfaceFindings.surfaceId, row.id), sql`${surfaceFindings.class} <> 'change'`)))
-    const rows = toRows(scanSurface(JSON.parse(row.surface) as Surface, context), null)
-    statements.push(...findingStatements(db, { serverId: row.serverId, surfaceId, rows, at }))
-  }
-  for (const serverId of new Set(stale.map((r) => r.serverId))) statements.push(setListingRisk(db, serverId))
-  await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]])
-  return stale.length
+  return rows.map((r) => ({ id: r.id, serverId: r.serverId, surface: JSON.parse(r.surface) as Surface }))
+}
+
+/**
+ * The statements that replace a stored surface's text findings with `rows` and rewrite its risk.
+ * Change findings belong to the change, not to the rules' version: they stay.
+ */
+export function rescanStatements(db: DB, input: { id: number; serverId: string; rows: FindingRow[]; at: string }): BatchItem<'sqlite'>[] {
+  return [
+    db.delete(surfaceFindings).where(and(eq(surfaceFindings.surfaceId, input.id), sql`${surfaceFindings.class} <> 'change'`)),
+    ...findingStatements(db, { serverId: input.serverId, surfaceId: sql`${input.id}`, rows: input.rows, at: input.at }),
+  ]
 }
 
 const decisionOf = (r: {
@@ -469,16 +433,20 @@ export async function alertedChanges(db: DB, serverId: string, limit: number) {
   return { server: found[0], entries: rows.map(toChangeEntry) }
 }
 
+/** What the pinning check reads: the listing now, and the surface a hash matches with all its findings. */
+export interface PinningRead {
+  /** The listing's status, its version and the hash (whole, or the tool's) of its newest read surface of that version. */
+  listing: { status: string; version: string; hash: string | null } | null
+  surface: SurfaceCheckResponse['surface']
+}
+
 /**
- * The pinning check: does a hash a client computed (of the whole surface, or of one tool's
- * definition when `tool` is given) match a surface the catalogue has read or been declared, for
- * this listing? With the matching surface's risk and findings (only that tool's for a tool hash),
- * and the listing's current hash, so a client can tell 'changed since' from 'never seen'.
+ * For the pinning check (services/scanning/pinning.ts): the surface of this listing, read or
+ * declared, whose hash (of the whole surface, or of one tool's definition when `tool` is given)
+ * is the one a client computed, with its risk and findings, and the listing's current hash, in
+ * one round trip.
  */
-export async function surfaceCheck(
-  db: DB,
-  input: { serverId: string; hash: string; tool: string | null },
-): Promise<{ status: string; answer: Omit<SurfaceCheckResponse, 'serverId' | 'hash' | 'tool'> } | null> {
+export async function readPinning(db: DB, input: { serverId: string; hash: string; tool: string | null }): Promise<PinningRead> {
   const { serverId, hash, tool } = input
   // The tool's member of tool_hashes, as a JSON path (a quote cannot be in it: no stored name has one that would match).
   const toolPath = tool === null ? null : `$."${tool.replaceAll('"', '')}"`
@@ -499,12 +467,9 @@ export async function surfaceCheck(
       .from(servers)
       .where(eq(servers.id, serverId)),
   ])
-  const listing = current[0]
-  if (!listing) return null
   const row = matched[0]
-  const stored = toStoredFindings(findings).filter((f) => !tool || f.item === tool || f.kind === 'server')
-  const answer = {
-    match: Boolean(row),
+  return {
+    listing: current[0] ?? null,
     surface: row
       ? {
           version: row.version,
@@ -512,12 +477,10 @@ export async function surfaceCheck(
           firstSeenAt: row.firstSeenAt,
           lastSeenAt: row.lastSeenAt,
           risk: (row.risk ?? 'none') as RiskLevel,
-          findings: stored,
+          findings: toStoredFindings(findings),
         }
       : null,
-    current: { version: listing.version, hash: listing.hash },
   }
-  return { status: listing.status, answer }
 }
 
 /** Review items answered per page of the queue. */
@@ -571,19 +534,18 @@ export async function findReviewItem(db: DB, id: number): Promise<ReviewItem | n
 }
 
 /**
- * Records an admin's decision on an open item, with the risks it changes: a dismissed finding no
- * longer counts in the risk of any surface that has it, nor in the listing's. `extra` are the
- * statements of the decision itself (hiding the listing) for the same batch. False when the item
- * was decided already (by another admin in the meantime): nothing is written.
+ * The statements of an admin's decision on a review item (services/scanning/review.ts sends them
+ * in one batch): the decision, written only while the item is open (the first statement returns
+ * the item when it was), and the risks it changes: a dismissed finding no longer counts in the
+ * risk of any surface that has it, nor in the listing's.
  */
-export async function decideReviewItem(
+export function reviewDecisionStatements(
   db: DB,
   input: { id: number; serverId: string; status: 'dismissed' | 'hidden'; reason: string; by: string; at: string },
-  extra: BatchItem<'sqlite'>[] = [],
-): Promise<boolean> {
+) {
   const { id } = input
   const surfacesOfItem = sql`(SELECT DISTINCT f.surface_id FROM ${surfaceFindings} f WHERE f.review_id = ${id})`
-  const [decided] = await db.batch([
+  return [
     db
       .update(reviewItems)
       .set({ status: input.status, decidedBy: input.by, decidedAt: input.at, decisionReason: input.reason })
@@ -594,9 +556,7 @@ export async function decideReviewItem(
       .set({ risk: riskOf(sql`${serverSurfaces.id}`) })
       .where(sql`${serverSurfaces.id} IN ${surfacesOfItem}`),
     setListingRisk(db, input.serverId),
-    ...extra,
-  ])
-  return decided.length > 0
+  ] as const
 }
 
 /**

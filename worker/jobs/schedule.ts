@@ -6,12 +6,12 @@
  * at the next invocation.
  */
 import type { DB } from '../db/client'
-import { RESCAN_BATCH, rescanSurfaces } from '../db/scans'
 import { watchSettings } from '../services/watch'
 import { backfillCategories } from './category-backfill'
 import { fillKeptInstalls } from './install-output-fill'
 import { consumeProbes, enqueueDueProbes, PROBE_QUEUE_NAME, type ProbeMessage, probeSettings, pruneProbes } from './probe-remotes'
 import { runSyncInvocation, syncOptions } from './registry-sync'
+import { rescanStaleSurfaces } from './rescan'
 import { compactSearchIndexes } from './search-compaction'
 import { consumeWatches, enqueueDueWatches, WATCH_QUEUE_NAME, type WatchMessage } from './supply-watch'
 
@@ -29,7 +29,7 @@ export const installOutputFill: Job = ({ db }) => fillKeptInstalls(db, 2000)
 export const searchCompaction: Job = ({ db }) => compactSearchIndexes(db)
 export const probeEnqueue: Job = ({ db, env }) => enqueueDueProbes(db, env.PROBE_QUEUE as Queue<ProbeMessage>, probeSettings(env))
 export const probeRetention: Job = ({ db }) => pruneProbes(db)
-export const surfaceRescan: Job = ({ db }) => rescanSurfaces(db, { limit: RESCAN_BATCH })
+export const surfaceRescan: Job = ({ db }) => rescanStaleSurfaces(db)
 export const supplyWatch: Job = ({ db, env }) => enqueueDueWatches(db, env.WATCH_QUEUE as Queue<WatchMessage>, watchSettings(env))
 
 /** Each Cron Trigger's schedule and the jobs it runs, in this order. */

@@ -5,7 +5,6 @@ import { followableAuthor } from '@shared/github-url'
 import { authorFeedParam, changesFeedParam, packageFeedParam, tagFeedParam } from '@shared/schemas'
 import { supplySummary, supplyTitle } from '@shared/supply'
 import { authorServers, type FeedServer, latestServers, packageFeed, taggedServers } from '../db/feeds'
-import { alertedChanges, CHANGES_FEED_ITEMS } from '../db/scans'
 import { supplyFeedEntries } from '../db/supply'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
@@ -13,6 +12,7 @@ import { FEED_CONTENT_TYPES, type Feed, type FeedItem, feedUpdated, renderFeed }
 import { PACKAGE_NOT_FOUND, SERVER_NOT_FOUND } from '../middleware/authz'
 import { publicCache } from '../middleware/cache'
 import { validate } from '../middleware/validate'
+import { alertedChanges, CHANGES_FEED_ITEMS } from '../services/scanning/reads'
 
 /**
  * Readers poll feeds; five minutes keeps a popular feed cheap, and the ETag turns a poll after

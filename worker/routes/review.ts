@@ -1,13 +1,13 @@
 import { Hono } from 'hono'
 import type { ReviewItem, ReviewQueueResponse } from '@shared/scan'
 import { reviewDecisionSchema, reviewIdParam, reviewQueueQuery } from '@shared/schemas'
-import { decideReviewItem, findReviewItem, reviewQueue } from '../db/scans'
 import { serverStatusStatements } from '../db/server-writes'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
 import { adminOnly, requireUser } from '../middleware/authz'
 import { invalidate } from '../middleware/cache'
 import { validate } from '../middleware/validate'
+import { decideReviewItem, findReviewItem, reviewQueue } from '../services/scanning/review'
 import { refreshListings } from '../services/watch'
 
 /**

@@ -1,10 +1,10 @@
 import { Hono } from 'hono'
 import type { ScanStats } from '@shared/scan'
 import type { SupplyStats } from '@shared/supply'
-import { scanStats } from '../db/scans'
 import { supplyStats } from '../db/supply'
 import type { AppEnv } from '../env'
 import { guestCache, publicCache } from '../middleware/cache'
+import { scanStats } from '../services/scanning/reads'
 
 /**
  * The advisory page's live figures: the tool scanner's (surfaces scanned, open findings by class

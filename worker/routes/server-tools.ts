@@ -3,11 +3,11 @@ import type { ServerChangesResponse, SurfaceCheckResponse } from '@shared/scan'
 import { serverIdParam, surfaceCheckQuery } from '@shared/schemas'
 import type { ServerToolsResponse } from '@shared/surface'
 import { serverTools } from '../db/probes'
-import { serverChanges, surfaceCheck } from '../db/scans'
 import type { AppEnv } from '../env'
 import { visibleServer } from '../middleware/authz'
 import { guestCache, publicCache } from '../middleware/cache'
 import { validate } from '../middleware/validate'
+import { serverChanges, surfaceCheck } from '../services/scanning/reads'
 
 /**
  * What a server offers, as read from the server itself: the surface shown on its Tools tab with

@@ -1,23 +1,14 @@
 /**
  * The catalogue's scanners of what servers offer a model: the scan of every text a model reads
- * (rules as data, rules.ts), and the changes between two surfaces of one server (diff, word diff,
+ * (rules as data, rules/), and the changes between two surfaces of one server (diff, word diff,
  * change findings). Pure: it imports only `@shared/*` and its own files.
  */
 
 // Changes between surfaces (written beside the scanner by another hand).
 export * from './changes'
 export * from './diff'
-export {
-  type Detector,
-  type Hit,
-  type ItemContext,
-  RULES,
-  RULES_BY_ID,
-  type Rule,
-  type RuleExample,
-  type RuleInput,
-  type ScanContext,
-} from './rules'
+export type { Detector, Hit, ItemContext, Rule, RuleExample, RuleInput, ScanContext } from './rule-types'
+export { RULES, RULES_BY_ID } from './rules'
 export { MAX_FINDINGS, riskLevel, runRule, SCANNER_VERSION, scanSurface } from './scan'
 export { type SurfaceText, surfaceTexts, type TextRole } from './texts'
 export { renderExcerpt, skeleton } from './unicode'

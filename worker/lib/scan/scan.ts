@@ -1,16 +1,17 @@
 /**
- * The scan of a surface: every rule (rules.ts) over every text a model reads (texts.ts), and the
+ * The scan of a surface: every rule (rules/) over every text a model reads (texts.ts), and the
  * rules that allow it over each item's prose joined in one text, for an instruction split across
  * fields. Local, deterministic and bounded: no outside service, the same findings in the same
  * order for the same surface, at most MAX_FINDINGS.
  */
 import type { Finding, RiskLevel, Severity, SurfaceItemKind } from '@shared/scan'
 import type { Surface } from '@shared/surface'
-import { type Hit, type ItemContext, PROSE, RULES, type Rule, type RuleInput, type ScanContext } from './rules'
+import { type Hit, type ItemContext, PROSE, type Rule, type RuleInput, type ScanContext } from './rule-types'
+import { RULES } from './rules'
 import { type SurfaceText, surfaceTexts, TEXT_ROLES, type TextRole } from './texts'
 import { hasConfusableLetters, hasHiddenCharacters, type Normalized, normalizeForMatching, renderExcerpt, toOriginal } from './unicode'
 
-export type { ScanContext } from './rules'
+export type { ScanContext } from './rule-types'
 
 /** Bump when a rule changes, so stored surfaces are scanned again. */
 export const SCANNER_VERSION = 1

@@ -1,7 +1,7 @@
 /**
  * Characters that hide text from a person or disguise it: what they are, where they sit, and what
  * the hidden ones spell. Offsets are UTF-16 code units (JavaScript string indexes), end exclusive.
- * Pure functions over one string each; the rules (rules.ts) decide what is a finding.
+ * Pure functions over one string each; the rules (rules/, their detectors in detectors/) decide what is a finding.
  */
 
 /** A span found in a text; `decoded` is what hidden characters spell, when they spell something. */

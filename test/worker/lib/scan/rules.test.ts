@@ -8,7 +8,8 @@
 import { describe, expect, it } from 'vitest'
 import { SCAN_CLASSES, type Severity } from '@shared/scan'
 import { RULES, type Rule, type RuleExample, renderExcerpt, runRule, scanSurface, skeleton } from '../../../../worker/lib/scan'
-import { glance, TRIGGER_WORDS } from '../../../../worker/lib/scan/rules'
+import { glance } from '../../../../worker/lib/scan/detectors/deceptive-name'
+import { TRIGGER_WORDS } from '../../../../worker/lib/scan/rules'
 import {
   decodeTags,
   decodeVariationSelectors,

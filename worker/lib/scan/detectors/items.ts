@@ -1,0 +1,100 @@
+/**
+ * What a detector weighs a hit against: the item's own name and its siblings' (a tool of this
+ * surface is not another server's), names read as words, and the item's purpose with an order
+ * taken out of it.
+ */
+import type { ItemContext } from '../rule-types'
+
+/** A name as words: camelCase split, separators to '_', lowercased. */
+export const nameWords = (name: string) =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[\s.-]+/g, '_')
+    .toLowerCase()
+
+export const NAME_STOP = new Set([
+  'this',
+  'that',
+  'the',
+  'a',
+  'an',
+  'it',
+  'its',
+  'these',
+  'those',
+  'them',
+  'any',
+  'same',
+  'current',
+  'other',
+  'another',
+  'each',
+  'every',
+  'tool',
+  'tools',
+  'function',
+  'user',
+  'you',
+  'your',
+  'appropriate',
+  'relevant',
+  'following',
+  'above',
+  'right',
+  'correct',
+  'next',
+  'previous',
+  'corresponding',
+  'one',
+  'such',
+  'which',
+  'what',
+  'my',
+  'our',
+  'their',
+  'some',
+  'all',
+  'both',
+  'either',
+  'first',
+])
+
+/** A word that names a tool the way code does: snake_case, kebab-case, dotted, camelCase. */
+export const looksLikeIdentifier = (word: string) => /[_.]|[a-z]-[a-z]|[a-z][A-Z]/.test(word)
+
+/** Whether a tool name is one of the surface's own (compared loosely: case and separators aside). */
+export function isSibling(name: string, item: ItemContext): boolean {
+  const key = nameKey(name)
+  if (item.name && nameKey(item.name) === key) return true
+  for (const s of siblingKeys(item.siblings)) if (s === key || s.endsWith(key) || key.endsWith(s)) return true
+  return false
+}
+
+/** A name as a key: words joined, a plural 's' off each word ('currents-get-test-signature' is 'currents-get-tests-signatures'). */
+const nameKey = (name: string) =>
+  nameWords(name)
+    .split('_')
+    .map((word) => (word.length > 3 ? word.replace(/s$/, '') : word))
+    .join('')
+
+/**
+ * An item's purpose with an order taken out, to weigh the order against: cut where the order's
+ * words start when the purpose holds them (a first sentence without a full stop runs into the
+ * order, and whatever follows it is the attack's too), else with them removed.
+ */
+export function purposeWithout(purpose: string, matched: string): string {
+  const at = purpose.indexOf(matched.slice(0, 24))
+  // Names read as words: 'list_secrets' is about secrets.
+  return (at === -1 ? purpose.replace(matched, ' ') : purpose.slice(0, at)).replace(/[_-]+/g, ' ')
+}
+
+/** The siblings' names as keys, worked out once per surface. */
+const siblingKeyCache = new WeakMap<ReadonlySet<string>, string[]>()
+function siblingKeys(siblings: ReadonlySet<string>): string[] {
+  let keys = siblingKeyCache.get(siblings)
+  if (!keys) {
+    keys = [...siblings].map(nameKey)
+    siblingKeyCache.set(siblings, keys)
+  }
+  return keys
+}
