@@ -25,18 +25,10 @@ import {
   type SurfaceHashes,
   type SurfaceSummary,
 } from '@shared/surface'
+import type { FindingRow, StoredScan } from '../lib/scan/stored-scan'
 import { toolSearchText } from '../lib/search/tool-text'
 import type { DB } from './client'
-import {
-  declaredScanStatements,
-  findingsQuery,
-  readScanBasis,
-  scanContext,
-  setListingRisk,
-  shownSurfaceId,
-  surfaceScanStatements,
-  toStoredFindings,
-} from './scans'
+import { declaredScanStatements, findingsQuery, setListingRisk, shownSurfaceId, surfaceScanStatements, toStoredFindings } from './scans'
 import { packageProbeSchedule, probeDays, probeSchedule, serverProbes, serverSurfaces, servers } from './schema'
 
 const DAY_MS = 86_400_000
@@ -105,6 +97,8 @@ export interface RecordProbeInput {
   source?: 'remote' | 'package'
   /** When the listing is due again. */
   due: DueAfter
+  /** For an 'ok' outcome, its surface's scan as services/scanning/surface-scan.ts planned it. */
+  scan?: StoredScan
 }
 
 /**
@@ -116,7 +110,7 @@ export interface RecordProbeInput {
  * A failed probe leaves the listing's tool count and surface as they were: what was read last
  * stays true until a probe reads something else, and the probe's status says it failed.
  *
- * @example await recordProbe(db, { serverId, version: '1.2.0', outcome, hashes, due: dueAfter(outcome.status, new Date()) })
+ * @example await recordProbe(db, { serverId, version: '1.2.0', outcome, hashes, due: dueAfter(outcome.status, new Date()), scan })
  */
 export async function recordProbe(db: DB, input: RecordProbeInput): Promise<void> {
   const { serverId, version, outcome, due } = input
@@ -124,6 +118,7 @@ export async function recordProbe(db: DB, input: RecordProbeInput): Promise<void
   const surface = outcome.status === 'ok' ? outcome.surface : null
   const hashes = surface ? input.hashes : null
   if (surface && !hashes) throw new Error('recordProbe: an ok outcome needs its hashes')
+  if (surface && !input.scan) throw new Error('recordProbe: an ok outcome needs its scan')
   const { backoff } = due
   const probe = db.insert(serverProbes).values({
     serverId,
@@ -168,14 +163,10 @@ export async function recordProbe(db: DB, input: RecordProbeInput): Promise<void
           .values({ ...values, jobId: null, jobVersion: null })
           .onConflictDoUpdate({ target: packageProbeSchedule.serverId, set: { ...set, jobId: null, jobVersion: null } })
       : db.insert(probeSchedule).values(values).onConflictDoUpdate({ target: probeSchedule.serverId, set })
-  if (!surface || !hashes) {
+  if (!surface || !hashes || !input.scan) {
     await db.batch([probe, schedule])
     return
   }
-  // What the scan of a new surface compares it with (worker/db/scans.ts): one round trip before
-  // the batch, and the catalogue's tool names (kept per isolate) when the surface is new.
-  const basis = await readScanBasis(db, { serverId, version, source, hash: hashes.surface })
-  const context = basis.existing ? undefined : await scanContext(db)
   await db.batch([
     probe,
     db
@@ -199,7 +190,7 @@ export async function recordProbe(db: DB, input: RecordProbeInput): Promise<void
           serverCard: outcome.serverCard === null ? null : JSON.stringify(outcome.serverCard),
         },
       }),
-    ...surfaceScanStatements(db, { serverId, version, source, surface, hash: hashes.surface, basis, at: outcome.startedAt, context }),
+    ...surfaceScanStatements(db, { serverId, version, source, hash: hashes.surface, scan: input.scan, at: outcome.startedAt }),
     setListingTools(db, { serverId, version, surface }),
     schedule,
   ])
@@ -497,6 +488,8 @@ export interface DeclareSurfaceInput {
   version: string
   surface: Surface
   hashes: SurfaceHashes
+  /** Its text findings (services/scanning/surface-scan.ts declaredSurfaceFindings). */
+  findings: FindingRow[]
   now?: Date
 }
 
@@ -513,12 +506,11 @@ const readSurfaceOf = (version: string) =>
  * (one per version). Until a surface of that version is read, the declared one gives the
  * listing's tool count and search text, so search finds declared tools too; once one is read,
  * what was read counts (recordProbe), and the declared one stays only to be compared with it.
- * @example await declareSurface(db, { serverId, version: server.version, surface, hashes: await hashSurface(surface) })
+ * @example await storeDeclaredSurface(db, { serverId, version: server.version, surface, hashes, findings })
  */
-export async function declareSurface(db: DB, input: DeclareSurfaceInput): Promise<void> {
+export async function storeDeclaredSurface(db: DB, input: DeclareSurfaceInput): Promise<void> {
   const { serverId, version, surface } = input
   const at = (input.now ?? new Date()).toISOString()
-  const context = await scanContext(db)
   await db.batch([
     db.delete(serverSurfaces).where(declaredOf(serverId, version)),
     db.insert(serverSurfaces).values({
@@ -530,7 +522,7 @@ export async function declareSurface(db: DB, input: DeclareSurfaceInput): Promis
       firstSeenAt: at,
       lastSeenAt: at,
     }),
-    ...declaredScanStatements(db, { serverId, version, surface, hash: input.hashes.surface, at, context }),
+    ...declaredScanStatements(db, { serverId, version, hash: input.hashes.surface, rows: input.findings, at }),
     setListingTools(db, { serverId, version, surface, unless: readSurfaceOf(version) }),
   ])
 }

@@ -28,7 +28,7 @@ import type {
 } from '@shared/scan'
 import type { Surface } from '@shared/surface'
 import { SCANNER_VERSION, type ScanContext } from '../lib/scan'
-import { type FindingRow, planSurfaceScan, REVIEWED, type ScanBefore, textFindingRows } from '../lib/scan/stored-scan'
+import { type FindingRow, REVIEWED, type ScanBefore, type StoredScan } from '../lib/scan/stored-scan'
 import { findingKey } from '../lib/scan/summary'
 import type { DB } from './client'
 import {
@@ -237,26 +237,15 @@ function findingStatements(db: DB, input: { serverId: string; surfaceId: SQL; ro
 
 /**
  * The statements that store a read surface's scan beside it (db/probes.ts `recordProbe` sends them
- * in its batch, after the surface's own upsert), as lib/scan/stored-scan.ts `planSurfaceScan` works
- * it out: the findings (a new surface's text findings, a change's findings), the Changes entry of a
+ * in its batch, after the surface's own upsert), as services/scanning/surface-scan.ts planned it: the findings (a new surface's text findings, a change's findings), the Changes entry of a
  * surface other than the one read before, then the listing's risk.
  */
 export function surfaceScanStatements(
   db: DB,
-  input: {
-    serverId: string
-    version: string
-    source: 'remote' | 'package'
-    surface: Surface
-    hash: string
-    basis: ScanBasis
-    at: string
-    context?: ScanContext
-  },
+  input: { serverId: string; version: string; source: 'remote' | 'package'; hash: string; scan: StoredScan; at: string },
 ): BatchItem<'sqlite'>[] {
-  const { serverId, version, source, surface, hash, basis, at } = input
+  const { serverId, version, source, hash, scan, at } = input
   const surfaceId = surfaceIdOf({ serverId, version, source, hash })
-  const scan = planSurfaceScan({ surface, version, hash, before: basis, context: input.context })
   const statements: BatchItem<'sqlite'>[] = []
   if (scan.writesFindings) statements.push(...findingStatements(db, { serverId, surfaceId, rows: scan.rows, at }))
   const change = scan.change
@@ -284,13 +273,12 @@ export function surfaceScanStatements(
 }
 
 /** The statements that store a declared surface's findings (no Changes entry: the Tools tab compares it with what is read). */
-export function declaredScanStatements(
-  db: DB,
-  input: { serverId: string; version: string; surface: Surface; hash: string; at: string; context?: ScanContext },
-) {
+export function declaredScanStatements(db: DB, input: { serverId: string; version: string; hash: string; rows: FindingRow[]; at: string }) {
   const surfaceId = surfaceIdOf({ ...input, source: 'declared' })
-  const rows = textFindingRows(input.surface, input.context)
-  return [...findingStatements(db, { serverId: input.serverId, surfaceId, rows, at: input.at }), setListingRisk(db, input.serverId)]
+  return [
+    ...findingStatements(db, { serverId: input.serverId, surfaceId, rows: input.rows, at: input.at }),
+    setListingRisk(db, input.serverId),
+  ]
 }
 
 /**

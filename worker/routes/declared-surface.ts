@@ -3,12 +3,13 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { serverIdParam } from '@shared/schemas'
 import type { DeclaredSurface, Surface } from '@shared/surface'
-import { declareSurface, removeDeclaredSurface } from '../db/probes'
+import { removeDeclaredSurface } from '../db/probes'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
 import { readPostedSurface } from '../lib/posted-surface'
 import { assertMayChange, authorizeServer, signedIn } from '../middleware/authz'
 import { validate } from '../middleware/validate'
+import { declareSurface } from '../services/probing/declared'
 
 const idParam = validate('param', serverIdParam)
 

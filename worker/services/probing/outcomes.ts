@@ -1,7 +1,8 @@
 /**
  * A probe's outcome stored, whoever made it (the Worker's probe of a remote, the runner's of a
- * package): its surface hashed by the Worker, the listing's next due time decided by the schedule,
- * all written in one batch by db/probes.ts `recordProbe`. And the history's retention: probes past
+ * package): its surface hashed by the Worker and scanned (services/scanning/surface-scan.ts), the
+ * listing's next due time decided by the schedule, all written in one batch by db/probes.ts
+ * `recordProbe`. And the history's retention: probes past
  * PROBE_HISTORY_DAYS folded into daily counts, in bounded statements.
  */
 
@@ -9,6 +10,7 @@ import { hashSurface } from '@mcp-catalogue/mcp-client'
 import type { ProbeOutcome } from '@shared/surface'
 import type { DB } from '../../db/client'
 import { foldProbeHistory, recordProbe } from '../../db/probes'
+import { readSurfaceScan } from '../scanning/surface-scan'
 import { dueAfter, historyCutoff } from './schedule'
 
 export interface StoreOutcomeInput {
@@ -27,10 +29,13 @@ export interface StoreOutcomeInput {
  * @example await storeOutcome(db, { serverId, version: target.version, outcome })
  */
 export async function storeOutcome(db: DB, input: StoreOutcomeInput) {
-  const { outcome } = input
-  const hashes = outcome.status === 'ok' && outcome.surface ? await hashSurface(outcome.surface) : null
+  const { outcome, serverId, version } = input
+  const source = input.source ?? 'remote'
+  const surface = outcome.status === 'ok' ? outcome.surface : null
+  const hashes = surface ? await hashSurface(surface) : null
+  const scan = surface && hashes ? await readSurfaceScan(db, { serverId, version, source, surface, hash: hashes.surface }) : undefined
   const due = dueAfter(outcome.status, input.now ?? new Date())
-  await recordProbe(db, { serverId: input.serverId, version: input.version, outcome, hashes, source: input.source, due })
+  await recordProbe(db, { serverId, version, outcome, hashes, source, due, scan })
   return hashes
 }
 
