@@ -7,6 +7,19 @@
  * subsystem's SQL (db/); the order of the steps and the arithmetic of the allowance are here.
  */
 
+/** Workers Free's allowance of 50 subrequests an invocation, less a margin: what a deploy gets unless told. */
+export const DEFAULT_SUBREQUEST_BUDGET = 45
+
+/**
+ * The outbound requests one invocation may make (PROBE_SUBREQUEST_BUDGET, shared by the probes and
+ * the watch, which count against the same platform limit), or the default when unset or not a
+ * positive number.
+ */
+export function subrequestBudget(env: Pick<Env, 'PROBE_SUBREQUEST_BUDGET'>): number {
+  const budget = Number.parseInt(env.PROBE_SUBREQUEST_BUDGET, 10)
+  return Number.isFinite(budget) && budget > 0 ? budget : DEFAULT_SUBREQUEST_BUDGET
+}
+
 /**
  * One piece held for the length of an invocation (the registry sync's run, which spans many):
  * claimed, worked, then given back for the next invocation, or, when the work throws, its error

@@ -1,6 +1,7 @@
 /** The watch's settings as the Worker's variables give them. */
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_SUBREQUEST_BUDGET, WATCHES_PER_MINUTE, watchSettings } from '../../../worker/services/watch/settings'
+import { WATCHES_PER_MINUTE, watchSettings } from '../../../worker/services/watch/settings'
+import { DEFAULT_SUBREQUEST_BUDGET } from '../../../worker/services/work-queue'
 
 const env = {
   SUPPLY_WATCH_ENABLED: 'true',

@@ -4,6 +4,7 @@
  * and the bounds of one consumer invocation.
  */
 import type { FetchLike, ProbeBounds } from '@mcp-catalogue/mcp-client'
+import { subrequestBudget } from '../work-queue'
 
 export interface ProbeSettings {
   /** PROBE_ENABLED: off, the cron queues nothing and the consumer probes nothing. */
@@ -22,9 +23,6 @@ export interface ProbeSettings {
   now?: () => Date
 }
 
-/** Workers Free's allowance of 50 subrequests an invocation, less a margin: what a deploy gets unless told. */
-const DEFAULT_SUBREQUEST_BUDGET = 45
-
 /**
  * The probing settings from the Worker's environment.
  * @example probeSettings(env).enabled // false unless PROBE_ENABLED is 'true'
@@ -33,13 +31,12 @@ export function probeSettings(
   env: Pick<Env, 'PROBE_ENABLED' | 'PROBE_ALLOW_LOOPBACK' | 'PROBE_SUBREQUEST_BUDGET'>,
   overrides: Partial<ProbeSettings> = {},
 ): ProbeSettings {
-  const budget = Number.parseInt(env.PROBE_SUBREQUEST_BUDGET, 10)
   return {
     enabled: env.PROBE_ENABLED === 'true',
     allowLoopback: env.PROBE_ALLOW_LOOPBACK === 'true',
     perMinute: 50,
     concurrency: 4,
-    subrequestBudget: Number.isFinite(budget) && budget > 0 ? budget : DEFAULT_SUBREQUEST_BUDGET,
+    subrequestBudget: subrequestBudget(env),
     ...overrides,
   }
 }

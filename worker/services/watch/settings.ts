@@ -4,6 +4,7 @@
  */
 import { timeoutMs } from '../../lib/outbound/fetch'
 import type { RegistryFetch } from '../../lib/outbound/package-registry'
+import { subrequestBudget } from '../work-queue'
 
 export interface WatchSettings {
   /** SUPPLY_WATCH_ENABLED: off, the cron queues nothing and the consumer reads nothing. */
@@ -21,18 +22,15 @@ export interface WatchSettings {
 
 /** Packages queued per minute. */
 export const WATCHES_PER_MINUTE = 50
-/** Outbound requests an invocation may make when PROBE_SUBREQUEST_BUDGET is unset or not a positive number. */
-export const DEFAULT_SUBREQUEST_BUDGET = 45
 
 export function watchSettings(
   env: Pick<Env, 'SUPPLY_WATCH_ENABLED' | 'PROBE_SUBREQUEST_BUDGET' | 'NPM_REGISTRY_BASE' | 'PYPI_REGISTRY_BASE' | 'OUTBOUND_TIMEOUT_MS'>,
   overrides: Partial<WatchSettings> = {},
 ): WatchSettings {
-  const budget = Number.parseInt(env.PROBE_SUBREQUEST_BUDGET, 10)
   return {
     enabled: env.SUPPLY_WATCH_ENABLED === 'true',
     perMinute: WATCHES_PER_MINUTE,
-    subrequestBudget: Number.isFinite(budget) && budget > 0 ? budget : DEFAULT_SUBREQUEST_BUDGET,
+    subrequestBudget: subrequestBudget(env),
     npmBase: env.NPM_REGISTRY_BASE,
     pypiBase: env.PYPI_REGISTRY_BASE,
     timeoutMs: timeoutMs(env),
