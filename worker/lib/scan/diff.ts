@@ -259,7 +259,7 @@ export function similarity(before: string, after: string): number {
 export const RENAME_SIMILARITY = 0.6
 
 /** The most description comparisons one list's rename pairing may make. */
-const MAX_RENAME_COMPARISONS = 2000
+export const MAX_RENAME_COMPARISONS = 2000
 
 interface Named {
   name: string

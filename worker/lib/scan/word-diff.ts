@@ -20,13 +20,21 @@ export const MAX_WORD_EDITS = 1200
 export const MAX_WORD_DIFF_CHARS = 32 * 1024
 
 /** The sentence diff's own budget; past it, the changed middle is one removal and one addition. */
-const MAX_SENTENCE_EDITS = 2000
+export const MAX_SENTENCE_EDITS = 2000
 
 function tokens(text: string, pattern: RegExp): string[] {
   return text.match(pattern) ?? []
 }
 
 type Op = DiffPart['op']
+
+/**
+ * The work the word diffs in this isolate have done: the diffs asked for, and Myers' steps (each
+ * diagonal reached at each edit count, plus each pair of tokens its snake then finds equal). Only
+ * tests read it, to bound the work by the texts' size rather than time it; myers adds its steps
+ * once a call.
+ */
+export const wordDiffWork = { diffs: 0, steps: 0 }
 
 /**
  * Myers' O((N+M)D) shortest edit script over two token lists (as numbers), or null when more than
@@ -41,14 +49,17 @@ function myers(a: Int32Array, b: Int32Array, maxEdits: number): Op[] | null {
   const v = new Int32Array(2 * limit + 3)
   const trace: Int32Array[] = []
   let found = -1
+  let steps = 0
   for (let d = 0; d <= limit && found < 0; d++) {
     for (let k = -d; k <= d; k += 2) {
       let x = k === -d || (k !== d && v[offset + k - 1] < v[offset + k + 1]) ? v[offset + k + 1] : v[offset + k - 1] + 1
       let y = x - k
+      const from = x
       while (x < n && y < m && a[x] === b[y]) {
         x++
         y++
       }
+      steps += 1 + x - from
       v[offset + k] = x
       if (x >= n && y >= m) {
         found = d
@@ -57,6 +68,7 @@ function myers(a: Int32Array, b: Int32Array, maxEdits: number): Op[] | null {
     }
     trace.push(v.slice(offset - d, offset + d + 1))
   }
+  wordDiffWork.steps += steps
   if (found < 0) return null
   // Walk back from the end, one edit per step, then reverse.
   const ops: Op[] = []
@@ -208,6 +220,7 @@ function parts(segments: Segment[]): DiffPart[] {
  * // [{ op: 'same', text: 'Reads a ' }, { op: 'added', text: 'text ' }, { op: 'same', text: 'file' }]
  */
 export function wordDiff(before: string, after: string): DiffPart[] {
+  wordDiffWork.diffs++
   if (before === after) return before ? [{ op: 'same', text: before }] : []
   const short = before.length <= MAX_WORD_DIFF_CHARS && after.length <= MAX_WORD_DIFF_CHARS
   const byWord = short ? script(tokens(before, WORD_TOKENS), tokens(after, WORD_TOKENS), MAX_WORD_EDITS) : null

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import type { SurfaceDiff } from '@shared/scan'
 import type { JsonValue, Surface, SurfaceTool } from '@shared/surface'
-import { annotationChanges, diffSide, diffSurfaces, isEmptyDiff, schemaChanges, similarity } from '../../../../worker/lib/scan/diff'
+import {
+  annotationChanges,
+  diffSide,
+  diffSurfaces,
+  isEmptyDiff,
+  MAX_RENAME_COMPARISONS,
+  schemaChanges,
+  similarity,
+} from '../../../../worker/lib/scan/diff'
+import { wordDiffWork } from '../../../../worker/lib/scan/word-diff'
 import everything from '../../../fixtures/surfaces/server-everything.json'
 
 /** server-everything's surface as our probe read and stored it. */
@@ -99,20 +108,30 @@ describe('diffSurfaces on server-everything', () => {
     ])
   })
 
-  it('stays fast when a server replaces 500 look-alike tools at once', () => {
-    const many = (prefix: string): Surface => ({
+  it('does bounded work when a server replaces 500 look-alike tools at once, and twice the tools cost at most twice as much', () => {
+    const many = (prefix: string, n: number): Surface => ({
       ...copy(),
-      tools: Array.from({ length: 500 }, (_, i) => ({
+      tools: Array.from({ length: n }, (_, i) => ({
         name: `${prefix}${i}`,
         description: `Tool number ${i} of ${prefix}`,
         inputSchema: { type: 'object' },
       })),
     })
-    const started = Date.now()
-    const result = diff(many('a'), many('b'))
-    expect(Date.now() - started).toBeLessThan(3000)
+    // The work is counted, not timed: the word diffs run (each description compared while pairing
+    // renames, and each renamed tool's) and their Myers steps (wordDiffWork).
+    const replaced = (n: number) => {
+      const from = { ...wordDiffWork }
+      const result = diff(many('a', n), many('b', n))
+      return { result, diffs: wordDiffWork.diffs - from.diffs, steps: wordDiffWork.steps - from.steps }
+    }
+    const { result, diffs, steps } = replaced(500)
     expect(result.counts.added + result.counts.renamed).toBe(500)
     expect(result.items.length).toBe(500 + result.counts.removed)
+    // Pairing renames compares descriptions within its budget, not every removed tool with every added one.
+    expect(diffs).toBeLessThanOrEqual(MAX_RENAME_COMPARISONS + 500)
+    const twice = replaced(1000)
+    expect(twice.diffs).toBeLessThanOrEqual(2 * diffs)
+    expect(twice.steps).toBeLessThanOrEqual(2 * steps)
   })
 
   it('keeps an unrelated tool added and another removed apart', () => {

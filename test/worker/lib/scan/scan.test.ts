@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { Finding } from '@shared/scan'
 import type { Surface, SurfaceTool } from '@shared/surface'
 import { MAX_FINDINGS, riskLevel, SCANNER_VERSION, scanSurface } from '../../../../worker/lib/scan'
+import { scanWork } from './scan-work'
 
 // server-everything's real surface, read by the probe from the fixture on 127.0.0.1
 // (test/fixtures/mcp-servers.ts), as a stored surface would be.
@@ -194,98 +195,67 @@ describe('scanSurface, its order and bounds', () => {
     expect(findings.every((f) => f.severity === 'high')).toBe(true)
   })
 
-  it('scans a 500-tool surface of real tools in work bounded by its size: each text is read only by the rules that can find something in it', async () => {
+  it('scans a 500-tool surface of real tools in work bounded by its size: each text is read only by the rules that can find something in it', () => {
     // The work is counted where it is done, not timed (a busy machine's milliseconds say nothing):
     // every run of a rule over a text, a pattern's or a detector's, and the characters it was handed.
-    const { RULES, surfaceTexts } = await import('../../../../worker/lib/scan')
-    const work = { runs: 0, read: 0 }
-    const restore: Array<() => void> = []
-    for (const { test } of RULES) {
-      if (test instanceof RegExp) {
-        // A run starts the pattern at lastIndex 0; the execs after a match read on from it.
-        Object.defineProperty(test, 'exec', {
-          configurable: true,
-          value(this: RegExp, text: string) {
-            if (this.lastIndex === 0) {
-              work.runs++
-              work.read += text.length
-            }
-            return RegExp.prototype.exec.call(this, text)
-          },
-        })
-        restore.push(() => delete (test as { exec?: unknown }).exec)
-      } else {
-        const { find } = test
-        test.find = (text, input) => {
-          work.runs++
-          work.read += text.length
-          return find(text, input)
-        }
-        restore.push(() => {
-          test.find = find
-        })
-      }
-    }
-    const scanOf = (n: number) => {
-      const tools = Array.from({ length: n }, (_, i) => ({
-        ...everything.tools[i % everything.tools.length],
-        name: `${everything.tools[i % everything.tools.length].name}-${i}`,
-      }))
-      const surface = { ...everything, tools }
-      work.runs = 0
-      work.read = 0
-      scanSurface(surface)
-      const texts = [...surfaceTexts(surface)]
-      // Every rule each text's role and kind lets read it: what an ungated scan would run.
-      const readable = texts.reduce(
-        (sum, t) => sum + RULES.filter((r) => (!r.roles || r.roles.includes(t.role)) && (!r.kinds || r.kinds.includes(t.kind))).length,
-        0,
-      )
-      return { ...work, readable, chars: texts.reduce((sum, t) => sum + t.text.length, 0) }
-    }
-    try {
-      const small = scanOf(50)
-      const big = scanOf(500)
-      // Linear: ten times the tools cost at most ten times the rule runs and the characters read.
-      expect(big.runs).toBeLessThanOrEqual(10 * small.runs)
-      expect(big.read).toBeLessThanOrEqual(10 * small.read)
-      // Gated: trigger words and character tests skip at least three of every four rule readings,
-      // and the rules read each character of the surface's texts at most ten times over.
-      expect(big.runs).toBeLessThan(big.readable / 4)
-      expect(big.read).toBeLessThan(10 * big.chars)
-    } finally {
-      for (const undo of restore) undo()
-    }
+    const scanOf = (n: number) =>
+      scanWork({
+        ...everything,
+        tools: Array.from({ length: n }, (_, i) => ({
+          ...everything.tools[i % everything.tools.length],
+          name: `${everything.tools[i % everything.tools.length].name}-${i}`,
+        })),
+      })
+    const small = scanOf(50)
+    const big = scanOf(500)
+    // Linear: ten times the tools cost at most ten times the rule runs and the characters read.
+    expect(big.runs).toBeLessThanOrEqual(10 * small.runs)
+    expect(big.read).toBeLessThanOrEqual(10 * small.read)
+    // Gated: trigger words and character tests skip at least three of every four rule readings,
+    // and the rules read each character of the surface's texts at most ten times over.
+    expect(big.runs).toBeLessThan(big.readable / 4)
+    expect(big.read).toBeLessThan(10 * big.chars)
   })
 
-  it('takes no pathological time on texts built to make patterns backtrack', () => {
-    const nasty = [
-      ' '.repeat(8192),
-      '\n'.repeat(8192),
-      'a'.repeat(8192),
-      '@'.repeat(8192),
-      'x@'.repeat(4096),
-      '<!--'.repeat(2048),
-      `https://a.io/${'{'.repeat(8000)}`,
-      'ignore '.repeat(1170),
-      'do not tell '.repeat(680),
-      'when the '.repeat(900),
-      'send the '.repeat(900),
-      'A1b2'.repeat(2048),
-      `${' '.repeat(4000)}\n`.repeat(2),
-      '\u200B'.repeat(8192),
+  it('does work bounded by the size of texts built to make patterns backtrack, and twice the text costs at most twice the work', () => {
+    // Counted as in the 500-tool scan above, not timed. A pattern's backtracking inside one run is
+    // not countable from here; an exponential or cubic one would run the test past its time-out.
+    const nasty = (times: number) => [
+      ' '.repeat(8192 * times),
+      '\n'.repeat(8192 * times),
+      'a'.repeat(8192 * times),
+      '@'.repeat(8192 * times),
+      'x@'.repeat(4096 * times),
+      '<!--'.repeat(2048 * times),
+      `https://a.io/${'{'.repeat(8000 * times)}`,
+      'ignore '.repeat(1170 * times),
+      'do not tell '.repeat(680 * times),
+      'when the '.repeat(900 * times),
+      'send the '.repeat(900 * times),
+      'A1b2'.repeat(2048 * times),
+      `${' '.repeat(4000 * times)}\n`.repeat(2),
+      '\u200B'.repeat(8192 * times),
     ]
-    const surface = surfaceOf(
-      nasty.map((text, i) => ({
-        name: `n${i}`,
-        description: text,
-        inputSchema: { type: 'object', properties: { p: { type: 'string', description: text, default: text } } },
-      })),
-    )
-    const start = performance.now()
-    const findings = scanSurface(surface)
-    expect(performance.now() - start).toBeLessThan(1000)
-    expect(findings.length).toBeLessThanOrEqual(MAX_FINDINGS)
+    const surfaceOfTexts = (texts: string[]) =>
+      surfaceOf(
+        texts.map((text, i) => ({
+          name: `n${i}`,
+          description: text,
+          inputSchema: { type: 'object', properties: { p: { type: 'string', description: text, default: text } } },
+        })),
+      )
+    const surface = surfaceOfTexts(nasty(1))
+    expect(scanSurface(surface).length).toBeLessThanOrEqual(MAX_FINDINGS)
+    const once = scanWork(surface)
+    const twice = scanWork(surfaceOfTexts(nasty(2)))
+    // Gated and bounded as on real tools: the trigger words these texts are made of wake their
+    // rules, yet three of every four rule readings are skipped and each character is read at most
+    // ten times over.
+    expect(once.runs).toBeLessThan(once.readable / 4)
+    expect(once.read).toBeLessThan(10 * once.chars)
+    // Linear: texts twice as long are read by no more rules, each reading them once.
+    expect(twice.runs).toBeLessThanOrEqual(once.runs)
+    expect(twice.read).toBeLessThanOrEqual(2 * once.read)
   })
 })
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { DiffPart } from '@shared/scan'
-import { addedSpans, MAX_WORD_DIFF_CHARS, wordDiff } from '../../../../worker/lib/scan/word-diff'
+import {
+  addedSpans,
+  MAX_SENTENCE_EDITS,
+  MAX_WORD_DIFF_CHARS,
+  MAX_WORD_EDITS,
+  wordDiff,
+  wordDiffWork,
+} from '../../../../worker/lib/scan/word-diff'
 import everything from '../../../fixtures/surfaces/server-everything.json'
 
 const side = (parts: DiffPart[], keep: 'removed' | 'added') =>
@@ -144,24 +151,44 @@ describe('wordDiff', () => {
     for (const before of descriptions) for (const after of descriptions) expectWellFormed(before, after, wordDiff(before, after))
   })
 
-  it('stays fast on two unrelated descriptions of 8 KiB (the worst case) and still rebuilds them', () => {
-    const next = random(7)
-    const before = text(next, 4000).slice(0, 8192)
-    const after = text(next, 4000).slice(0, 8192)
-    expect(before.length).toBe(8192)
-    const started = Date.now()
+  // The work is counted, not timed: Myers' steps (wordDiffWork). A budget of edits bounds a word
+  // diff of unrelated texts: past MAX_WORD_EDITS rounds it falls back to sentences, so its steps
+  // stay under the rounds both budgets allow (a triangle of diagonals each, plus a step per token
+  // along the snakes), and texts twice as long cost at most twice as much; a full diff would cost
+  // four times as much, its length and its edits both doubled.
+  const rounds = (edits: number) => ((edits + 1) * (edits + 2)) / 2
+  const budget = (before: string, after: string) =>
+    rounds(MAX_WORD_EDITS) + rounds(MAX_SENTENCE_EDITS) + tokens(before).length + tokens(after).length
+  const stepsOf = (before: string, after: string) => {
+    const from = wordDiffWork.steps
     const parts = wordDiff(before, after)
-    expect(Date.now() - started).toBeLessThan(1500)
     expectWellFormed(before, after, parts)
+    return wordDiffWork.steps - from
+  }
+
+  it('does bounded work on two unrelated descriptions of 8 KiB (the worst case), linear in their length, and still rebuilds them', () => {
+    const unrelated = (words: number, length: number): [string, string] => {
+      const next = random(7)
+      return [text(next, words).slice(0, length), text(next, words).slice(0, length)]
+    }
+    const [before, after] = unrelated(4000, 8192)
+    expect(before.length).toBe(8192)
+    const steps = stepsOf(before, after)
+    expect(steps).toBeLessThanOrEqual(budget(before, after))
+    const half = unrelated(2000, 4096)
+    expect(half[0].length).toBe(4096)
+    expect(steps).toBeLessThanOrEqual(2 * stepsOf(...half))
   })
 
-  it('stays fast and exact on 8 KiB of distinct words replaced by others (no token in common but spaces)', () => {
-    const before = Array.from({ length: 1400 }, (_, i) => `w${i}`).join(' ')
-    const after = Array.from({ length: 1400 }, (_, i) => `v${i}`).join(' ')
-    const started = Date.now()
-    const parts = wordDiff(before, after)
-    expect(Date.now() - started).toBeLessThan(1500)
-    expectWellFormed(before, after, parts)
+  it('does bounded work, and is exact, on 8 KiB of distinct words replaced by others (no token in common but spaces)', () => {
+    const replaced = (words: number): [string, string] => [
+      Array.from({ length: words }, (_, i) => `w${i}`).join(' '),
+      Array.from({ length: words }, (_, i) => `v${i}`).join(' '),
+    ]
+    const [before, after] = replaced(1400)
+    const steps = stepsOf(before, after)
+    expect(steps).toBeLessThanOrEqual(budget(before, after))
+    expect(steps).toBeLessThanOrEqual(2 * stepsOf(...replaced(700)))
   })
 
   it('finds one changed word in the middle of 8 KiB exactly', () => {
