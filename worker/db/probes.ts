@@ -14,13 +14,11 @@ import { and, desc, eq, gte, inArray, not, type SQL, type SQLWrapper, sql } from
 import type { RiskLevel } from '@shared/scan'
 import {
   PROBE_STATUSES,
-  type ProbeHealthWindow,
   type ProbeOutcome,
   type ProbeOverview,
   type ProbeStatus,
   type ServerToolsResponse,
   type Surface,
-  type SurfaceComparison,
   type SurfaceCoverage,
   type SurfaceHashes,
   type SurfaceSummary,
@@ -31,17 +29,10 @@ import type { DB } from './client'
 import { declaredScanStatements, findingsQuery, setListingRisk, shownSurfaceId, surfaceScanStatements, toStoredFindings } from './scans'
 import { packageProbeSchedule, probeDays, probeSchedule, serverProbes, serverSurfaces, servers } from './schema'
 
-const DAY_MS = 86_400_000
-
 /** The probes the tools answer lists: what 'could not be reached in 3 of the last 5 tries' counts. */
 export const RECENT_PROBES = 5
-/** The health windows of the tools answer, in days. */
-export const HEALTH_WINDOWS = [7, 30] as const
-
 /** Statuses that say the server itself answered, so the probe's duration is its latency. */
 export const REACHED_STATUSES: readonly ProbeStatus[] = ['ok', 'auth_required', 'protocol_error']
-
-const iso = (ms: number) => new Date(ms).toISOString()
 
 /**
  * A listed server with at least one remote at an http(s) address, in SQL: the same rule as
@@ -350,27 +341,29 @@ export const currentToolsJson = sql<string | null>`(SELECT json_object('count', 
     'toolHashes', json(s3.tool_hashes), 'risk', coalesce(s3.risk, 'none'), 'readAt', s3.last_seen_at)
   FROM ${serverSurfaces} s3 WHERE s3.server_id = "servers"."id" AND s3.version = "servers"."version" AND s3.source <> 'declared' ORDER BY s3.last_seen_at DESC LIMIT 1)`
 
-/** Median of a non-empty list of numbers (the mean of the middle two for an even count). */
-function median(values: number[]): number | null {
-  if (values.length === 0) return null
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = sorted.length >> 1
-  return sorted.length % 2 ? sorted[mid] : Math.round((sorted[mid - 1] + sorted[mid]) / 2)
-}
-
 /** Probes read for the health windows at most (a month of hourly back-off is 720). */
 const WINDOW_ROWS_MAX = 2000
 
+/** What `GET /api/servers/:id/tools` is made of, read in one round trip (services/probing/tools.ts makes the answer). */
+export interface ServerToolsRead {
+  status: string
+  summary: SurfaceSummary
+  /** The surface shown (the listing's version's, else the latest read) with its findings. */
+  shown: NonNullable<ServerToolsResponse['surface']> | null
+  /** The latest probes, newest first (RECENT_PROBES). */
+  recent: Array<typeof serverProbes.$inferSelect>
+  /** A remote's probes since `since`, newest first: what the health windows count. */
+  window: Array<{ status: string; startedAt: string; durationMs: number }>
+  declared: typeof serverSurfaces.$inferSelect | null
+  /** The latest read surface of the listing's version, to compare the declared one with. */
+  read: { hash: string; toolHashes: string } | null
+}
+
 /**
- * Everything `GET /api/servers/:id/tools` answers, in one round trip; null for a missing server.
- * The caller decides who may see it from `status` (deleted listings are admins').
+ * Everything `GET /api/servers/:id/tools` answers, in one round trip, with its probes since
+ * `since`; null for a missing server.
  */
-export async function serverTools(
-  db: DB,
-  serverId: string,
-  now = new Date(),
-): Promise<{ status: string; answer: ServerToolsResponse } | null> {
-  const since = iso(now.getTime() - Math.max(...HEALTH_WINDOWS) * DAY_MS)
+export async function readServerTools(db: DB, serverId: string, since: string): Promise<ServerToolsRead | null> {
   const currentVersion = sql`(SELECT ${servers.version} FROM ${servers} WHERE ${servers.id} = ${serverId})`
   const ofCurrentVersion = and(eq(serverSurfaces.serverId, serverId), sql`${serverSurfaces.version} = ${currentVersion}`)
   const shownId = sql`(SELECT ${shownSurfaceId} FROM ${servers} WHERE ${servers.id} = ${serverId})`
@@ -406,78 +399,27 @@ export async function serverTools(
   const row = found[0]
   if (!row) return null
   const surface = shown[0]
-  const declared = declaredRows[0]
-  const read = readRows[0]
-  const last = recent[0]
-  const health: ProbeHealthWindow[] = HEALTH_WINDOWS.map((days) => {
-    const from = iso(now.getTime() - days * DAY_MS)
-    const inWindow = window.filter((p) => p.startedAt >= from)
-    return {
-      days,
-      probes: inWindow.length,
-      ok: inWindow.filter((p) => p.status === 'ok').length,
-      medianMs: median(inWindow.filter((p) => REACHED_STATUSES.includes(p.status as ProbeStatus)).map((p) => p.durationMs)),
-    }
-  })
   return {
     status: row.status,
-    answer: {
-      summary: toSurfaceSummary(row.summary),
-      surface: surface
-        ? {
-            source: surface.source as NonNullable<ServerToolsResponse['surface']>['source'],
-            version: surface.version,
-            hash: surface.hash,
-            protocolVersion: surface.protocolVersion,
-            transport: surface.transport as NonNullable<ServerToolsResponse['surface']>['transport'],
-            readAt: surface.lastSeenAt,
-            surface: JSON.parse(surface.surface),
-            risk: (surface.risk ?? 'none') as RiskLevel,
-            findings: toStoredFindings(findings),
-            toolHashes: JSON.parse(surface.toolHashes),
-          }
-        : null,
-      lastProbe: last
-        ? {
-            status: last.status as ProbeStatus,
-            startedAt: last.startedAt,
-            durationMs: last.durationMs,
-            transport: last.transport as NonNullable<ServerToolsResponse['lastProbe']>['transport'],
-            protocolVersion: last.protocolVersion,
-            error: last.error,
-            authMetadataUrl: last.authMetadataUrl,
-            missingVariable: last.missingVariable,
-            target: last.target,
-          }
-        : null,
-      recent: recent.map((p) => ({ status: p.status as ProbeStatus, startedAt: p.startedAt, durationMs: p.durationMs })),
-      // Remotes only: a listing whose remote was never probed has no health to show.
-      health: window.length ? health : [],
-      declared: declared
-        ? { version: declared.version, hash: declared.hash, declaredAt: declared.lastSeenAt, surface: JSON.parse(declared.surface) }
-        : null,
-      comparison: declared && read ? compareSurfaces(declared, read) : null,
-    },
-  }
-}
-
-/**
- * The declared surface against one read, by tool name and per-tool hash: which tools were read
- * but not declared, declared but not read, and declared differently from what was read.
- */
-export function compareSurfaces(
-  declared: { hash: string; toolHashes: string },
-  read: { hash: string; toolHashes: string },
-): SurfaceComparison {
-  const said = JSON.parse(declared.toolHashes) as Record<string, string>
-  const found = JSON.parse(read.toolHashes) as Record<string, string>
-  return {
-    declaredHash: declared.hash,
-    readHash: read.hash,
-    equal: declared.hash === read.hash,
-    added: Object.keys(found).filter((name) => !Object.hasOwn(said, name)),
-    removed: Object.keys(said).filter((name) => !Object.hasOwn(found, name)),
-    changed: Object.keys(said).filter((name) => Object.hasOwn(found, name) && said[name] !== found[name]),
+    summary: toSurfaceSummary(row.summary),
+    shown: surface
+      ? {
+          source: surface.source as NonNullable<ServerToolsResponse['surface']>['source'],
+          version: surface.version,
+          hash: surface.hash,
+          protocolVersion: surface.protocolVersion,
+          transport: surface.transport as NonNullable<ServerToolsResponse['surface']>['transport'],
+          readAt: surface.lastSeenAt,
+          surface: JSON.parse(surface.surface),
+          risk: (surface.risk ?? 'none') as RiskLevel,
+          findings: toStoredFindings(findings),
+          toolHashes: JSON.parse(surface.toolHashes),
+        }
+      : null,
+    recent,
+    window,
+    declared: declaredRows[0] ?? null,
+    read: readRows[0] ?? null,
   }
 }
 

@@ -2,11 +2,11 @@ import { Hono } from 'hono'
 import type { ServerChangesResponse, SurfaceCheckResponse } from '@shared/scan'
 import { serverIdParam, surfaceCheckQuery } from '@shared/schemas'
 import type { ServerToolsResponse } from '@shared/surface'
-import { serverTools } from '../db/probes'
 import type { AppEnv } from '../env'
 import { visibleServer } from '../middleware/authz'
 import { guestCache, publicCache } from '../middleware/cache'
 import { validate } from '../middleware/validate'
+import { serverTools } from '../services/probing/tools'
 import { serverChanges, surfaceCheck } from '../services/scanning/reads'
 
 /**
