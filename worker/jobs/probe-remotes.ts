@@ -9,6 +9,7 @@
 import type { DB } from '../db/client'
 import { consumeProbeMessages, type ProbeMessage, queueDueProbes } from '../services/probing/remote-probes'
 import { type ProbeSettings, probeSettings } from '../services/probing/settings'
+import { sendAsJson } from '../services/work-queue'
 
 export { pruneProbes } from '../services/probing/outcomes'
 export type { ProbeMessage } from '../services/probing/remote-probes'
@@ -23,7 +24,7 @@ export const PROBE_QUEUE_NAME = 'mcp-catalogue-probes'
  * @example await enqueueDueProbes(db, env.PROBE_QUEUE, probeSettings(env))
  */
 export function enqueueDueProbes(db: DB, queue: Queue<ProbeMessage>, settings: ProbeSettings): Promise<{ queued: number }> {
-  return queueDueProbes(db, (bodies) => queue.sendBatch(bodies.map((body) => ({ body, contentType: 'json' as const }))), settings)
+  return queueDueProbes(db, sendAsJson(queue), settings)
 }
 
 /**

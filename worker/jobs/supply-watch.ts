@@ -23,7 +23,7 @@ import {
   watchPackage,
   watchSettings,
 } from '../services/watch'
-import { type AllowanceRun, consumeClaimed, queueClaimed, withinAllowance } from '../services/work-queue'
+import { type AllowanceRun, consumeClaimed, queueClaimed, sendAsJson, withinAllowance } from '../services/work-queue'
 
 /** The queue's name in wrangler.toml, the key of its consumer in schedule.ts. */
 export const WATCH_QUEUE_NAME = 'mcp-catalogue-watch'
@@ -49,7 +49,7 @@ export async function enqueueDueWatches(
   const queued = await queueClaimed(
     ids,
     (packageId): WatchMessage => ({ packageId }),
-    (bodies) => queue.sendBatch(bodies.map((body) => ({ body, contentType: 'json' as const }))),
+    sendAsJson(queue),
     (claimed) => releaseWatchLeases(db, claimed),
   )
   return { enrolled, queued }

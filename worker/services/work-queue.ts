@@ -85,6 +85,12 @@ export async function handOutClaimed<C, W>(
   return handed
 }
 
+/** A queue's batch send for `queueClaimed`: each body one JSON message. */
+export const sendAsJson =
+  <B>(queue: Queue<B>) =>
+  (bodies: B[]) =>
+    queue.sendBatch(bodies.map((body) => ({ body, contentType: 'json' as const })))
+
 /** What one invocation did of its claimed keys. */
 export interface AllowanceRun<K, R> {
   /** Each key done and what it gave. */
