@@ -6,7 +6,7 @@
  * types only: erased from both bundles.
  */
 
-import type { ProbeStatus, ProbeTransport, Surface } from '@mcp-catalogue/mcp-client/surface'
+import type { FailureCause, ProbeStatus, ProbeTransport, Surface } from '@mcp-catalogue/mcp-client/surface'
 import type { RiskLevel, StoredFinding } from './scan'
 
 export type * from '@mcp-catalogue/mcp-client/surface'
@@ -19,6 +19,25 @@ export const PROBE_STATUSES: readonly ProbeStatus[] = [
   'timeout',
   'protocol_error',
   'refused',
+]
+
+/** Every failure cause, in the order the coverage figures and the admin screen list them. */
+export const FAILURE_CAUSES: readonly FailureCause[] = [
+  'package_not_found',
+  'version_not_found',
+  'dependency_not_found',
+  'registry_auth',
+  'certificate',
+  'network',
+  'no_bin',
+  'no_wheel',
+  'client_missing',
+  'no_exact_version',
+  'not_plain',
+  'missing_variable',
+  'crashed',
+  'output_cap',
+  'list_failed',
 ]
 
 /** Where a surface came from: read from a remote, from a package run by the probe runner, or declared by the maintainer. */

@@ -23,6 +23,49 @@ export type ProbeStatus =
   /** The address is not one we may reach (not https, loopback, private, link-local, metadata), before or after a redirect. */
   | 'refused'
 
+/**
+ * Why a probe ended without its whole surface, finer than its status: what a maintainer acts on,
+ * and what the coverage figures and the admin screen group failures by. Null when the status
+ * says it all (an 'ok' with every list read, a remote's HTTP answer...).
+ */
+export type FailureCause =
+  /** The package registry has no package of that name. */
+  | 'package_not_found'
+  /** The package exists, but not the version the listing names. */
+  | 'version_not_found'
+  /** The package was found, but one of its dependencies (or their versions) did not resolve. */
+  | 'dependency_not_found'
+  /** The package registry asked for credentials, or refused the ones configured. */
+  | 'registry_auth'
+  /** The package registry's TLS certificate was not trusted (the runner's CA configuration). */
+  | 'certificate'
+  /** The package registry (or its proxy) could not be reached. */
+  | 'network'
+  /** The package names no single command to run. */
+  | 'no_bin'
+  /** Only a source distribution: building it would run its code outside the fence. */
+  | 'no_wheel'
+  /** The package client (npm, uv, docker) is not installed on the runner. */
+  | 'client_missing'
+  /** The listing names no exact version to fetch. */
+  | 'no_exact_version'
+  /** The name, version or reference is not plainly one: refused, never passed on. */
+  | 'not_plain'
+  /** The server stopped for want of a declared variable, or on a value of the wrong shape. */
+  | 'missing_variable'
+  /** The server exited before answering, for a reason of its own. */
+  | 'crashed'
+  /** The server wrote more than the runner's output cap. */
+  | 'output_cap'
+  /** The server answered, but one or more of the lists it announced failed (the rest was kept). */
+  | 'list_failed'
+
+/** The four lists of a surface, by the key they have in it. */
+export type SurfaceList = 'tools' | 'prompts' | 'resources' | 'resourceTemplates'
+
+/** The lists a server announced but did not give, each with its failure as one line; the others were read. */
+export type ListErrors = Partial<Record<SurfaceList, string>>
+
 /** How the surface was reached. */
 export type ProbeTransport = 'streamable-http' | 'sse' | 'stdio'
 
@@ -109,6 +152,10 @@ export interface ProbeOutcome {
   missingVariable: string | null
   /** Present only for 'ok'. */
   surface: Surface | null
+  /** Why the probe failed (or which lists it lost), when known; worker/shared/surface.ts lists the causes. */
+  cause?: FailureCause | null
+  /** For 'ok': the announced lists that failed, each empty in `surface`; absent or empty when every list was read. */
+  listErrors?: ListErrors
   /** The Server Card the server publishes at /.well-known/mcp.json, when it publishes one (capped JSON). */
   serverCard: JsonValue | null
 }
