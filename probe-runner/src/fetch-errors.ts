@@ -13,10 +13,16 @@ export interface FetchFailure {
 }
 
 /** One line of a tool's output as a short sentence: control characters out, capped. */
-const oneLine = (text: string) => text.replace(/\p{Cc}/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 240)
+const oneLine = (text: string) =>
+  text
+    .replace(/\p{Cc}/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 240)
 
 const CERTIFICATE = /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|certificate|x509|UnknownIssuer/i
-const NETWORK_CODES = /^(ECONNREFUSED|ECONNRESET|ENOTFOUND|ETIMEDOUT|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EPIPE|ESOCKETTIMEDOUT|ERR_SOCKET_TIMEOUT|EPROXY|ECONNABORTED)$/
+const NETWORK_CODES =
+  /^(ECONNREFUSED|ECONNRESET|ENOTFOUND|ETIMEDOUT|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EPIPE|ESOCKETTIMEDOUT|ERR_SOCKET_TIMEOUT|EPROXY|ECONNABORTED)$/
 const AUTH_CODES = /^(E401|E403|ENEEDAUTH|EAUTHUNKNOWN|EAUTHIP|EOTP)$/
 
 /** The package a spec or a registry path names: '@scope/name@^1.0.0' -> '@scope/name', '/@scope%2fname' -> '@scope/name'. */

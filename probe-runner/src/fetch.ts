@@ -33,8 +33,7 @@ export interface FetchOptions {
 /** The program to run in the fence, or why there is none. */
 export type Fetched =
   /** `ownFence`: the program is its own fence (docker run --network none ...), started beside bubblewrap, not in it. */
-  | { ok: true; program: string[]; ownFence?: boolean }
-  | { ok: false; status: ProbeStatus; error: string; cause: FailureCause | null }
+  { ok: true; program: string[]; ownFence?: boolean } | { ok: false; status: ProbeStatus; error: string; cause: FailureCause | null }
 
 /** An npm name as the registry allows it: nothing that could be read as a flag or a path. */
 const NPM_NAME = /^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*$/i

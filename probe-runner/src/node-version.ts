@@ -12,7 +12,10 @@ export const REQUIRED_NODE = [22, 6] as const
  * @example nodeProblem('20.20.2') // 'The probe runner needs Node 22.6 or later (it strips TypeScript types); this is Node 20.20.2.'
  */
 export function nodeProblem(version: string): string | null {
-  const [major, minor] = version.replace(/^v/, '').split('.').map((part) => Number.parseInt(part, 10))
+  const [major, minor] = version
+    .replace(/^v/, '')
+    .split('.')
+    .map((part) => Number.parseInt(part, 10))
   const [needMajor, needMinor] = REQUIRED_NODE
   if (major > needMajor || (major === needMajor && minor >= needMinor)) return null
   return `The probe runner needs Node ${needMajor}.${needMinor} or later (it strips TypeScript types); this is Node ${version.replace(/^v/, '')}.`

@@ -253,7 +253,6 @@ describe('hostile packages', () => {
       cause: 'no_exact_version',
     })
   })
-
 })
 
 /** The processes under `pid` (not itself), through the kernel's children lists. */
@@ -277,7 +276,9 @@ describe('why a fetch failed, from npm’s own error', () => {
   it('tells a package the registry lacks, a version it lacks, and a dependency that does not resolve', async () => {
     const missing = (await probePackage(job('no-such-package-here', '1.0.0'), settings())).outcome
     expect(missing).toMatchObject({ status: 'unreachable', cause: 'package_not_found' })
-    expect(missing.error).toMatch(/^npm could not fetch no-such-package-here@1\.0\.0: E404: Not Found - GET http:\/\/127\.0\.0\.1:\d+\/no-such-package-here/)
+    expect(missing.error).toMatch(
+      /^npm could not fetch no-such-package-here@1\.0\.0: E404: Not Found - GET http:\/\/127\.0\.0\.1:\d+\/no-such-package-here/,
+    )
     const version = (await probePackage(job('probe-runner-hostile', '9.9.9'), settings())).outcome
     expect(version).toMatchObject({
       status: 'unreachable',
@@ -313,7 +314,9 @@ describe('the operator’s registry: its own CA, a token', () => {
   it('is not trusted without its CA in the configuration: certificate, at once', async () => {
     const { outcome } = await probePackage(hostile(['files']), through({}))
     expect(outcome).toMatchObject({ status: 'unreachable', cause: 'certificate' })
-    expect(outcome.error).toMatch(/^npm could not fetch probe-runner-hostile@1\.0\.0: (SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_GET_ISSUER_CERT_LOCALLY|UNABLE_TO_VERIFY_LEAF_SIGNATURE): /)
+    expect(outcome.error).toMatch(
+      /^npm could not fetch probe-runner-hostile@1\.0\.0: (SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_GET_ISSUER_CERT_LOCALLY|UNABLE_TO_VERIFY_LEAF_SIGNATURE): /,
+    )
     // One retry, not npm's default two at 10 to 60 seconds apart: counted as requests that reached it (none: TLS failed first).
     expect(privateRegistry.requests).toEqual([])
   })
@@ -321,8 +324,9 @@ describe('the operator’s registry: its own CA, a token', () => {
   it('is trusted through the cafile, sent the token, and neither reaches the fence', async () => {
     const { outcome } = await probePackage(hostile(['files']), through({ NPM_CAFILE: certificates.caFile }))
     expect(outcome.status).toBe('ok')
-    expect(privateRegistry.requests).toEqual(['/probe-runner-hostile', '/-/tarball/probe-runner-hostile/1.0.0.tgz'])
-    expect(privateRegistry.authorizations).toEqual([`Bearer ${SECRET}`, `Bearer ${SECRET}`])
+    // The packument at least (the tarball may come from npm's cache), each with the token.
+    expect(privateRegistry.requests).toContain('/probe-runner-hostile')
+    expect(new Set(privateRegistry.authorizations)).toEqual(new Set([`Bearer ${SECRET}`]))
     const tool = (name: string) => JSON.parse(outcome.surface?.tools.find((t) => t.name === name)?.description ?? 'null')
     // The run's folder as the fence shows it: its HOME and working directory, not npm's configuration.
     expect(tool('files')).toEqual(['home', 'work'])
@@ -407,8 +411,11 @@ describe('PyPI and OCI, through stand-ins for uv and docker', () => {
     expect(outcome).toMatchObject({ status: 'ok', target: `oci:${image}@1.0.0` })
     expect(toolNames(outcome)).toEqual(['echo'])
     const denied = await probePackage(job('someone/else', '1.0.0', { registryType: 'oci' }), withFakes())
-    expect(denied.outcome).toMatchObject({ status: 'unreachable' })
-    expect(denied.outcome.error).toMatch(/^docker could not pull someone\/else:1.0.0: Error response from daemon/)
+    expect(denied.outcome).toMatchObject({
+      status: 'unreachable',
+      cause: 'package_not_found',
+      error: 'docker could not fetch someone/else:1.0.0: Error response from daemon: pull access denied for someone/else:1.0.0',
+    })
   })
 
   it('says docker is missing where it is', async () => {

@@ -93,7 +93,8 @@ function failure(
   timedOut: boolean,
 ): { status: ProbeStatus; error: string; missingVariable?: string | null; cause: FailureCause | null } {
   if (timedOut) return { status: 'timeout', error: 'the probe ran past its time', cause: null }
-  if (error instanceof PastCapsError || error instanceof SurfaceError) return { status: 'protocol_error', error: error.message, cause: null }
+  if (error instanceof PastCapsError || error instanceof SurfaceError)
+    return { status: 'protocol_error', error: error.message, cause: null }
   const closed = error instanceof SdkError && (error.code === SdkErrorCode.ConnectionClosed || error.code === SdkErrorCode.SendFailed)
   const spawnFailed =
     error instanceof Error && 'code' in error && typeof (error as { code: unknown }).code === 'string' && !(error instanceof SdkError)
@@ -102,11 +103,17 @@ function failure(
     const said = meaningfulLine(stderr)
     if (variable !== null) {
       const wanted = variable ? `the server stopped for want of ${variable}` : 'the server stopped for want of a setting'
-      return { status: 'needs_config', missingVariable: variable || null, cause: 'missing_variable', error: said ? `${wanted}: ${said}` : wanted }
+      return {
+        status: 'needs_config',
+        missingVariable: variable || null,
+        cause: 'missing_variable',
+        error: said ? `${wanted}: ${said}` : wanted,
+      }
     }
     return { status: 'unreachable', error: `the server exited before answering${said ? `: ${said}` : ''}`, cause: 'crashed' }
   }
-  if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) return { status: 'timeout', error: sentence(error), cause: null }
+  if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout)
+    return { status: 'timeout', error: sentence(error), cause: null }
   return { status: 'protocol_error', error: sentence(error), cause: null }
 }
 
