@@ -5,14 +5,18 @@
  */
 import { spawn } from 'node:child_process'
 import { constants } from 'node:fs'
-import { access, readFile } from 'node:fs/promises'
+import { access, readFile, writeFile } from 'node:fs/promises'
 import { delimiter, join } from 'node:path'
-import type { ProbeStatus, RunnerJob } from '@mcp-catalogue/mcp-client/surface'
+import type { FailureCause, ProbeStatus, RunnerJob } from '@mcp-catalogue/mcp-client/surface'
+import { type ClientConfig, npmEnvironment, npmrc, uvEnvironment } from './client-config'
+import { dockerFailure, type FetchFailure, npmFailure, uvFailure } from './fetch-errors'
 
 /** Where and how to fetch. */
 export interface FetchOptions {
-  /** The npm registry (https://registry.npmjs.org by default, a local stand-in in tests). */
-  npmRegistry: string
+  /** The operator's registries, CA, proxy and token (client-config.ts). */
+  clients: ClientConfig
+  /** A folder of the run that no fence binds: npm's configuration files go there. */
+  configDir: string
   /** npm's cache, shared by the runner's probes (outside every fence). */
   npmCache: string
   /** The directory the package is installed into (the fence's working directory). */
@@ -29,7 +33,7 @@ export interface FetchOptions {
 /** The program to run in the fence, or why there is none. */
 export type Fetched =
   /** `ownFence`: the program is its own fence (docker run --network none ...), started beside bubblewrap, not in it. */
-  { ok: true; program: string[]; ownFence?: boolean } | { ok: false; status: ProbeStatus; error: string }
+  { ok: true; program: string[]; ownFence?: boolean } | { ok: false; status: ProbeStatus; error: string; cause: FailureCause | null }
 
 /** An npm name as the registry allows it: nothing that could be read as a flag or a path. */
 const NPM_NAME = /^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*$/i
@@ -56,26 +60,18 @@ async function which(tool: string, path: string): Promise<string | null> {
   return null
 }
 
-/** A variable name a shell and `env` take as one: a listing's others are dropped, never passed. */
-const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/
-
-/** A value for each declared variable: its default when it has one, else a placeholder that names itself as one. */
-export function placeholders(job: RunnerJob): Record<string, string> {
-  const env: Record<string, string> = {}
-  for (const variable of job.package.environmentVariables) {
-    if (!VARIABLE_NAME.test(variable.name) || variable.name === 'PATH' || variable.name === 'HOME') continue
-    env[variable.name] = (!variable.isSecret && variable.default?.slice(0, 1000)) || 'placeholder'
-  }
-  return env
-}
-
 /** Runs a fetching tool with a clean environment; resolves with its exit code and the end of its stderr. */
-function run(argv: string[], options: FetchOptions, cwd: string): Promise<{ code: number | null; stderr: string; missing: boolean }> {
+function run(
+  argv: string[],
+  options: FetchOptions,
+  env: Record<string, string>,
+): Promise<{ code: number | null; stderr: string; missing: boolean; timedOut: boolean }> {
   return new Promise((resolve) => {
+    const started = Date.now()
     const child = spawn(argv[0], argv.slice(1), {
-      cwd,
+      cwd: options.workdir,
       // The cast: wrangler's types (worker-configuration.d.ts) make the Worker's variables required in every ProcessEnv.
-      env: { PATH: options.path, HOME: options.home } as Partial<NodeJS.ProcessEnv> as NodeJS.ProcessEnv,
+      env: env as Partial<NodeJS.ProcessEnv> as NodeJS.ProcessEnv,
       stdio: ['ignore', 'ignore', 'pipe'],
       timeout: options.timeoutMs,
       killSignal: 'SIGKILL',
@@ -84,15 +80,25 @@ function run(argv: string[], options: FetchOptions, cwd: string): Promise<{ code
     child.stderr.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString('utf8')).slice(-4000)
     })
-    child.on('error', (error: NodeJS.ErrnoException) => resolve({ code: null, stderr: error.message, missing: error.code === 'ENOENT' }))
-    child.on('close', (code) => resolve({ code, stderr, missing: false }))
+    child.on('error', (error: NodeJS.ErrnoException) =>
+      resolve({ code: null, stderr: error.message, missing: error.code === 'ENOENT', timedOut: false }),
+    )
+    child.on('close', (code, signal) =>
+      resolve({ code, stderr, missing: false, timedOut: signal === 'SIGKILL' && Date.now() - started >= options.timeoutMs }),
+    )
   })
 }
 
-/** The last meaningful line of a tool's complaint. */
-function complaint(stderr: string): string {
-  const lines = stderr.split('\n').map((line) => line.replace(/^npm (error|ERR!)\s*/, '').trim())
-  return (lines.findLast((line) => line.length > 0) ?? '').slice(0, 200)
+/** A fetch that failed, as the outcome will say it. */
+function failed(status: ProbeStatus, error: string, cause: FailureCause | null): Fetched {
+  return { ok: false, status, error, cause }
+}
+
+/** Why a tool failed: past its time (the network, most likely), else what its own words say. */
+function failure(tool: string, what: string, done: { stderr: string; timedOut: boolean }, read: (stderr: string) => FetchFailure): Fetched {
+  if (done.timedOut) return failed('unreachable', `${tool} could not fetch ${what}: no answer within its time`, 'network')
+  const { cause, message } = read(done.stderr)
+  return failed('unreachable', `${tool} could not fetch ${what}: ${message}`, cause)
 }
 
 /** The file `npx <name>` would run: the only bin, or the one named after the package. */
@@ -106,6 +112,10 @@ export function pickBin(name: string, bin: unknown): string | null {
 }
 
 async function fetchNpm(name: string, version: string, options: FetchOptions): Promise<Fetched> {
+  // The operator's configuration, and only it: an npmrc outside every fence, an empty global one.
+  const userconfig = join(options.configDir, 'npmrc')
+  const globalconfig = join(options.configDir, 'npmrc-global')
+  await Promise.all([writeFile(userconfig, npmrc(options.clients), { mode: 0o600 }), writeFile(globalconfig, '')])
   const argv = [
     'npm',
     'install',
@@ -117,53 +127,52 @@ async function fetchNpm(name: string, version: string, options: FetchOptions): P
     '--no-update-notifier',
     '--no-package-lock',
     '--omit=dev',
-    '--registry',
-    options.npmRegistry,
     '--cache',
     options.npmCache,
     '--userconfig',
-    join(options.home, '.npmrc'),
+    userconfig,
+    '--globalconfig',
+    globalconfig,
     `${name}@${version}`,
   ]
-  const done = await run(argv, options, options.workdir)
-  if (done.missing) return { ok: false, status: 'unreachable', error: 'npm is not installed on this runner' }
-  if (done.code !== 0)
-    return { ok: false, status: 'unreachable', error: `npm could not fetch ${name}@${version}: ${complaint(done.stderr)}` }
+  const done = await run(argv, options, npmEnvironment(options.clients, { PATH: options.path, HOME: options.home }))
+  if (done.missing) return failed('unreachable', 'npm is not installed on this runner', 'client_missing')
+  if (done.code !== 0) return failure('npm', `${name}@${version}`, done, (stderr) => npmFailure(stderr, name))
   const root = join(options.workdir, 'node_modules', name)
   let manifest: { bin?: unknown }
   try {
     manifest = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'))
   } catch {
-    return { ok: false, status: 'protocol_error', error: 'the installed package has no readable package.json' }
+    return failed('protocol_error', 'the installed package has no readable package.json', 'no_bin')
   }
   const bin = pickBin(name, manifest.bin)
-  if (!bin) return { ok: false, status: 'protocol_error', error: 'the package names no single command (bin) to run' }
+  if (!bin) return failed('protocol_error', 'the package names no single command (bin) to run', 'no_bin')
   const file = join(root, bin)
-  if (!file.startsWith(`${root}/`)) return { ok: false, status: 'protocol_error', error: 'the package names a bin outside itself' }
+  if (!file.startsWith(`${root}/`)) return failed('protocol_error', 'the package names a bin outside itself', 'no_bin')
   return { ok: true, program: [options.node, file] }
 }
 
 async function fetchPypi(name: string, version: string, options: FetchOptions): Promise<Fetched> {
   const uv = await which('uv', options.path)
-  if (!uv) return { ok: false, status: 'unreachable', error: 'uv is not installed on this runner' }
+  if (!uv) return failed('unreachable', 'uv is not installed on this runner', 'client_missing')
+  const env = uvEnvironment(options.clients, { PATH: options.path, HOME: options.home })
   const venv = join(options.workdir, '.venv')
-  const created = await run([uv, 'venv', '--quiet', venv], options, options.workdir)
-  if (created.code !== 0)
-    return { ok: false, status: 'unreachable', error: `uv could not make an environment: ${complaint(created.stderr)}` }
+  const created = await run([uv, 'venv', '--quiet', venv], options, env)
+  if (created.code !== 0) return failure('uv', 'an environment', created, (stderr) => uvFailure(stderr, name))
   // Wheels only: building a source distribution would run the package's code outside the fence.
   const spec = `${name}==${version}`
   const argv = [uv, 'pip', 'install', '--quiet', '--no-build', '--python', join(venv, 'bin', 'python'), spec]
-  const done = await run(argv, options, options.workdir)
-  if (done.code !== 0) return { ok: false, status: 'unreachable', error: `uv could not fetch ${spec}: ${complaint(done.stderr)}` }
+  const done = await run(argv, options, env)
+  if (done.code !== 0) return failure('uv', spec, done, (stderr) => uvFailure(stderr, name))
   // The command uvx would run: the console script named after the package.
   return { ok: true, program: [join(venv, 'bin', name)] }
 }
 
 async function fetchOci(reference: string, variables: string[], options: FetchOptions): Promise<Fetched> {
   const docker = await which('docker', options.path)
-  if (!docker) return { ok: false, status: 'unreachable', error: 'docker is not installed on this runner' }
-  const done = await run([docker, 'pull', '--quiet', reference], options, options.workdir)
-  if (done.code !== 0) return { ok: false, status: 'unreachable', error: `docker could not pull ${reference}: ${complaint(done.stderr)}` }
+  if (!docker) return failed('unreachable', 'docker is not installed on this runner', 'client_missing')
+  const done = await run([docker, 'pull', '--quiet', reference], options, { PATH: options.path, HOME: options.home })
+  if (done.code !== 0) return failure('docker', reference, done, dockerFailure)
   // The container is the fence (the docker client must reach the engine's socket, which a
   // bubblewrap fence would hide): no network, a read-only root, no capabilities, and the cgroup
   // limits bubblewrap cannot give.
@@ -177,20 +186,19 @@ async function fetchOci(reference: string, variables: string[], options: FetchOp
  * Fetches the job's package into `options.workdir` (npm) or the tool's cache (uv, docker) and
  * says what to start. A name or version that is not plainly one is refused, never passed on.
  */
-export async function fetchPackage(job: RunnerJob, options: FetchOptions): Promise<Fetched> {
+export async function fetchPackage(job: RunnerJob, variables: string[], options: FetchOptions): Promise<Fetched> {
   const { registryType, identifier, version } = job.package
   if (registryType === 'oci') {
-    if (!OCI_REFERENCE.test(identifier)) return { ok: false, status: 'refused', error: 'not a plain image reference' }
+    if (!OCI_REFERENCE.test(identifier)) return failed('refused', 'not a plain image reference', 'not_plain')
     const reference = identifier.includes('@') || !version ? identifier : `${identifier.replace(/:[\w.-]+$/, '')}:${version}`
-    return fetchOci(reference, Object.keys(placeholders(job)), options)
+    return fetchOci(reference, variables, options)
   }
-  if (!version) return { ok: false, status: 'needs_config', error: 'the listing names no exact version of the package' }
+  if (!version) return failed('needs_config', 'the listing names no exact version of the package', 'no_exact_version')
   if (registryType === 'npm') {
     if (!NPM_NAME.test(identifier) || !EXACT_VERSION.test(version))
-      return { ok: false, status: 'refused', error: 'not a plain npm name and exact version' }
+      return failed('refused', 'not a plain npm name and exact version', 'not_plain')
     return fetchNpm(identifier, version, options)
   }
-  if (!PYPI_NAME.test(identifier) || !PYPI_VERSION.test(version))
-    return { ok: false, status: 'refused', error: 'not a plain PyPI name and version' }
+  if (!PYPI_NAME.test(identifier) || !PYPI_VERSION.test(version)) return failed('refused', 'not a plain PyPI name and version', 'not_plain')
   return fetchPypi(identifier, version, options)
 }

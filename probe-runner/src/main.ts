@@ -2,15 +2,18 @@
  * The probe runner's command (docs/probe-runner.md):
  *   tsx probe-runner/src/main.ts [--once] [--batch N] [--concurrency N] [--timeout MS]
  *                                [--output-cap BYTES] [--unfenced]
- * Reads CATALOGUE_URL, PROBE_RUNNER_TOKEN, NPM_REGISTRY (default https://registry.npmjs.org),
- * PROBE_RUNNER_NAME and NPM_CACHE from the environment. Exits 1 when no fence is available
- * (unless --unfenced, for development on a machine without namespaces), or when the catalogue
- * refuses a claim; exits 0 when nothing is due any more.
+ * Reads CATALOGUE_URL, PROBE_RUNNER_TOKEN, PROBE_RUNNER_NAME and NPM_CACHE from the environment,
+ * and the package clients' configuration (client-config.ts: NPM_REGISTRY, NPM_CAFILE, NPM_TOKEN,
+ * the proxy, NODE_EXTRA_CA_CERTS, uv's index and CA, else what the operator's npm says). Exits 1
+ * on a Node older than 22.6, when no fence is available (unless --unfenced, for development on a
+ * machine without namespaces), or when the catalogue refuses a claim; exits 0 when nothing is due.
  */
+import './check-node'
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { DEFAULT_PROBE_BOUNDS } from '@mcp-catalogue/mcp-client/node'
+import { operatorNpmConfig, readClientConfig } from './client-config'
 import { detectFence } from './fence'
 import { runRunner } from './runner'
 
@@ -46,11 +49,15 @@ if (fence === 'unshare')
 if (values.unfenced && fence === 'none') console.error('UNFENCED: packages run with the network and the filesystem of this machine.')
 
 const timeout = Number.parseInt(values.timeout, 10)
+const clients = readClientConfig(process.env, operatorNpmConfig())
+console.error(
+  `npm: ${clients.npm.registry}${clients.npm.cafile ? `, CA ${clients.npm.cafile}` : ''}${clients.extraCaCerts ? `, extra CA ${clients.extraCaCerts}` : ''}${clients.npm.token ? ', a token' : ''}${clients.npm.httpsProxy || clients.npm.proxy ? ', a proxy' : ''}; uv: ${clients.uv.index ?? 'PyPI'}`,
+)
 const records = await runRunner({
   api: { url: required('CATALOGUE_URL'), token: required('PROBE_RUNNER_TOKEN'), runner: process.env.PROBE_RUNNER_NAME || hostname() },
   settings: {
     fence,
-    npmRegistry: process.env.NPM_REGISTRY || 'https://registry.npmjs.org',
+    clients,
     npmCache: process.env.NPM_CACHE || join(tmpdir(), 'probe-runner-npm-cache'),
     bounds: { ...DEFAULT_PROBE_BOUNDS, totalTimeoutMs: timeout, stepTimeoutMs: Math.min(DEFAULT_PROBE_BOUNDS.stepTimeoutMs, timeout) },
     outputCap: Number.parseInt(values['output-cap'], 10),

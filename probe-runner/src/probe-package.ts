@@ -6,14 +6,17 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { blankOutcome, type ProbeBounds, type ProbeOutcome, probeStdio, type RunnerJob } from '@mcp-catalogue/mcp-client/node'
+import type { ClientConfig } from './client-config'
 import { type FenceKind, fenceArgv, fencePath } from './fence'
 import type { FenceExecConfig, FenceReport } from './fence-exec'
-import { fetchPackage, placeholders } from './fetch'
+import { fetchPackage } from './fetch'
+import { givenValues } from './values'
 
 /** How the runner probes: the fence, the limits, where packages come from. */
 export interface ProbeSettings {
   fence: FenceKind
-  npmRegistry: string
+  /** The operator's registries, CA, proxy and token for npm and uv (client-config.ts): never seen by a fence. */
+  clients: ClientConfig
   npmCache: string
   /** The probe's bounds; `totalTimeoutMs` is the time limit of one run. */
   bounds: ProbeBounds
@@ -34,13 +37,6 @@ export interface ProbeMetrics {
 }
 
 const FENCE_EXEC = resolve(import.meta.dirname, 'fence-exec.ts')
-
-/** The package's arguments, a placeholder one (`{dir}`, `<path>`, `${X}`) becoming the working directory. */
-export function packageArguments(job: RunnerJob, workdir: string): string[] {
-  return job.package.packageArguments
-    .slice(0, 64)
-    .map((arg) => (/^(\{[^{}]*\}|<[^<>]*>|\$\{[^{}]*\})$/.test(arg) ? workdir : arg.slice(0, 1000)))
-}
 
 /** The target an outcome names: 'npm:name@1.2.3'. */
 export function targetOf(job: RunnerJob): string {
@@ -70,19 +66,24 @@ export async function probePackage(job: RunnerJob, settings: ProbeSettings): Pro
   const paths = { workdir: join(root, 'work'), home: join(root, 'home') }
   const reportDir = join(root, 'reports')
   const metrics: ProbeMetrics = { fetchMs: 0, probeMs: 0, peakRssKb: 0 }
-  const failed = (status: ProbeOutcome['status'], error: string): ProbeOutcome => ({
+  const failed = (status: ProbeOutcome['status'], error: string, cause: ProbeOutcome['cause']): ProbeOutcome => ({
     ...blankOutcome(target, started, 'stdio'),
     status,
     error,
+    cause,
     durationMs: Date.now() - started,
   })
 
   try {
-    await Promise.all([mkdir(paths.workdir), mkdir(paths.home), mkdir(reportDir)])
+    // config/ holds npm's configuration: beside the fence's folders, never bound into it.
+    const configDir = join(root, 'config')
+    await Promise.all([mkdir(paths.workdir), mkdir(paths.home), mkdir(reportDir), mkdir(configDir, { mode: 0o700 })])
     // npm walks up for a project: this file makes the working directory the project.
     await writeFile(join(paths.workdir, 'package.json'), '{"private":true}\n')
-    const fetched = await fetchPackage(job, {
-      npmRegistry: settings.npmRegistry,
+    const values = givenValues(job, paths.workdir)
+    const fetched = await fetchPackage(job, Object.keys(values.env), {
+      clients: settings.clients,
+      configDir,
       npmCache: settings.npmCache,
       workdir: paths.workdir,
       home: paths.home,
@@ -91,10 +92,10 @@ export async function probePackage(job: RunnerJob, settings: ProbeSettings): Pro
       timeoutMs: settings.fetchTimeoutMs,
     })
     metrics.fetchMs = Date.now() - started
-    if (!fetched.ok) return { outcome: failed(fetched.status, fetched.error), metrics }
-    const program = [...fetched.program, ...packageArguments(job, paths.workdir)]
+    if (!fetched.ok) return { outcome: failed(fetched.status, fetched.error, fetched.cause), metrics }
+    const program = [...fetched.program, ...values.args]
     const config: FenceExecConfig = {
-      argv: fenceArgv(fetched.ownFence ? 'none' : settings.fence, paths, placeholders(job), program),
+      argv: fenceArgv(fetched.ownFence ? 'none' : settings.fence, paths, values.env, program),
       env: { PATH: fencePath(process.execPath) },
       cwd: paths.workdir,
       outputCap: settings.outputCap,
@@ -113,6 +114,7 @@ export async function probePackage(job: RunnerJob, settings: ProbeSettings): Pro
       target,
       bounds: settings.bounds,
       variables: job.package.environmentVariables.map((variable) => variable.name),
+      given: values.given,
     })
     metrics.probeMs = Date.now() - probeStarted
     const runs = await reports(reportDir)
@@ -126,6 +128,7 @@ export async function probePackage(job: RunnerJob, settings: ProbeSettings): Pro
           surface: null,
           protocolVersion: null,
           error: `the server wrote more than ${settings.outputCap} bytes: stopped`,
+          cause: 'output_cap',
         },
         metrics,
       }
@@ -133,7 +136,7 @@ export async function probePackage(job: RunnerJob, settings: ProbeSettings): Pro
     return { outcome: { ...outcome, startedAt: new Date(started).toISOString(), durationMs: Date.now() - started }, metrics }
   } catch (error) {
     return {
-      outcome: failed('protocol_error', `the runner failed: ${error instanceof Error ? error.message : String(error)}`.slice(0, 300)),
+      outcome: failed('protocol_error', `the runner failed: ${error instanceof Error ? error.message : String(error)}`.slice(0, 300), null),
       metrics,
     }
   } finally {

@@ -6,17 +6,26 @@
  * OCI go through stand-in `uv` and `docker` commands, which this machine does not have.
  */
 import { execFile } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { DEFAULT_PROBE_BOUNDS, type ProbeOutcome, type RunnerJob, wantedVariable } from '@mcp-catalogue/mcp-client/node'
+import {
+  DEFAULT_PROBE_BOUNDS,
+  type ProbeOutcome,
+  type RunnerArgument,
+  type RunnerJob,
+  wantedVariable,
+} from '@mcp-catalogue/mcp-client/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readClientConfig } from '../../probe-runner/src/client-config'
 import { detectFence, type FenceKind } from '../../probe-runner/src/fence'
 import { type ProbeSettings, probePackage } from '../../probe-runner/src/probe-package'
 import { runRunner } from '../../probe-runner/src/runner'
+import { runnerJobPackage } from '../../worker/services/probing/runner-job'
 import { startCatalogue } from '../fixtures/runner/catalogue'
 import { type NpmRegistryStandIn, startNpmRegistry } from '../fixtures/runner/npm-registry'
+import { makeCertificates, type TestCertificates } from '../fixtures/runner/tls'
 
 const TOKEN = 'runner-secret-token-never-in-a-fence'
 const VERSION = '2026.8.31'
@@ -26,7 +35,7 @@ let registry: NpmRegistryStandIn
 let cache: string
 
 beforeAll(async () => {
-  registry = await startNpmRegistry({ extra: ['test/fixtures/runner/hostile'] })
+  registry = await startNpmRegistry({ extra: ['test/fixtures/runner/hostile', 'test/fixtures/runner/broken-dependency'] })
   cache = mkdtempSync(join(tmpdir(), 'runner-test-cache-'))
   // What a runner has in its own environment, which no package may see.
   process.env.PROBE_RUNNER_TOKEN = TOKEN
@@ -37,6 +46,10 @@ afterAll(async () => {
   await registry.close()
   rmSync(cache, { recursive: true, force: true })
 })
+
+/** Words of a command line as the listing's fixed positional arguments. */
+const fixed = (words: string[]): RunnerArgument[] =>
+  words.map((value, i) => ({ type: 'positional', name: `argument_${i + 1}`, value, isRequired: true, isSecret: false, default: null }))
 
 function job(identifier: string, version: string | null, more: Partial<RunnerJob['package']> = {}): RunnerJob {
   return {
@@ -59,12 +72,12 @@ function job(identifier: string, version: string | null, more: Partial<RunnerJob
 
 /** The hostile fixture misbehaving as `args` say. */
 const hostile = (args: string[], more: Partial<RunnerJob['package']> = {}) =>
-  job('probe-runner-hostile', '1.0.0', { packageArguments: args, ...more })
+  job('probe-runner-hostile', '1.0.0', { packageArguments: fixed(args), ...more })
 
 function settings(more: Partial<ProbeSettings> = {}): ProbeSettings {
   return {
     fence: 'bwrap',
-    npmRegistry: registry.url,
+    clients: readClientConfig({ NPM_REGISTRY: registry.url }),
     npmCache: cache,
     bounds: { ...DEFAULT_PROBE_BOUNDS, stepTimeoutMs: 2000, totalTimeoutMs: 4000 },
     outputCap: 1024 * 1024,
@@ -84,9 +97,9 @@ describe('real stdio servers, through the whole path', () => {
   it('claims, fetches from the registry, runs fenced, lists and posts each', async () => {
     const jobs = [
       job('@modelcontextprotocol/server-memory', VERSION),
-      job('@modelcontextprotocol/server-everything', VERSION, { packageArguments: ['stdio'] }),
+      job('@modelcontextprotocol/server-everything', VERSION, { packageArguments: fixed(['stdio']) }),
       // Its allowed directory, declared as an argument to fill in: the runner gives its working directory.
-      job('@modelcontextprotocol/server-filesystem', VERSION, { packageArguments: ['{allowed_directory}'] }),
+      job('@modelcontextprotocol/server-filesystem', VERSION, { packageArguments: fixed(['{allowed_directory}']) }),
     ]
     const catalogue = await startCatalogue(jobs, TOKEN)
     try {
@@ -147,26 +160,30 @@ describe('real stdio servers, through the whole path', () => {
 })
 
 describe('hostile packages', () => {
-  it('stops a server that never answers: timeout', async () => {
+  it('stops a server that never answers: timeout, and leaves nothing of it running', async () => {
     const { outcome } = await probePackage(hostile(['hang']), settings())
     expect(outcome.status).toBe('timeout')
-    expect(outcome.durationMs).toBeLessThan(15_000)
+    expect(descendants(process.pid)).toEqual([])
   })
 
   it('stops a server that floods its stdout at the output cap', async () => {
     const { outcome } = await probePackage(hostile(['flood']), settings())
-    expect(outcome).toMatchObject({ status: 'protocol_error', error: `the server wrote more than ${1024 * 1024} bytes: stopped` })
+    expect(outcome).toMatchObject({
+      status: 'protocol_error',
+      error: `the server wrote more than ${1024 * 1024} bytes: stopped`,
+      cause: 'output_cap',
+    })
   })
 
   it('reports a server that exits at once as unreachable', async () => {
     const { outcome } = await probePackage(hostile(['exit']), settings())
-    expect(outcome).toMatchObject({ status: 'unreachable', error: 'the server exited before answering' })
+    expect(outcome).toMatchObject({ status: 'unreachable', error: 'the server exited before answering', cause: 'crashed' })
   })
 
   it('names the declared variable a server stops for: needs_config', async () => {
     const variables = [{ name: 'EXAMPLE_API_KEY', isRequired: true, isSecret: true, default: null }]
     const { outcome } = await probePackage(hostile(['needs-key'], { environmentVariables: variables }), settings())
-    expect(outcome).toMatchObject({ status: 'needs_config', missingVariable: 'EXAMPLE_API_KEY' })
+    expect(outcome).toMatchObject({ status: 'needs_config', missingVariable: 'EXAMPLE_API_KEY', cause: 'missing_variable' })
   })
 
   describe('the network', () => {
@@ -205,7 +222,7 @@ describe('hostile packages', () => {
     expect(existsSync(outside)).toBe(false)
   })
 
-  it('gets nothing of the runner: only PATH, a temporary HOME and placeholders for the declared variables', async () => {
+  it('gets nothing of the runner: only PATH, a temporary HOME and dummies or defaults for the declared variables', async () => {
     const variables = [
       { name: 'EXAMPLE_API_KEY', isRequired: true, isSecret: true, default: 'a-secret-default-is-not-sent' },
       { name: 'EXAMPLE_REGION', isRequired: false, isSecret: false, default: 'eu' },
@@ -215,7 +232,7 @@ describe('hostile packages', () => {
     const env = JSON.parse(outcome.surface?.tools.find((tool) => tool.name === 'env')?.description ?? '{}')
     // PWD is bubblewrap's, for --chdir.
     expect(Object.keys(env).sort()).toEqual(['EXAMPLE_API_KEY', 'EXAMPLE_REGION', 'HOME', 'PATH', 'PWD'])
-    expect(env).toMatchObject({ EXAMPLE_API_KEY: 'placeholder', EXAMPLE_REGION: 'eu' })
+    expect(env).toMatchObject({ EXAMPLE_API_KEY: 'placeholder-EXAMPLE_API_KEY', EXAMPLE_REGION: 'eu' })
     expect(env.HOME).toMatch(/^\/tmp\/probe-runner-\w+\/home$/)
     expect(env.PWD).toMatch(/^\/tmp\/probe-runner-\w+\/work$/)
     expect(JSON.stringify(env)).not.toContain(TOKEN)
@@ -231,10 +248,143 @@ describe('hostile packages', () => {
   it('refuses a name or version that is not plainly one, and a package the registry lacks', async () => {
     expect((await probePackage(job('--registry=http://evil', '1.0.0'), settings())).outcome).toMatchObject({ status: 'refused' })
     expect((await probePackage(job('probe-runner-hostile', '^1.0.0'), settings())).outcome).toMatchObject({ status: 'refused' })
-    expect((await probePackage(job('probe-runner-hostile', null), settings())).outcome).toMatchObject({ status: 'needs_config' })
+    expect((await probePackage(job('probe-runner-hostile', null), settings())).outcome).toMatchObject({
+      status: 'needs_config',
+      cause: 'no_exact_version',
+    })
+  })
+})
+
+/** The processes under `pid` (not itself), through the kernel's children lists. */
+function descendants(pid: number): number[] {
+  const found: number[] = []
+  const walk = (parent: number) => {
+    let children: string[] = []
+    try {
+      children = readFileSync(`/proc/${parent}/task/${parent}/children`, 'utf8').split(' ').filter(Boolean)
+    } catch {}
+    for (const child of children.map(Number)) {
+      found.push(child)
+      walk(child)
+    }
+  }
+  walk(pid)
+  return found
+}
+
+describe('why a fetch failed, from npm’s own error', () => {
+  it('tells a package the registry lacks, a version it lacks, and a dependency that does not resolve', async () => {
     const missing = (await probePackage(job('no-such-package-here', '1.0.0'), settings())).outcome
-    expect(missing).toMatchObject({ status: 'unreachable' })
-    expect(missing.error).toMatch(/^npm could not fetch no-such-package-here@1.0.0/)
+    expect(missing).toMatchObject({ status: 'unreachable', cause: 'package_not_found' })
+    expect(missing.error).toMatch(
+      /^npm could not fetch no-such-package-here@1\.0\.0: E404: Not Found - GET http:\/\/127\.0\.0\.1:\d+\/no-such-package-here/,
+    )
+    const version = (await probePackage(job('probe-runner-hostile', '9.9.9'), settings())).outcome
+    expect(version).toMatchObject({
+      status: 'unreachable',
+      cause: 'version_not_found',
+      error: 'npm could not fetch probe-runner-hostile@9.9.9: ETARGET: No matching version found for probe-runner-hostile@9.9.9.',
+    })
+    const dependency = (await probePackage(job('probe-runner-broken-dependency', '1.0.0'), settings())).outcome
+    expect(dependency).toMatchObject({ status: 'unreachable', cause: 'dependency_not_found' })
+    expect(dependency.error).toContain('probe-runner-no-such-dependency')
+    for (const outcome of [missing, version, dependency]) expect(outcome.error).not.toMatch(/complete log/)
+  })
+})
+
+describe('the operator’s registry: its own CA, a token', () => {
+  const SECRET = 'npm-registry-token-never-in-a-fence'
+  let certificates: TestCertificates
+  let privateRegistry: NpmRegistryStandIn
+  beforeAll(async () => {
+    certificates = makeCertificates()
+    privateRegistry = await startNpmRegistry({
+      extra: ['test/fixtures/runner/hostile'],
+      tls: { key: certificates.key, cert: certificates.cert },
+      token: SECRET,
+    })
+  })
+  afterAll(async () => {
+    await privateRegistry.close()
+    certificates.remove()
+  })
+  const through = (env: Record<string, string>) =>
+    settings({ clients: readClientConfig({ NPM_REGISTRY: privateRegistry.url, NPM_TOKEN: SECRET, ...env }) })
+
+  it('is not trusted without its CA in the configuration: certificate, at once', async () => {
+    const { outcome } = await probePackage(hostile(['files']), through({}))
+    expect(outcome).toMatchObject({ status: 'unreachable', cause: 'certificate' })
+    expect(outcome.error).toMatch(
+      /^npm could not fetch probe-runner-hostile@1\.0\.0: (SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_GET_ISSUER_CERT_LOCALLY|UNABLE_TO_VERIFY_LEAF_SIGNATURE): /,
+    )
+    // One retry, not npm's default two at 10 to 60 seconds apart: counted as requests that reached it (none: TLS failed first).
+    expect(privateRegistry.requests).toEqual([])
+  })
+
+  it('is trusted through the cafile, sent the token, and neither reaches the fence', async () => {
+    const { outcome } = await probePackage(hostile(['files']), through({ NPM_CAFILE: certificates.caFile }))
+    expect(outcome.status).toBe('ok')
+    // The packument at least (the tarball may come from npm's cache), each with the token.
+    expect(privateRegistry.requests).toContain('/probe-runner-hostile')
+    expect(new Set(privateRegistry.authorizations)).toEqual(new Set([`Bearer ${SECRET}`]))
+    const tool = (name: string) => JSON.parse(outcome.surface?.tools.find((t) => t.name === name)?.description ?? 'null')
+    // The run's folder as the fence shows it: its HOME and working directory, not npm's configuration.
+    expect(tool('files')).toEqual(['home', 'work'])
+    expect(JSON.stringify(tool('env'))).not.toContain(SECRET)
+    expect(Object.keys(tool('env')).sort()).toEqual(['HOME', 'PATH', 'PWD'])
+  })
+
+  it('is trusted through NODE_EXTRA_CA_CERTS; without the token it is registry_auth', async () => {
+    const clients = readClientConfig({ NPM_REGISTRY: privateRegistry.url, NODE_EXTRA_CA_CERTS: certificates.caFile })
+    const { outcome } = await probePackage(hostile([]), settings({ clients }))
+    expect(outcome).toMatchObject({ status: 'unreachable', cause: 'registry_auth' })
+    expect(outcome.error).toMatch(/^npm could not fetch probe-runner-hostile@1\.0\.0: E401: /)
+  })
+})
+
+describe('values of the shape the listing declares', () => {
+  /** A job for the hostile fixture from a listing's own package entry, read by the Worker's builder. */
+  const listed = (entry: Record<string, unknown>): RunnerJob => {
+    const pkg = runnerJobPackage([{ registry_name: 'npm', name: 'probe-runner-hostile', version: '1.0.0', ...entry }])
+    if (!pkg) throw new Error('the builder read no package')
+    return { ...job('probe-runner-hostile', '1.0.0'), package: pkg }
+  }
+
+  it('gives a `${input:...}` path argument the run’s own folder (a vault server stats it)', async () => {
+    const vault = listed({
+      package_arguments: [
+        { type: 'positional', value: 'dir', format: 'string', is_required: true },
+        { description: 'Path to Obsidian vault', is_required: true, format: 'string', value: '${input:vaultPath}', type: 'positional' },
+      ],
+    })
+    const { outcome } = await probePackage(vault, settings())
+    expect(outcome.status).toBe('ok')
+    expect(toolNames(outcome)).toContain('dir-ok')
+  })
+
+  it('gives a URI variable its declared example, and names a variable whose value a server refuses', async () => {
+    // As the 2025 snapshot gives it: the example value in the description.
+    const neo4j = listed({
+      package_arguments: ['url', 'NEO4J_URI'],
+      environment_variables: [{ name: 'NEO4J_URI', description: 'bolt://localhost:7687' }],
+    })
+    const { outcome } = await probePackage(neo4j, settings())
+    expect(toolNames(outcome)).toContain('url-bolt:')
+    const shapeless = hostile(['url', 'GRAPH_TARGET'], {
+      environmentVariables: [{ name: 'GRAPH_TARGET', isRequired: true, isSecret: false, default: null }],
+    })
+    const refused = (await probePackage(shapeless, settings())).outcome
+    expect(refused).toMatchObject({ status: 'needs_config', missingVariable: 'GRAPH_TARGET', cause: 'missing_variable' })
+    expect(refused.error).toMatch(/^the server stopped for want of GRAPH_TARGET: TypeError( \[ERR_INVALID_URL\])?: Invalid URL/)
+  })
+
+  it('says why a server crashed by its error’s line, not Node’s footer or the end of the error object', async () => {
+    const { outcome } = await probePackage(hostile(['crash']), settings())
+    expect(outcome).toMatchObject({
+      status: 'unreachable',
+      cause: 'crashed',
+      error: 'the server exited before answering: Error: the index could not be opened',
+    })
   })
 })
 
@@ -261,8 +411,11 @@ describe('PyPI and OCI, through stand-ins for uv and docker', () => {
     expect(outcome).toMatchObject({ status: 'ok', target: `oci:${image}@1.0.0` })
     expect(toolNames(outcome)).toEqual(['echo'])
     const denied = await probePackage(job('someone/else', '1.0.0', { registryType: 'oci' }), withFakes())
-    expect(denied.outcome).toMatchObject({ status: 'unreachable' })
-    expect(denied.outcome.error).toMatch(/^docker could not pull someone\/else:1.0.0: Error response from daemon/)
+    expect(denied.outcome).toMatchObject({
+      status: 'unreachable',
+      cause: 'package_not_found',
+      error: 'docker could not fetch someone/else:1.0.0: Error response from daemon: pull access denied for someone/else:1.0.0',
+    })
   })
 
   it('says docker is missing where it is', async () => {

@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { DEFAULT_PROBE_BOUNDS } from '@mcp-catalogue/mcp-client'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { ServerToolsResponse } from '@shared/surface'
+import { readClientConfig } from '../../probe-runner/src/client-config'
 import { runRunner } from '../../probe-runner/src/runner'
 import { bin, freePort, localEnv, migrateLocal, run } from '../../scripts/local.mjs'
 import { answering } from '../clock'
@@ -65,7 +66,7 @@ const options = (token: string) => ({
   api: { url: base, token, runner: 'worker-test' },
   settings: {
     fence: 'bwrap' as const,
-    npmRegistry: registry.url,
+    clients: readClientConfig({ NPM_REGISTRY: registry.url }),
     npmCache: cache,
     bounds: DEFAULT_PROBE_BOUNDS,
     outputCap: 8 * 1024 * 1024,

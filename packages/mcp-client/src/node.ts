@@ -4,4 +4,4 @@
  * Worker never imports this entry.
  */
 export * from './index'
-export { type ProbeStdioOptions, probeStdio, wantedVariable } from './stdio'
+export { meaningfulLine, type ProbeStdioOptions, probeStdio, wantedVariable } from './stdio'

@@ -7,7 +7,7 @@ import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client'
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio'
 import { DEFAULT_PROBE_BOUNDS, type ProbeBounds, SurfaceError } from './bounds'
 import { blankOutcome, newClient, PastCapsError, readSurface, type Session, sentence } from './probe'
-import type { ProbeOutcome, ProbeStatus } from './surface'
+import type { FailureCause, ProbeOutcome, ProbeStatus } from './surface'
 
 /** What to start and how far the probe may go. */
 export interface ProbeStdioOptions {
@@ -26,6 +26,8 @@ export interface ProbeStdioOptions {
   bounds?: Partial<ProbeBounds>
   /** The variables the listing declares: a server whose stderr names one when it fails needs that value. */
   variables?: string[]
+  /** The value each declared variable or argument was given, by its name: a server that quotes one when it fails wants that one. */
+  given?: Record<string, string>
 }
 
 /** Characters of the server's stderr kept: enough for the message of a server that refuses to start. */
@@ -34,48 +36,85 @@ const STDERR_KEPT = 16 * 1024
 /** Phrases of a server that wants a setting it was not given, when it does not name a declared variable. */
 const WANTS_A_VALUE = /\b(api[ _-]?key|access[ _-]?token|is (required|missing|not set)|must be (set|provided)|environment variable)\b/i
 
+/** The shortest given value read as quoted in a complaint: shorter ones ('1', 'false') say nothing of whose they are. */
+const QUOTABLE = 4
+
 /**
- * The variable a failed server asked for: the first declared name its stderr mentions, '' when it
- * only says it wants a key or a setting, null when nothing says so.
+ * The variable a failed server asked for: the first declared name its stderr mentions, else the
+ * one whose given value it quotes ("stat 'placeholder-vaultPath'", Node's `input: 'x'` of an
+ * invalid URL), '' when it only says it wants a key or a setting, null when nothing says so.
  */
-export function wantedVariable(stderr: string, variables: readonly string[]): string | null {
+export function wantedVariable(stderr: string, variables: readonly string[], given: Record<string, string> = {}): string | null {
   const named = variables.find((name) => name && new RegExp(`\\b${name.replace(/[^\w]/g, '\\$&')}\\b`).test(stderr))
   if (named) return named
+  const quoted = Object.entries(given).find(
+    ([, value]) => value.length >= QUOTABLE && ["'", '"', '`'].some((quote) => stderr.includes(`${quote}${value}${quote}`)),
+  )
+  if (quoted) return quoted[0]
   return WANTS_A_VALUE.test(stderr) ? '' : null
 }
 
-/** The last non-empty line of a stranger's stderr, as a short sentence (text only, capped). */
-function lastLine(stderr: string): string {
-  const lines = stderr.split(/\r?\n/).map((line) => line.trim())
-  return (lines.findLast((line) => line.length > 0) ?? '').replace(/\p{Cc}/gu, ' ').slice(0, 200)
+/** An error's own line: 'Error: ...', 'TypeError [ERR_INVALID_URL]: ...', Python's 'ValueError: ...'. */
+const ERROR_LINE = /^(?:Uncaught\s+)?(?:[A-Z]\w*(?:Error|Exception)|Error|error)(?:\s*\[[\w-]+\])?:\s*\S/
+/** Lines that say nothing of why: Node's footer, stack frames, the source line's caret, a lone bracket, warnings, an error's properties. */
+const NOISE = [
+  /^Node\.js v\d/,
+  /^at\s/,
+  /^[\s{}[\](),;]*$/,
+  /^\^+$/,
+  /^throw\s/,
+  /^(file:\/\/|node:|\/)\S*:\d+$/,
+  /^\(node:\d+\)\s/,
+  /^\(Use `node --trace/,
+  /^\w+: ['"\d[{]/,
+]
+
+/**
+ * The line of a stranger's stderr that says why it stopped, as a short sentence (text only,
+ * capped): the error's own line (the first for Node, whose stack, properties and footer follow
+ * it; the last of a Python traceback, which ends with it), else the last line that is not noise.
+ * @example meaningfulLine('Error: boom\n    at main (file:///x.js:1:7)\n\nNode.js v22.18.0') // 'Error: boom'
+ */
+export function meaningfulLine(stderr: string): string {
+  const lines = stderr
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0 && !NOISE.some((noise) => noise.test(line)))
+  const errors = lines.filter((line) => ERROR_LINE.test(line))
+  const line = (stderr.includes('Traceback (most recent call last)') ? errors.at(-1) : errors[0]) ?? lines.at(-1) ?? ''
+  return line.replace(/\p{Cc}/gu, ' ').slice(0, 200)
 }
 
-/** The one status a failed stdio probe gets. */
+/** The one status a failed stdio probe gets, and its cause. */
 function failure(
   error: unknown,
   stderr: string,
-  variables: readonly string[],
+  options: ProbeStdioOptions,
   timedOut: boolean,
-): { status: ProbeStatus; error: string; missingVariable?: string | null } {
-  if (timedOut) return { status: 'timeout', error: 'the probe ran past its time' }
-  if (error instanceof PastCapsError || error instanceof SurfaceError) return { status: 'protocol_error', error: error.message }
+): { status: ProbeStatus; error: string; missingVariable?: string | null; cause: FailureCause | null } {
+  if (timedOut) return { status: 'timeout', error: 'the probe ran past its time', cause: null }
+  if (error instanceof PastCapsError || error instanceof SurfaceError)
+    return { status: 'protocol_error', error: error.message, cause: null }
   const closed = error instanceof SdkError && (error.code === SdkErrorCode.ConnectionClosed || error.code === SdkErrorCode.SendFailed)
   const spawnFailed =
     error instanceof Error && 'code' in error && typeof (error as { code: unknown }).code === 'string' && !(error instanceof SdkError)
   if (closed || spawnFailed) {
-    const variable = wantedVariable(stderr, variables)
-    const said = lastLine(stderr)
+    const variable = wantedVariable(stderr, options.variables ?? [], options.given)
+    const said = meaningfulLine(stderr)
     if (variable !== null) {
+      const wanted = variable ? `the server stopped for want of ${variable}` : 'the server stopped for want of a setting'
       return {
         status: 'needs_config',
         missingVariable: variable || null,
-        error: variable ? `the server stopped for want of ${variable}` : `the server stopped for want of a setting: ${said}`,
+        cause: 'missing_variable',
+        error: said ? `${wanted}: ${said}` : wanted,
       }
     }
-    return { status: 'unreachable', error: `the server exited before answering${said ? `: ${said}` : ''}` }
+    return { status: 'unreachable', error: `the server exited before answering${said ? `: ${said}` : ''}`, cause: 'crashed' }
   }
-  if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) return { status: 'timeout', error: sentence(error) }
-  return { status: 'protocol_error', error: sentence(error) }
+  if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout)
+    return { status: 'timeout', error: sentence(error), cause: null }
+  return { status: 'protocol_error', error: sentence(error), cause: null }
 }
 
 /**
@@ -122,7 +161,7 @@ export async function probeStdio(options: ProbeStdioOptions): Promise<ProbeOutco
   } catch (error) {
     // The last words of a server that exits arrive on its stderr pipe just after the close.
     await new Promise((resolve) => setTimeout(resolve, 50))
-    const failed = failure(error, stderr, options.variables ?? [], deadline.signal.aborted)
+    const failed = failure(error, stderr, options, deadline.signal.aborted)
     return { ...base, missingVariable: null, ...failed, durationMs: Date.now() - started }
   } finally {
     clearTimeout(timer)

@@ -170,6 +170,42 @@ export interface SurfaceHashes {
 // neither imports the other.
 
 /**
+ * A value the listing declares (an environment variable, an argument, a variable inside one's
+ * value), as the Worker reads it from either server.json shape (worker/services/probing/runner-job.ts):
+ * what the runner needs to give it a value of the right shape, never a real one. Strings are
+ * capped by the Worker (names 100 characters, texts 200, 8 choices and 8 variables).
+ */
+export interface RunnerInput {
+  /** The variable's name, an argument's flag ('--root') or hint ('vaultPath'). */
+  name: string
+  isRequired: boolean
+  isSecret: boolean
+  /** The declared default; never a secret's. */
+  default: string | null
+  /**
+   * Text fixed by the listing, used as given once its variables are filled: `{name}`,
+   * `${input:name}`, `<name>`, `${NAME}`. Null when the runner supplies the whole value.
+   */
+  value?: string | null
+  /** An example value (server.json's `placeholder`, or one the description gives, 'e.g. bolt://localhost:7687'); never a secret's, never one that reads as "your key here". */
+  example?: string | null
+  /** server.json's format: 'string', 'number', 'boolean' or 'filepath'. */
+  format?: string | null
+  choices?: string[]
+  /** The start of its description: the runner reads whether it names a path or an address. */
+  description?: string | null
+  /** The declared variables of `value`, by their name. */
+  variables?: RunnerInput[]
+}
+
+/** A package argument: positional, or a named flag ('--root') and its value. */
+export interface RunnerArgument extends RunnerInput {
+  type: 'positional' | 'named'
+  /** A named one written as one word, '--flag=value'. */
+  joined?: boolean
+}
+
+/**
  * One package the probe runner is to read (POST /api/runner/claim): the listing, the version the
  * surface will belong to, and the package as the listing declares it.
  */
@@ -185,11 +221,12 @@ export interface RunnerJob {
     /** The exact version to fetch; null only where the registry names none (then the runner reports needs_config). */
     version: string | null
     runtimeHint: string | null
-    /** The listing's declared arguments, as the install generator reads them. */
+    /** The runtime's own arguments (uv's, docker's) as words, as the install generator reads them; the runner does not pass them. */
     runtimeArguments: string[]
-    packageArguments: string[]
-    /** The variables the listing declares: the runner passes a placeholder for each, never a real value. */
-    environmentVariables: Array<{ name: string; isRequired: boolean; isSecret: boolean; default: string | null }>
+    /** The package's arguments as declared: the runner gives each a value of its shape (probe-runner/src/values.ts). */
+    packageArguments: RunnerArgument[]
+    /** The variables the listing declares: the runner gives each a value of its shape, never a real secret. */
+    environmentVariables: RunnerInput[]
   }
   /** Until then no other runner is given this package. */
   leaseUntil: string

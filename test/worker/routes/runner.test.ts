@@ -10,7 +10,6 @@ import type { RunnerClaimResponse, RunnerJob, RunnerResultResponse, ServerToolsR
 import { MAX_BODY_BYTES } from '../../../worker/app'
 import { packageProbeSchedule, servers } from '../../../worker/db/schema'
 import { RUNNER_MAX_BODY_BYTES } from '../../../worker/routes/runner'
-import { ARGUMENT_PLACEHOLDER } from '../../../worker/services/probing/runner-job'
 import { insertServer } from '../factories'
 import { call, db, json } from '../helpers'
 import { outcomeOf, surfaceOf } from '../probe-helpers'
@@ -123,11 +122,15 @@ describe('POST /api/runner/claim', () => {
         version: '2.0.0',
         runtimeHint: 'npx',
         runtimeArguments: [],
-        packageArguments: ['/data', '--root', ARGUMENT_PLACEHOLDER],
+        packageArguments: [
+          expect.objectContaining({ type: 'positional', value: '/data' }),
+          expect.objectContaining({ type: 'named', name: '--root', isRequired: true, value: null }),
+          expect.objectContaining({ type: 'named', name: '--verbose', isRequired: false, value: null }),
+        ],
         environmentVariables: [
           // A secret's default is never handed out.
-          { name: 'ACME_TOKEN', isRequired: true, isSecret: true, default: null },
-          { name: 'ACME_REGION', isRequired: false, isSecret: false, default: 'eu' },
+          expect.objectContaining({ name: 'ACME_TOKEN', isRequired: true, isSecret: true, default: null }),
+          expect.objectContaining({ name: 'ACME_REGION', isRequired: false, isSecret: false, default: 'eu' }),
         ],
       },
       leaseUntil: expect.any(String),

@@ -97,6 +97,10 @@ export interface DeclaredInput {
   isRequired: boolean
   isSecret: boolean
   choices: string[]
+  /** server.json's `format` ('string', 'number', 'boolean', 'filepath'), as given. */
+  format: string | null
+  /** server.json's `placeholder`: an example of a value, never to be used as one by an install. */
+  example: string | null
   variables: Record<string, DeclaredInput>
   /**
    * A 2025 entry's value that reads as an example to replace ('<path>', 'YOUR_KEY'): kept as the

@@ -94,6 +94,8 @@ function readInput(raw: Raw, legacy: boolean): DeclaredInput {
     choices: list(raw.choices)
       .map(str)
       .filter((c): c is string => c !== null),
+    format: str(raw.format)?.trim().toLowerCase() ?? null,
+    example: str(raw.placeholder),
     variables: readVariables(raw.variables, legacy),
     placeholder: false,
   }
