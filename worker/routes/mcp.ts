@@ -19,6 +19,7 @@ import { cachedJson, cacheKeys, TTL } from '../lib/cache/kv-cache'
 import { visibleServer } from '../middleware/authz'
 import { jsonDepth, limitBody } from '../middleware/body'
 import { RATE_LIMIT_MESSAGE } from '../middleware/rate-limit'
+import { probeSettings } from '../services/probing/settings'
 import { serverTools } from '../services/probing/tools'
 import { listServers, serverListOptions } from '../services/search/list-or-search'
 import { SEARCH_TOTAL_CAP } from '../services/search/totals'
@@ -215,7 +216,7 @@ async function findServer(c: Context<AppEnv>, ref: string): Promise<ServerDetail
 /** What get_server answers: the detail page's facts, the tool surface when known; the README is on the page. */
 async function serverFacts(c: Context<AppEnv>, ref: string) {
   const server = await findServer(c, ref)
-  const tools = await serverTools(c.var.db, server.id)
+  const tools = await serverTools(c.var.db, server.id, probeSettings(c.env).enabled)
   return {
     id: server.id,
     name: server.name,
