@@ -50,5 +50,8 @@ describe('probingBy', () => {
   it('is nobody while probing is off, or for a listing with neither', () => {
     expect(probingBy({ enabled: false, remotes: remote, packages: npm })).toBe('off')
     expect(probingBy({ enabled: true, remotes: [], packages: [] })).toBe('none')
+    expect(probingBy({ enabled: true, remotes: [], packages: [{ registryType: 'nuget', identifier: 'Mcp.X', version: '1.0.0' }] })).toBe(
+      'none',
+    )
   })
 })
