@@ -1,11 +1,14 @@
 /**
  * `npm start`: build, apply migrations, seed the real snapshot when the database is empty, and
- * serve the whole app (Worker + SPA) on workerd with real local D1 and KV. Honours PORT.
+ * serve the whole app (Worker + SPA) on workerd with real local D1 and KV, firing its Cron
+ * Triggers on their timetable as a deploy does. Honours PORT; `-- --no-cron` (or LOCAL_CRON=off)
+ * serves without the crons, `-- --no-build` without building.
  */
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { bin, localEnv, localState, migrateLocal, run } from './local.mjs'
+import { registrySyncDefault, startLocalCron } from './local-cron.mjs'
 
 const port = process.env.PORT || '8787'
 const state = localState()
@@ -29,6 +32,10 @@ if (!/^PROBE_RUNNER_TOKEN=/m.test(readFileSync('.dev.vars', 'utf8'))) {
 if (!/^COST_HEADER=/m.test(readFileSync('.dev.vars', 'utf8'))) {
   appendFileSync('.dev.vars', 'COST_HEADER=true\n')
 }
+// The cron syncs from the registry only when asked (REGISTRY_SYNC_ENABLED=true here); the watch
+// and the probes run on their schedule as on a deploy.
+const syncLine = registrySyncDefault(readFileSync('.dev.vars', 'utf8'))
+if (syncLine) appendFileSync('.dev.vars', syncLine)
 try {
   if (!process.argv.includes('--no-build')) run('vite', ['build'], { env })
   migrateLocal(state, { env })
@@ -42,3 +49,6 @@ console.log(`\nMCP Catalogue: http://127.0.0.1:${port}\n`)
 const server = spawn(bin('vite'), ['preview', '--port', port, '--strictPort'], { stdio: 'inherit', env })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
 server.on('exit', (code) => process.exit(code ?? 0))
+// Cloudflare fires the Cron Triggers on a deploy; locally nothing does, so this calls the
+// runtime's own scheduled handler at the minutes wrangler.toml's crons match (scripts/local-cron.mjs).
+startLocalCron({ port, argv: process.argv, env: process.env })

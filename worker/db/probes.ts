@@ -348,6 +348,9 @@ const WINDOW_ROWS_MAX = 2000
 export interface ServerToolsRead {
   status: string
   summary: SurfaceSummary
+  /** The listing's remotes and packages: who reads its surface next (services/probing/enrolment.ts `probingBy`). */
+  remotes: unknown[]
+  packages: unknown[]
   /** The surface shown (the listing's version's, else the latest read) with its findings. */
   shown: NonNullable<ServerToolsResponse['surface']> | null
   /** The latest probes, newest first (RECENT_PROBES). */
@@ -368,7 +371,11 @@ export async function readServerTools(db: DB, serverId: string, since: string): 
   const ofCurrentVersion = and(eq(serverSurfaces.serverId, serverId), sql`${serverSurfaces.version} = ${currentVersion}`)
   const shownId = sql`(SELECT ${shownSurfaceId} FROM ${servers} WHERE ${servers.id} = ${serverId})`
   const [found, shown, recent, window, declaredRows, readRows, findings] = await db.batch([
-    db.select({ status: servers.status, summary: surfaceSummaryJson }).from(servers).where(eq(servers.id, serverId)).limit(1),
+    db
+      .select({ status: servers.status, summary: surfaceSummaryJson, remotes: servers.remotes, packages: servers.packages })
+      .from(servers)
+      .where(eq(servers.id, serverId))
+      .limit(1),
     db.select().from(serverSurfaces).where(sql`${serverSurfaces.id} = ${shownId}`),
     db
       .select()
@@ -402,6 +409,8 @@ export async function readServerTools(db: DB, serverId: string, since: string): 
   return {
     status: row.status,
     summary: toSurfaceSummary(row.summary),
+    remotes: row.remotes,
+    packages: row.packages,
     shown: surface
       ? {
           source: surface.source as NonNullable<ServerToolsResponse['surface']>['source'],

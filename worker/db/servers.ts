@@ -83,7 +83,8 @@ export async function getServerDetail(
   db: DB,
   id: string,
   userId: ViewerId,
-  opts: { includeDeleted?: boolean } = {},
+  /** `watching`: whether the supply-chain watch runs here (watchSettings(env).enabled), said in its answer. */
+  opts: { includeDeleted?: boolean; watching: boolean },
 ): Promise<ServerDetail | null> {
   const at = new Date().toISOString()
   const twin = alias(servers, 'twin')
@@ -161,7 +162,7 @@ export async function getServerDetail(
     categorySource: humanChose(row.localEdits) ? 'human' : 'auto',
     alsoPublishedAs: twins,
     tools: toSurfaceSummary(row.tools),
-    supplyChain: toSupplyChain(supply, { band: card.supplyBand, enrolled: row.supplyRev === 1 }),
+    supplyChain: toSupplyChain(supply, { band: card.supplyBand, enrolled: row.supplyRev === 1, watching: opts.watching }),
   }
 }
 

@@ -567,10 +567,11 @@ export function supplyChainQuery(db: DB, serverId: string) {
 
 export function toSupplyChain(
   rows: Awaited<ReturnType<typeof supplyChainQuery>>,
-  listing: { band: SupplyBand | null; enrolled: boolean },
+  listing: { band: SupplyBand | null; enrolled: boolean; watching: boolean },
 ): ServerSupplyChain {
   return {
     enrolled: listing.enrolled,
+    watching: listing.watching,
     band: listing.band,
     packages: rows.map((r) => ({
       registry: r.registry as WatchedRegistry,

@@ -35,6 +35,13 @@ export interface SyncOptions {
   now?: () => Date
 }
 
+/**
+ * Whether the Cron Trigger syncs from the registry: REGISTRY_SYNC_ENABLED, 'true' in the deploy's
+ * wrangler.toml. `npm start`'s .dev.vars writes 'false' (a local catalogue keeps its snapshot
+ * unless the operator asks for the registry); an admin's "Run now" and `npm run sync` always run.
+ */
+export const syncScheduled = (env: Pick<Env, 'REGISTRY_SYNC_ENABLED'>) => env.REGISTRY_SYNC_ENABLED !== 'false'
+
 /** The sync's settings from the Worker's environment. */
 export function syncOptions(
   env: Pick<Env, 'MCP_REGISTRY_BASE' | 'OUTBOUND_TIMEOUT_MS'>,

@@ -10,7 +10,7 @@ import { watchSettings } from '../services/watch'
 import { backfillCategories } from './category-backfill'
 import { fillKeptInstalls } from './install-output-fill'
 import { consumeProbes, enqueueDueProbes, PROBE_QUEUE_NAME, type ProbeMessage, probeSettings, pruneProbes } from './probe-remotes'
-import { runSyncInvocation, syncOptions } from './registry-sync'
+import { runSyncInvocation, syncOptions, syncScheduled } from './registry-sync'
 import { rescanStaleSurfaces } from './rescan'
 import { compactSearchIndexes } from './search-compaction'
 import { consumeWatches, enqueueDueWatches, WATCH_QUEUE_NAME, type WatchMessage } from './supply-watch'
@@ -23,7 +23,8 @@ export interface JobContext {
 
 export type Job = (context: JobContext) => Promise<unknown>
 
-export const registrySync: Job = ({ db, env }) => runSyncInvocation(db, syncOptions(env))
+/** The cron's sync, unless the registry sync is turned off (REGISTRY_SYNC_ENABLED=false: `npm start`'s default). */
+export const registrySync: Job = async ({ db, env }) => (syncScheduled(env) ? runSyncInvocation(db, syncOptions(env)) : null)
 export const categoryBackfill: Job = ({ db }) => backfillCategories(db, 500)
 export const installOutputFill: Job = ({ db }) => fillKeptInstalls(db, 2000)
 export const searchCompaction: Job = ({ db }) => compactSearchIndexes(db)

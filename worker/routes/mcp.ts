@@ -19,9 +19,11 @@ import { cachedJson, cacheKeys, TTL } from '../lib/cache/kv-cache'
 import { visibleServer } from '../middleware/authz'
 import { jsonDepth, limitBody } from '../middleware/body'
 import { RATE_LIMIT_MESSAGE } from '../middleware/rate-limit'
+import { probeSettings } from '../services/probing/settings'
 import { serverTools } from '../services/probing/tools'
 import { listServers, serverListOptions } from '../services/search/list-or-search'
 import { SEARCH_TOTAL_CAP } from '../services/search/totals'
+import { watchSettings } from '../services/watch/settings'
 
 /** A JSON-RPC request to a read-only server is a few hundred bytes; the largest is a search with every filter. */
 export const MCP_MAX_BODY_BYTES = 16 * 1024
@@ -209,13 +211,13 @@ const UUID_RE = new RegExp(`^${UUID_PATTERN}$`)
 async function findServer(c: Context<AppEnv>, ref: string): Promise<ServerDetail> {
   const id = UUID_RE.test(ref) ? ref : (await registryListing(c.var.db, ref))?.id
   if (!id) throw new ToolError(`No server named ${ref} in the catalogue`)
-  return visibleServer(await getServerDetail(c.var.db, id, null, { includeDeleted: true }), null)
+  return visibleServer(await getServerDetail(c.var.db, id, null, { includeDeleted: true, watching: watchSettings(c.env).enabled }), null)
 }
 
 /** What get_server answers: the detail page's facts, the tool surface when known; the README is on the page. */
 async function serverFacts(c: Context<AppEnv>, ref: string) {
   const server = await findServer(c, ref)
-  const tools = await serverTools(c.var.db, server.id)
+  const tools = await serverTools(c.var.db, server.id, probeSettings(c.env).enabled)
   return {
     id: server.id,
     name: server.name,

@@ -23,6 +23,7 @@ import { readOnlyDatabase } from '../middleware/database'
 import { renderPage } from '../middleware/pages'
 import { sessionMiddleware } from '../middleware/session'
 import { listServers } from '../services/search/list-or-search'
+import { watchSettings } from '../services/watch/settings'
 
 /** Who is asking matters to pages too: an admin reaches a deleted server, an owner a private package. */
 const reader = every(readOnlyDatabase, sessionMiddleware)
@@ -46,7 +47,10 @@ export const pageRoutes = new Hono<AppEnv>()
   .get(PAGE_PATHS.server, reader, guestCache(), async (c) => {
     const id = c.req.param('id')
     // As the API: a soft-deleted server is not found for everyone but admins, who may restore it.
-    const server = await getServerDetail(c.var.db, id, null, { includeDeleted: c.var.user?.isAdmin ?? false })
+    const server = await getServerDetail(c.var.db, id, null, {
+      includeDeleted: c.var.user?.isAdmin ?? false,
+      watching: watchSettings(c.env).enabled,
+    })
     if (!server) return renderPage(c, notFoundPage(c.req.path), 404)
     return renderPage(c, serverPage(origin(c.req.url), server, await serverImageVersion(server)))
   })

@@ -6,6 +6,7 @@ import type { AppEnv } from '../env'
 import { visibleServer } from '../middleware/authz'
 import { guestCache, publicCache } from '../middleware/cache'
 import { validate } from '../middleware/validate'
+import { probeSettings } from '../services/probing/settings'
 import { serverTools } from '../services/probing/tools'
 import { serverChanges, surfaceCheck } from '../services/scanning/reads'
 
@@ -19,7 +20,7 @@ import { serverChanges, surfaceCheck } from '../services/scanning/reads'
  */
 export const serverToolRoutes = new Hono<AppEnv>()
   .get('/:id/tools', guestCache(), validate('param', serverIdParam), async (c) => {
-    const found = await serverTools(c.var.db, c.req.valid('param').id)
+    const found = await serverTools(c.var.db, c.req.valid('param').id, probeSettings(c.env).enabled)
     const { answer } = visibleServer(found, c.var.user)
     publicCache(c, 30)
     return c.json<ServerToolsResponse>(answer)

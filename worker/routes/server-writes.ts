@@ -19,6 +19,7 @@ import { assertMayChange, authorizeServer, requireUser, signedIn } from '../midd
 import { invalidate } from '../middleware/cache'
 import { rateLimit } from '../middleware/rate-limit'
 import { validate } from '../middleware/validate'
+import { watchSettings } from '../services/watch/settings'
 
 const idParam = validate('param', serverIdParam)
 
@@ -27,7 +28,10 @@ const CREATE_RULE = { limit: 30, windowSeconds: 3600 }
 
 /** The server as the writer now sees it (admins also see a deleted one). */
 async function detailAfterWrite(c: Context<AppEnv>, serverId: string) {
-  const detail = await getServerDetail(c.var.db, serverId, requireUser(c).id, { includeDeleted: true })
+  const detail = await getServerDetail(c.var.db, serverId, requireUser(c).id, {
+    includeDeleted: true,
+    watching: watchSettings(c.env).enabled,
+  })
   if (!detail) throw new ApiError('server_not_found', 'Server not found')
   return detail
 }

@@ -14,6 +14,7 @@ import { guestCache, publicCache } from '../middleware/cache'
 import { sessionInBatch, settledUser } from '../middleware/session'
 import { validate } from '../middleware/validate'
 import { listServers, serverListOptions } from '../services/search/list-or-search'
+import { watchSettings } from '../services/watch/settings'
 
 /** List options from the query; the Favorites view needs a session (whether it is live is told by the batch). */
 function listOptions(c: Context<AppEnv>, q: ServerListQuery, listing: ServerListing): ListOptions {
@@ -72,7 +73,10 @@ export const serverRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param')
     // A soft-deleted server is 404 for everyone but admins, who may restore it: read either way,
     // since who asks is known only once the batch (which reads the session too) has run.
-    const server = visibleServer(await getServerDetail(c.var.db, id, c.var.viewer, { includeDeleted: true }), await settledUser(c))
+    const server = visibleServer(
+      await getServerDetail(c.var.db, id, c.var.viewer, { includeDeleted: true, watching: watchSettings(c.env).enabled }),
+      await settledUser(c),
+    )
     publicCache(c, 30)
     return c.json(server)
   })

@@ -124,6 +124,8 @@ export interface WatchedPackage {
 export interface ServerSupplyChain {
   /** Whether the watch has taken in the listing's packages as they are now (a new or edited listing waits for the next minute's cron). */
   enrolled: boolean
+  /** Whether the watch runs on this catalogue (SUPPLY_WATCH_ENABLED): off, a package not read yet will not be. */
+  watching: boolean
   /** The worst band of the versions the install configurations use; null when no package was read yet (or the listing has none watched). */
   band: SupplyBand | null
   packages: WatchedPackage[]

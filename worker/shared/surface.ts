@@ -66,6 +66,9 @@ export interface SurfaceSummary {
   surfaceHash: string | null
 }
 
+/** Who reads a listing's surface next: see ServerToolsResponse.probing. */
+export type ProbingBy = 'remote' | 'runner' | 'off' | 'none'
+
 /** GET /api/servers/:id/tools */
 export interface ServerToolsResponse {
   summary: SurfaceSummary
@@ -99,6 +102,13 @@ export interface ServerToolsResponse {
   } | null
   /** The newest probes, newest first (at most 5): what 'could not be reached in 3 of the last 5 tries' counts. */
   recent: Array<{ status: ProbeStatus; startedAt: string; durationMs: number }>
+  /**
+   * Who reads the listing's surface next, as this catalogue is set up: 'remote', the Worker's
+   * probe (queued by the every-minute cron); 'runner', a probe runner running its package (only
+   * when one runs); 'off', nobody (probing is off: PROBE_ENABLED); 'none', nobody (no remote or
+   * package to read).
+   */
+  probing: ProbingBy
   /** Uptime and latency over 7 and 30 days (remotes only; empty otherwise). */
   health: ProbeHealthWindow[]
   /** The surface the maintainer declared for the listing's current version; null when none. */

@@ -11,6 +11,7 @@ import {
   coverageReasons,
   declaredLists,
   healthSentence,
+  missingExplained,
   packageOf,
   parameterRows,
   schemaType,
@@ -94,6 +95,7 @@ const none: ServerToolsResponse = {
   health: [],
   declared: null,
   comparison: null,
+  probing: 'remote',
 }
 
 const probe = (status: ServerToolsResponse['recent'][number]['status']) => ({ status, startedAt: '2026-11-26T11:00:00Z', durationMs: 80 })
@@ -297,5 +299,45 @@ describe('coverageReasons', () => {
     expect(coverageReasons({ needs_config: 4, never: 120, ok: 0, timeout: 1 })).toBe('never probed 120, needs configuration 4, timed out 1')
     expect(coverageReasons({ auth_required: 1200 })).toBe('needs an API key 1,200')
     expect(coverageReasons({})).toBe('')
+  })
+})
+
+describe('missingExplained', () => {
+  const failed = {
+    status: 'unreachable' as const,
+    startedAt: '2026-11-26T11:00:00Z',
+    durationMs: 80,
+    transport: null,
+    protocolVersion: null,
+    error: 'connect ECONNREFUSED',
+    authMetadataUrl: null,
+    missingVariable: null,
+    target: 'https://mcp.example.com/mcp',
+  }
+
+  it('promises a read only when one will come: the cron probes a remote while probing is on', () => {
+    expect(missingExplained(none)).toBe('Its tools, prompts and resources will show here once the catalogue has read them from the server.')
+    expect(missingExplained({ ...none, lastProbe: failed })).toBe('Its tools will show here once the catalogue has read them.')
+  })
+
+  it('says a package waits for a probe runner, and that none has read it', () => {
+    expect(missingExplained({ ...none, probing: 'runner' })).toBe('Its package is read only by a probe runner, and none has read it yet.')
+    expect(missingExplained({ ...none, probing: 'runner', lastProbe: { ...failed, target: 'npm:mcp-x@1.0.0' } })).toBe(
+      'Its tools will show here once a probe runner has read its package.',
+    )
+  })
+
+  it('promises nothing while probing is off or the listing has nothing to read', () => {
+    expect(missingExplained({ ...none, probing: 'off' })).toBe('Probing is off on this catalogue, so its tools are not read.')
+    expect(missingExplained({ ...none, probing: 'off', lastProbe: failed })).toBe(
+      'Probing is off on this catalogue, so its tools are not read.',
+    )
+    expect(missingExplained({ ...none, probing: 'none' })).toBe('It has no remote or package the catalogue could read its tools from.')
+  })
+
+  it('names what a probe found missing, whoever probes', () => {
+    expect(missingExplained({ ...none, probing: 'off', lastProbe: { ...failed, status: 'auth_required' } })).toMatch(
+      /never sends credentials/,
+    )
   })
 })

@@ -6,13 +6,22 @@ import worker from '../../../worker/index'
 import { installSummary } from '../../../worker/lib/render/registry-api'
 import { db } from '../helpers'
 
+/** One invocation of a Cron Trigger through the Worker's own scheduled handler. */
+async function fireCron(cron: string, bindings: Env = env) {
+  const ctx = createExecutionContext()
+  await worker.scheduled(createScheduledController({ cron, scheduledTime: Date.now() }), bindings, ctx)
+  await waitOnExecutionContext(ctx)
+}
+
 describe('the Cron Trigger', () => {
+  it("with the registry sync off (REGISTRY_SYNC_ENABLED=false, npm start's default) starts no run (a run is recorded before the registry is asked)", async () => {
+    await fireCron('* * * * *', { ...env, REGISTRY_SYNC_ENABLED: 'false' })
+    await fireCron('* * * * *', { ...env, REGISTRY_SYNC_ENABLED: 'false' })
+    expect(await db().select().from(syncRuns)).toEqual([])
+  })
+
   it('fills an empty catalogue from the registry: the first invocation starts a full run, the next ones continue it', async () => {
-    const fire = async () => {
-      const ctx = createExecutionContext()
-      await worker.scheduled(createScheduledController({ cron: '* * * * *', scheduledTime: Date.now() }), env, ctx)
-      await waitOnExecutionContext(ctx)
-    }
+    const fire = () => fireCron('* * * * *')
     await fire()
     const [first] = await db().select().from(syncRuns)
     expect(first).toMatchObject({ kind: 'full', status: 'running', pages: 2, invocations: 1 })

@@ -120,6 +120,17 @@ describe('the schedule', () => {
     })
     expect(sent).toEqual([])
   })
+
+  it("says in the server's answer whether the watch runs, so its page promises a read only where one will come", async () => {
+    const s = await insertServer({ packages: [npmPackage('watch-said')] })
+    expect((await json<ServerDetail>(`/api/servers/${s.id}`)).body.supplyChain.watching).toBe(true)
+    const off = await worker.fetch(
+      new Request(`https://catalogue.test/api/servers/${s.id}`),
+      { ...env, SUPPLY_WATCH_ENABLED: 'false' },
+      createExecutionContext(),
+    )
+    expect(((await off.json()) as ServerDetail).supplyChain.watching).toBe(false)
+  })
 })
 
 describe('a postmark-like history: fifteen quiet versions, then a new publisher with an install script', () => {

@@ -2,11 +2,13 @@
  * GET /api/servers/:id/tools: the surface shown on the Tools tab, the last probes and the health,
  * with the same summary the detail answer carries.
  */
+import { createExecutionContext, env } from 'cloudflare:test'
 import { hashSurface } from '@mcp-catalogue/mcp-client'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { ServerToolsResponse } from '@shared/surface'
 import type { ServerDetail } from '@shared/types'
+import { app } from '../../../worker/app'
 import { servers } from '../../../worker/db/schema'
 import { ADMIN_LOGIN, type Client, signIn } from '../auth-helpers'
 import { insertServer } from '../factories'
@@ -37,7 +39,22 @@ describe('GET /api/servers/:id/tools', () => {
       health: [],
       declared: null,
       comparison: null,
+      // Probing is off as deployed (PROBE_ENABLED): nobody will read it, and the answer says so.
+      probing: 'off',
     })
+  })
+
+  it('says who reads the surface next while probing is on: the Worker for a remote, a probe runner for a package, nobody without either', async () => {
+    const probingOn = { ...env, PROBE_ENABLED: 'true' }
+    const next = async (row: Parameters<typeof insertServer>[0]) => {
+      const s = await insertServer(row)
+      const res = await app.request(`https://catalogue.test/api/servers/${s.id}/tools`, {}, probingOn, createExecutionContext())
+      return ((await res.json()) as ServerToolsResponse).probing
+    }
+    const npm = [{ registryType: 'npm', identifier: 'mcp-x', version: '1.0.0' }]
+    expect(await next({ remotes: [{ type: 'streamable-http', url: 'https://mcp.example.com/mcp' }], packages: npm })).toBe('remote')
+    expect(await next({ packages: npm })).toBe('runner')
+    expect(await next({})).toBe('none')
   })
 
   it('shows the current version’s surface, the last probes newest first, and health over 7 and 30 days', async () => {

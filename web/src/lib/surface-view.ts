@@ -323,3 +323,34 @@ export function comparisonNote(comparison: SurfaceComparison | null, toolName: s
   if (comparison.changed.includes(toolName)) return 'Differs from what the maintainer declared'
   return undefined
 }
+
+/**
+ * Why there is no surface to show, in a sentence after the status line's own, promising a read
+ * only when one will come: the Worker's probe of a remote (the cron queues it), a probe runner
+ * for a package (only where one runs), and nothing at all when probing is off or there is nothing
+ * to read (`probing`, from the Worker's settings and the listing).
+ */
+export function missingExplained(data: ServerToolsResponse): string {
+  const last = data.lastProbe
+  if (last?.status === 'auth_required')
+    return 'The catalogue never sends credentials, so it cannot list the tools of a server that asks for them.'
+  if (last?.status === 'needs_config') {
+    return last.transport === 'stdio' || !last.target.startsWith('http')
+      ? 'Its package needs a setting only its users can give before it starts, so the catalogue cannot read it.'
+      : 'Its address needs a value only its users can give, so the catalogue cannot read it.'
+  }
+  switch (data.probing) {
+    case 'off':
+      return 'Probing is off on this catalogue, so its tools are not read.'
+    case 'none':
+      return 'It has no remote or package the catalogue could read its tools from.'
+    case 'runner':
+      return last
+        ? 'Its tools will show here once a probe runner has read its package.'
+        : 'Its package is read only by a probe runner, and none has read it yet.'
+    default:
+      return last
+        ? 'Its tools will show here once the catalogue has read them.'
+        : 'Its tools, prompts and resources will show here once the catalogue has read them from the server.'
+  }
+}

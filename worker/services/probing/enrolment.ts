@@ -6,6 +6,8 @@
  * among every listing at once; these decide for the one listing in hand.
  */
 import { readRemote } from '@shared/install/source'
+import type { ProbingBy } from '@shared/surface'
+import { runnerJobPackage } from './runner-job'
 
 /**
  * The remote a listing is probed at: its first Streamable HTTP one, else its first SSE one; null
@@ -32,4 +34,16 @@ export function probeNowRefusal(listing: ProbeNowListing, enabled: boolean): str
   if (listing.status !== 'active') return 'Only a listed server is probed.'
   if (!probedRemote(listing.remotes)) return 'This server has no remote to probe.'
   return null
+}
+
+/**
+ * Who reads a listing's surface next (the Tools tab says so rather than promising a read that
+ * will not come): the Worker's probe when probing is on and it has a usable remote, else a probe
+ * runner when it has a package the runner can run; nobody when probing is off or it has neither.
+ * @example probingBy({ enabled: true, remotes: [], packages: [{ registryType: 'npm' }] }) // 'runner'
+ */
+export function probingBy(listing: { enabled: boolean; remotes: readonly unknown[]; packages: readonly unknown[] }): ProbingBy {
+  if (!listing.enabled) return 'off'
+  if (probedRemote(listing.remotes)) return 'remote'
+  return runnerJobPackage(listing.packages) ? 'runner' : 'none'
 }

@@ -7,6 +7,7 @@
 import type { ProbeHealthWindow, ProbeStatus, ServerToolsResponse, SurfaceComparison } from '@shared/surface'
 import type { DB } from '../../db/client'
 import { REACHED_STATUSES, readServerTools, type ServerToolsRead } from '../../db/probes'
+import { probingBy } from './enrolment'
 
 /** The health windows of the tools answer, in days. */
 export const HEALTH_WINDOWS = [7, 30] as const
@@ -64,8 +65,8 @@ export function compareSurfaces(
   }
 }
 
-/** The tools answer made from what was read. */
-export function toolsAnswer(read: ServerToolsRead, now: Date): ServerToolsResponse {
+/** The tools answer made from what was read; `probing`: whether probing is on (PROBE_ENABLED). */
+export function toolsAnswer(read: ServerToolsRead, now: Date, probing: boolean): ServerToolsResponse {
   const last = read.recent[0]
   const { declared } = read
   return {
@@ -85,6 +86,7 @@ export function toolsAnswer(read: ServerToolsRead, now: Date): ServerToolsRespon
         }
       : null,
     recent: read.recent.map((p) => ({ status: p.status as ProbeStatus, startedAt: p.startedAt, durationMs: p.durationMs })),
+    probing: probingBy({ enabled: probing, remotes: read.remotes, packages: read.packages }),
     // Remotes only: a listing whose remote was never probed has no health to show.
     health: healthWindows(read.window, now),
     declared: declared
@@ -96,14 +98,16 @@ export function toolsAnswer(read: ServerToolsRead, now: Date): ServerToolsRespon
 
 /**
  * Everything `GET /api/servers/:id/tools` answers, in one round trip; null for a missing server.
+ * `probing`: whether probing is on here (probeSettings(env).enabled).
  * The caller decides who may see it from `status` (deleted listings are admins').
  */
 export async function serverTools(
   db: DB,
   serverId: string,
+  probing: boolean,
   now = new Date(),
 ): Promise<{ status: string; answer: ServerToolsResponse } | null> {
   const since = iso(now.getTime() - Math.max(...HEALTH_WINDOWS) * DAY_MS)
   const read = await readServerTools(db, serverId, since)
-  return read && { status: read.status, answer: toolsAnswer(read, now) }
+  return read && { status: read.status, answer: toolsAnswer(read, now, probing) }
 }

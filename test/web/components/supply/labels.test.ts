@@ -4,6 +4,7 @@ import {
   BAND_SCORES,
   bandAndScore,
   heldBackNote,
+  notCheckedText,
   noticeLine,
   optionInstalls,
   registryPage,
@@ -111,5 +112,13 @@ describe('links to the Supply chain tab', () => {
     // The feed writes '#version-' and the encoded review key: the same address.
     expect(href).toBe(`/servers/abc?tab=supply-chain#version-${encodeURIComponent('npm:@acme/mail@1.0.16')}`)
     expect(decodeURIComponent(new URL(href, 'https://x.test').hash.slice(1))).toBe(versionAnchor('npm', '@acme/mail', '1.0.16'))
+  })
+})
+
+describe('notCheckedText', () => {
+  it('promises a read within minutes only where the watch runs', () => {
+    expect(notCheckedText(true)).toBe('Not checked yet: the watch reads new packages within minutes.')
+    expect(notCheckedText(false)).toBe('Not checked: the supply-chain watch is off on this catalogue.')
+    expect(notCheckedText(false)).not.toMatch(/minutes/)
   })
 })

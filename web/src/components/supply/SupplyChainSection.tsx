@@ -6,7 +6,16 @@ import { useFocusedHeading } from '../../hooks/useFocusedHeading'
 import { cx } from '../ui/cx'
 import { TimeAgo } from '../ui/TimeAgo'
 import { HeldBack } from './HeldBack'
-import { ADVISORY_METHOD_HREF, BAND_SCORES, REGISTRY_LABEL, registryPage, SUPPLY_ANCHOR, sortSignals, versionAnchor } from './labels'
+import {
+  ADVISORY_METHOD_HREF,
+  BAND_SCORES,
+  notCheckedText,
+  REGISTRY_LABEL,
+  registryPage,
+  SUPPLY_ANCHOR,
+  sortSignals,
+  versionAnchor,
+} from './labels'
 import { SupplyBadge, VersionBandBadge } from './SupplyBadge'
 
 const linkClass = 'rounded text-blue-700 underline-offset-2 hover:underline dark:text-blue-400'
@@ -115,7 +124,7 @@ function Fact({ term, children }: { term: string; children: React.ReactNode }) {
 }
 
 /** One watched package: what it pins and installs, the latest, when it was read, a held-back version, and its versions newest first. */
-function PackageItem({ pkg }: { pkg: WatchedPackage }) {
+function PackageItem({ pkg, watching }: { pkg: WatchedPackage; watching: boolean }) {
   const headingId = useId()
   const registry = REGISTRY_LABEL[pkg.registry]
   return (
@@ -151,7 +160,7 @@ function PackageItem({ pkg }: { pkg: WatchedPackage }) {
             ))}
           </ol>
         ) : (
-          <p className="text-sm text-zinc-800 dark:text-zinc-200">Not checked yet: the watch reads new packages within minutes.</p>
+          <p className="text-sm text-zinc-800 dark:text-zinc-200">{notCheckedText(watching)}</p>
         )}
       </article>
     </li>
@@ -173,7 +182,7 @@ interface SupplyChainSectionProps {
 export function SupplyChainSection({ supplyChain, focus = false, onFocused }: SupplyChainSectionProps) {
   const headingId = useId()
   const heading = useFocusedHeading(focus, onFocused)
-  const { band, packages, enrolled } = supplyChain
+  const { band, packages, enrolled, watching } = supplyChain
   const read = packages.some((p) => p.checkedAt !== null || p.versions.length > 0)
 
   // A link to one version ('#version-npm:name@1.0.16', from the feed or the dashboard): once on screen, go there and focus its heading.
@@ -209,15 +218,15 @@ export function SupplyChainSection({ supplyChain, focus = false, onFocused }: Su
         </Link>
       </p>
       {!enrolled ? (
-        <Empty>Not checked yet: the watch reads new packages within minutes.</Empty>
+        <Empty>{notCheckedText(watching)}</Empty>
       ) : !packages.length ? (
         <Empty>This server installs no npm or PyPI package the watch reads.</Empty>
       ) : !read ? (
-        <Empty>Not checked yet: the watch reads new packages within minutes.</Empty>
+        <Empty>{notCheckedText(watching)}</Empty>
       ) : (
         <ul aria-label="Watched packages" className="flex flex-col gap-4">
           {packages.map((p) => (
-            <PackageItem key={`${p.registry}:${p.name}`} pkg={p} />
+            <PackageItem key={`${p.registry}:${p.name}`} pkg={p} watching={watching} />
           ))}
         </ul>
       )}

@@ -143,3 +143,13 @@ export function noticeLine(stats: Pick<SupplyStats, 'packagesWatched' | 'bands30
     `${formatNumber(high)} High ${high === 1 ? 'finding' : 'findings'} in the last 30 days.`
   )
 }
+
+/**
+ * What a package or listing the watch has not read yet says: a read within minutes only where the
+ * watch runs (the every-minute cron queues new packages); where it is off, that nothing reads it.
+ */
+export function notCheckedText(watching: boolean): string {
+  return watching
+    ? 'Not checked yet: the watch reads new packages within minutes.'
+    : 'Not checked: the supply-chain watch is off on this catalogue.'
+}

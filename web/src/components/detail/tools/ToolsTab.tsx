@@ -5,7 +5,14 @@ import type { ServerToolsResponse, Surface } from '@shared/surface'
 import { useServerPermissions } from '../../../hooks/useServers'
 import { useServerTools } from '../../../hooks/useServerTools'
 import { useSession } from '../../../hooks/useSession'
-import { comparisonNote, DECLARED_LABEL, healthSentence, type StatusSentence, statusSentences } from '../../../lib/surface-view'
+import {
+  comparisonNote,
+  DECLARED_LABEL,
+  healthSentence,
+  missingExplained,
+  type StatusSentence,
+  statusSentences,
+} from '../../../lib/surface-view'
 import { ProbeButton } from '../../probes/ProbeButton'
 import { FindingsSection } from '../../scan/FindingsSection'
 import { cx } from '../../ui/cx'
@@ -97,22 +104,6 @@ function Notice({ title, children }: { title: string; children?: React.ReactNode
       {children && <p className="mx-auto mt-1 max-w-prose text-sm text-zinc-700 dark:text-zinc-300">{children}</p>}
     </div>
   )
-}
-
-/** Why there is no surface to show, in a sentence after the status line's own. */
-function missingExplained(data: ServerToolsResponse): string {
-  switch (data.lastProbe?.status) {
-    case undefined:
-      return 'Its tools, prompts and resources will show here once the catalogue has read them from the server.'
-    case 'auth_required':
-      return 'The catalogue never sends credentials, so it cannot list the tools of a server that asks for them.'
-    case 'needs_config':
-      return data.lastProbe.transport === 'stdio' || !data.lastProbe.target.startsWith('http')
-        ? 'Its package needs a setting only its users can give before it starts, so the catalogue cannot read it.'
-        : 'Its address needs a value only its users can give, so the catalogue cannot read it.'
-    default:
-      return 'Its tools will show here once the catalogue has read them.'
-  }
 }
 
 /**
