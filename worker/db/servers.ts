@@ -161,7 +161,7 @@ export async function getServerDetail(
     categorySource: humanChose(row.localEdits) ? 'human' : 'auto',
     alsoPublishedAs: twins,
     tools: toSurfaceSummary(row.tools),
-    supplyChain: toSupplyChain(supply, { band: card.supplyBand, enrolled: row.supplyRev === 1 }),
+    supplyChain: toSupplyChain(supply, { band: card.supplyBand, enrolled: row.supplyRev === 1, packages: row.packages }),
   }
 }
 
