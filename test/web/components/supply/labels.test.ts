@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest'
-import { BAND_FLOORS, bandOf, SUPPLY_BANDS, type SupplySignal } from '@shared/supply'
+import { BAND_FLOORS, bandOf, type ServerSupplyChain, SUPPLY_BANDS, type SupplySignal } from '@shared/supply'
 import {
   BAND_SCORES,
   bandAndScore,
   heldBackNote,
+  lastReadLine,
   noticeLine,
   optionInstalls,
   registryPage,
   SUPPLY_BANDS_EXPLAINED,
   sortSignals,
+  supplyEmptyLines,
   supplyHref,
   supplyLabel,
+  unwatchedLine,
   versionAnchor,
   versionHref,
 } from '../../../../web/src/components/supply/labels'
@@ -111,5 +114,42 @@ describe('links to the Supply chain tab', () => {
     // The feed writes '#version-' and the encoded review key: the same address.
     expect(href).toBe(`/servers/abc?tab=supply-chain#version-${encodeURIComponent('npm:@acme/mail@1.0.16')}`)
     expect(decodeURIComponent(new URL(href, 'https://x.test').hash.slice(1))).toBe(versionAnchor('npm', '@acme/mail', '1.0.16'))
+  })
+})
+
+describe('what the Supply chain tab says without versions to show', () => {
+  const nuget = { registryType: 'nuget', identifier: 'Acme.Mcp', reason: 'registry' as const }
+  const pkg = { checkedAt: null, versions: [] } as unknown as ServerSupplyChain['packages'][number]
+
+  it('names each declared package the watch does not read and why, enrolled or not', () => {
+    for (const enrolled of [true, false])
+      expect(supplyEmptyLines({ enrolled, packages: [], unwatched: [nuget] })).toEqual([
+        'Not watched: Acme.Mcp is on nuget, a registry the watch does not read (it reads npm and PyPI).',
+      ])
+    expect(unwatchedLine({ registryType: 'unknown', identifier: 'agentql-mcp', reason: 'registry' })).toBe(
+      'Not watched: agentql-mcp is on no registry named (it reads npm and PyPI).',
+    )
+    expect(unwatchedLine({ registryType: 'npm', identifier: 'Not A Name', reason: 'name' })).toBe(
+      'Not watched: Not A Name is not a name npm allows.',
+    )
+  })
+
+  it('says a package is not checked yet without promising when, and shows the list once one was read', () => {
+    expect(supplyEmptyLines({ enrolled: false, packages: [], unwatched: [] })).toEqual([
+      'Not checked yet: the watch has not read these packages.',
+    ])
+    expect(supplyEmptyLines({ enrolled: true, packages: [pkg], unwatched: [nuget] })).toEqual([
+      'Not checked yet: the watch has not read these packages.',
+    ])
+    expect(supplyEmptyLines({ enrolled: true, packages: [{ ...pkg, checkedAt: '2025-01-01T00:00:00Z' }], unwatched: [nuget] })).toBeNull()
+  })
+
+  it('says what the last read found when it is not a plain read', () => {
+    expect(lastReadLine({ status: 'not_found', error: null })).toBe('Not found in the registry.')
+    expect(lastReadLine({ status: 'failed', error: 'could not connect to pypi.org: its name did not resolve' })).toBe(
+      'The last read failed: could not connect to pypi.org: its name did not resolve.',
+    )
+    expect(lastReadLine({ status: 'read', error: null })).toBeNull()
+    expect(lastReadLine(null)).toBeNull()
   })
 })
