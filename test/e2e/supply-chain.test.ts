@@ -158,7 +158,7 @@ describe('the Supply chain tab', () => {
     await page.goto(`/servers/${EMBER}?tab=supply-chain`)
     const ember = await supplyOf(page)
     const removed = versionOf(ember, '2.0.0')
-    await removed.getByText('Removed from the registry', { exact: true }).waitFor()
+    await removed.getByText('Unpublished after it was read', { exact: true }).waitFor()
     expect(await removed.locator('[data-band]').textContent()).toBe('Band: Low (4)')
 
     await page.goto(`/servers/${RELAY}?tab=supply-chain`)
@@ -167,16 +167,18 @@ describe('the Supply chain tab', () => {
     await context.close()
   })
 
-  it('says when the package was not read yet, and when the listing installs none the watch reads', async () => {
+  it('says when the package was not read yet, and which declared packages the watch does not read, and why', async () => {
     const { page, context, problems } = await newSession()
     await page.goto(`/servers/${LANTERN}?tab=supply-chain`)
     const lantern = await supplyOf(page)
-    await lantern.getByText('Not checked yet: the watch reads new packages within minutes.').waitFor()
+    await lantern.getByText('Not checked yet: the watch has not read these packages.').waitFor()
     expect(await lantern.locator('[data-supply]').count()).toBe(0)
 
     await page.goto(`/servers/${await serverId('io.github.acme/box-docker', 'box docker')}?tab=supply-chain`)
     const docker = await supplyOf(page)
-    await docker.getByText('This server installs no npm or PyPI package the watch reads.').waitFor()
+    await docker
+      .getByText('Not watched: docker.io/acme/box-mcp is on oci, a registry the watch does not read (it reads npm and PyPI).')
+      .waitFor()
     expect(await axeViolations(page)).toEqual([])
     expect(problems).toEqual([])
     await context.close()

@@ -674,6 +674,10 @@ export const watchedPackages = sqliteTable(
     name: text('name').notNull(),
     /** The discovery document's ETag (npm's dist-tags, PyPI's project document), sent back as If-None-Match. */
     etag: text('etag'),
+    /** Its Last-Modified, sent back as If-Modified-Since when the registry gives no ETag. */
+    lastModified: text('last_modified'),
+    /** The SHA-256 of its body as last read: the same body again is unchanged, whatever the registry's headers say. */
+    contentHash: text('content_hash'),
     /** The registry's latest version, as last read. */
     latestVersion: text('latest_version'),
     /** When the package was first watched: a name one edit from an earlier one is the look-alike. */
@@ -711,7 +715,13 @@ export const packageVersions = sqliteTable(
     seenAt: text('seen_at').notNull(),
     /** The VersionFacts (JSON). */
     facts: text('facts').notNull(),
+    /** Read once, then gone from the registry: unpublished after the watch read it. */
     removed: integer('removed', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * A version a listing pins that the registry does not have and the watch never read: not found
+     * in the registry (no facts, not scored, no one's history), read again daily until it appears.
+     */
+    missing: integer('missing', { mode: 'boolean' }).notNull().default(false),
     /**
      * Read from the package's history when the watch first met it (older than the latest then):
      * scored and shown, but not news, so never an alert, a feed entry or a review item.

@@ -162,7 +162,12 @@ export async function getServerDetail(
     categorySource: humanChose(row.localEdits) ? 'human' : 'auto',
     alsoPublishedAs: twins,
     tools: toSurfaceSummary(row.tools),
-    supplyChain: toSupplyChain(supply, { band: card.supplyBand, enrolled: row.supplyRev === 1, watching: opts.watching }),
+    supplyChain: toSupplyChain(supply, {
+      band: card.supplyBand,
+      enrolled: row.supplyRev === 1,
+      watching: opts.watching,
+      packages: row.packages,
+    }),
   }
 }
 

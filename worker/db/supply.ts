@@ -22,11 +22,14 @@ import {
   type SupplyStats,
   supplySummary,
   type VersionFacts,
+  type WatchedPackage,
   type WatchedRegistry,
 } from '@shared/supply'
+import type { Validators } from '../lib/outbound/package-registry'
 import type { InstallChoice } from '../lib/supply/install'
 import { REVIEWED_BANDS } from '../lib/supply/review'
 import { SUPPLY_RULES } from '../lib/supply/signals'
+import { type PackageRef, storedPackages, watchablePackages } from '../lib/supply/watchable'
 import type { DB } from './client'
 import { CLAIMED_INSTALL } from './kept-installs'
 import { ALERT_DAYS, ALERTS_SHOWN, userTies, whyOf } from './scans'
@@ -41,12 +44,7 @@ export const ID_CHUNK = 50
 
 type Batch = [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]
 
-/** A package a listing installs, as the watch names it: registry, normalized name, and the version it pins. */
-export interface PackageRef {
-  registry: WatchedRegistry
-  name: string
-  pinned: string | null
-}
+export type { PackageRef } from '../lib/supply/watchable'
 
 /** The same key as lib/supply/review.ts's versionKey, in SQL, of the row's watched package and `version`. */
 const versionKeySql = (version: SQL | SQLiteColumn) =>
@@ -203,7 +201,7 @@ export async function readListingLinks(db: DB, which: { packageIds?: number[]; s
       registry: watchedPackages.registry,
       name: watchedPackages.name,
       versions: sql<string>`(SELECT json_group_array(json_array(v.version, v.score, v.removed)) FROM (SELECT version, score, removed
-        FROM ${packageVersions} v WHERE v.package_id = ${listingPackages.packageId}
+        FROM ${packageVersions} v WHERE v.package_id = ${listingPackages.packageId} AND NOT v.missing
         ORDER BY coalesce(v.published_at, v.seen_at), v.id) v)`,
       dismissed: sql<string>`(SELECT json_group_array(r.key) FROM ${reviewItems} r WHERE r.server_id = ${listingPackages.serverId}
         AND r.kind = 'package' AND r.status = 'dismissed')`,
@@ -314,6 +312,8 @@ export interface KnownVersion {
   seenAt: string
   facts: VersionFacts
   removed: boolean
+  /** A pinned version the registry did not have when asked: never read. */
+  missing: boolean
   score: number
 }
 
@@ -322,7 +322,8 @@ export interface WatchBasis {
   id: number
   registry: WatchedRegistry
   name: string
-  etag: string | null
+  /** The discovery document's validators as last read (ETag, Last-Modified, the body's hash). */
+  validators: Validators
   latest: string | null
   createdAt: string
   failures: number
@@ -345,6 +346,7 @@ export async function readWatchBasis(db: DB, packageId: number): Promise<WatchBa
         seenAt: packageVersions.seenAt,
         facts: packageVersions.facts,
         removed: packageVersions.removed,
+        missing: packageVersions.missing,
         score: packageVersions.score,
       })
       .from(packageVersions)
@@ -368,7 +370,7 @@ export async function readWatchBasis(db: DB, packageId: number): Promise<WatchBa
     id: pkg.id,
     registry: pkg.registry as WatchedRegistry,
     name: pkg.name,
-    etag: pkg.etag,
+    validators: { etag: pkg.etag, lastModified: pkg.lastModified, contentHash: pkg.contentHash },
     latest: pkg.latestVersion,
     createdAt: pkg.createdAt,
     failures: pkg.failures,
@@ -401,6 +403,7 @@ export interface ScoredVersion {
   publishedAt: string | null
   facts: VersionFacts
   removed: boolean
+  missing: boolean
   history: boolean
   score: number
   band: SupplyBand
@@ -418,6 +421,8 @@ export interface PackageReview {
 /** A watched package's row after a check (services/watch/schedule.ts); an undefined column is kept as it is. */
 export interface CheckedPackage {
   etag: string | null | undefined
+  lastModified: string | null | undefined
+  contentHash: string | null | undefined
   latestVersion: string | undefined
   dueAt: string
   priority: number
@@ -460,6 +465,7 @@ export async function storeCheck(db: DB, w: CheckWrite): Promise<void> {
           seenAt: w.at,
           facts: JSON.stringify(v.facts),
           removed: v.removed,
+          missing: v.missing,
           history: v.history,
           score: v.score,
           band: v.band,
@@ -476,6 +482,7 @@ export async function storeCheck(db: DB, w: CheckWrite): Promise<void> {
         .set({
           facts: JSON.stringify(v.facts),
           removed: v.removed,
+          missing: v.missing,
           score: v.score,
           band: v.band,
           signals: JSON.stringify(v.signals),
@@ -552,8 +559,10 @@ export function supplyChainQuery(db: DB, serverId: string) {
       heldBack: listingPackages.heldBack,
       latest: watchedPackages.latestVersion,
       checkedAt: watchedPackages.checkedAt,
+      lastStatus: watchedPackages.lastStatus,
+      lastError: watchedPackages.lastError,
       versions: sql<string>`(SELECT json_group_array(json_object('version', v.version, 'publishedAt', v.published_at, 'seenAt', v.seen_at,
-        'removed', json(CASE WHEN v.removed THEN 'true' ELSE 'false' END), 'facts', json(v.facts), 'score', v.score, 'band', v.band,
+        'removed', json(CASE WHEN v.removed THEN 'true' ELSE 'false' END), 'missing', json(CASE WHEN v.missing THEN 'true' ELSE 'false' END), 'facts', json(v.facts), 'score', v.score, 'band', v.band,
         'signals', json(v.signals), 'review', (SELECT json_object('status', r.status, 'reason', r.decision_reason, 'by', r.decided_by, 'at', r.decided_at)
           FROM ${reviewItems} r WHERE r.server_id = ${listingPackages.serverId} AND r.kind = 'package' AND r.key = ${key} AND r.status <> 'open')))
         FROM (SELECT * FROM ${packageVersions} v WHERE v.package_id = ${watchedPackages.id}
@@ -565,14 +574,26 @@ export function supplyChainQuery(db: DB, serverId: string) {
     .orderBy(watchedPackages.registry, watchedPackages.name)
 }
 
+/** What the watch's last read of a package found, from its row's status and error; null before the first. */
+function lastReadOf(status: string | null, error: string | null): WatchedPackage['lastRead'] {
+  if (status === null) return null
+  if (status === 'failed') return { status: 'failed', error }
+  return { status: status === 'not_found' ? 'not_found' : 'read', error: null }
+}
+
+/**
+ * The detail answer's `supplyChain`: the watched packages of the listing (rows of
+ * supplyChainQuery) and the declared packages the watch does not read, with why.
+ */
 export function toSupplyChain(
   rows: Awaited<ReturnType<typeof supplyChainQuery>>,
-  listing: { band: SupplyBand | null; enrolled: boolean; watching: boolean },
+  listing: { band: SupplyBand | null; enrolled: boolean; watching: boolean; packages: unknown },
 ): ServerSupplyChain {
   return {
     enrolled: listing.enrolled,
     watching: listing.watching,
     band: listing.band,
+    unwatched: watchablePackages(storedPackages(listing.packages)).unwatched,
     packages: rows.map((r) => ({
       registry: r.registry as WatchedRegistry,
       name: r.name,
@@ -582,6 +603,7 @@ export function toSupplyChain(
       latest: r.latest,
       heldBack: r.heldBack ? (JSON.parse(r.heldBack) as { version: string; score: number }) : null,
       checkedAt: r.checkedAt,
+      lastRead: lastReadOf(r.lastStatus, r.lastError),
       versions: (JSON.parse(r.versions) as PackageVersionRecord[]).map((v) => ({
         ...v,
         review: v.review as ReviewDecision | null,

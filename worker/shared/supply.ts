@@ -90,8 +90,10 @@ export interface PackageVersionRecord {
   publishedAt: string | null
   /** When the watch first read it. */
   seenAt: string
-  /** Gone from the registry (unpublished, or the document answers 404 now). */
+  /** Gone from the registry after the watch read it (unpublished, or its document answers 404 now). */
   removed: boolean
+  /** A version the listing pins that the registry does not have and never had in the watch's records: not found, nothing read or scored. */
+  missing: boolean
   facts: VersionFacts
   score: number
   band: SupplyBand
@@ -116,6 +118,11 @@ export interface WatchedPackage {
   heldBack: { version: string; score: number } | null
   /** When the watch last read the registry for this package. */
   checkedAt: string | null
+  /**
+   * What that read found: read, the package not found in the registry, or failed with its cause (one
+   * line naming the registry's host); null before the first read.
+   */
+  lastRead: { status: 'read' | 'not_found' | 'failed'; error: string | null } | null
   /** The versions read, newest first, at most 10. */
   versions: PackageVersionRecord[]
 }
@@ -129,6 +136,18 @@ export interface ServerSupplyChain {
   /** The worst band of the versions the install configurations use; null when no package was read yet (or the listing has none watched). */
   band: SupplyBand | null
   packages: WatchedPackage[]
+  /** The listing's declared packages the watch does not read, and why (whether or not it has enrolled the listing yet). */
+  unwatched: UnwatchedPackage[]
+}
+
+/**
+ * A declared package the watch does not read: of a registry it does not read (`registry`: OCI,
+ * NuGet, MCPB, or none named), or named as its registry would not allow (`name`).
+ */
+export interface UnwatchedPackage {
+  registryType: string
+  identifier: string
+  reason: 'registry' | 'name'
 }
 
 /** A dashboard entry: a new version of a package of a server the user follows, liked or keeps scored Medium or above. */

@@ -12,6 +12,7 @@ const scored = (version: string, score: number, band: ScoredVersion['band'], ove
   publishedAt: null,
   facts: facts(),
   removed: false,
+  missing: false,
   history: false,
   score,
   band,
@@ -60,7 +61,7 @@ describe('checkWrite', () => {
     name: 'postmark-mcp',
     previousLatest: '1.0.15',
     status: 'ok',
-    etag: '"e"',
+    validators: { etag: '"e"', lastModified: null, contentHash: 'h' },
     latest: '1.0.16',
     added: [scored('1.0.16', 11, 'high')],
     updated: [{ ...scored('1.0.15', 4, 'low', { removed: true }), id: 3 }],
@@ -73,7 +74,13 @@ describe('checkWrite', () => {
     const w = checkWrite(result)
     expect(w).toMatchObject({ packageId: 7, at: now.toISOString(), scorerVersion: 1, added: result.added, updated: result.updated })
     expect(w.reviews.map((r) => r.key)).toEqual(['npm:postmark-mcp@1.0.16'])
-    expect(w.schedule).toMatchObject({ etag: '"e"', latestVersion: '1.0.16', lastStatus: 'ok', verifiedAt: now.toISOString() })
+    expect(w.schedule).toMatchObject({
+      etag: '"e"',
+      contentHash: 'h',
+      latestVersion: '1.0.16',
+      lastStatus: 'ok',
+      verifiedAt: now.toISOString(),
+    })
     expect(Date.parse(w.schedule.dueAt) - now.getTime()).toBe(WATCH_EVERY_HOURS * 3600_000)
     expect(w.newsForGuests).toBe(true)
   })

@@ -29,13 +29,21 @@ describe('backoffHours', () => {
 })
 
 describe('checkedSchedule', () => {
-  const check = { status: 'ok' as const, etag: '"e2"', latest: '1.2.0', verified: false, now }
+  const check = {
+    status: 'ok' as const,
+    validators: { etag: '"e2"', lastModified: 'Wed, 01 Jan 2025 00:00:00 GMT', contentHash: 'abc' },
+    latest: '1.2.0',
+    verified: false,
+    now,
+  }
 
   it('reads the package again in six hours, clearing the lease and the failures', () => {
     const s = checkedSchedule(check)
     expect(hoursUntil(s.dueAt)).toBe(WATCH_EVERY_HOURS)
     expect(s).toMatchObject({
       etag: '"e2"',
+      lastModified: 'Wed, 01 Jan 2025 00:00:00 GMT',
+      contentHash: 'abc',
       latestVersion: '1.2.0',
       priority: 0,
       leaseUntil: null,
@@ -47,9 +55,16 @@ describe('checkedSchedule', () => {
     expect(s).not.toHaveProperty('verifiedAt')
   })
 
-  it('keeps the ETag it sent when the answer was a 304, and the latest when none was read', () => {
-    const s = checkedSchedule({ ...check, status: 'unchanged', etag: null, latest: null })
+  it('keeps the validators it sent when the answer was unchanged, and the latest when none was read', () => {
+    const s = checkedSchedule({
+      ...check,
+      status: 'unchanged',
+      validators: { etag: null, lastModified: null, contentHash: null },
+      latest: null,
+    })
     expect(s.etag).toBeUndefined()
+    expect(s.lastModified).toBeUndefined()
+    expect(s.contentHash).toBeUndefined()
     expect(s.latestVersion).toBeUndefined()
     expect(s.lastStatus).toBe('unchanged')
   })

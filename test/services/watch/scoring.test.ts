@@ -39,6 +39,7 @@ describe('scoreCheck', () => {
         dependencies: { react: '^18', 'fresh-dep': '1' },
       }),
       removed: false,
+      missing: false,
       history: false,
     }
     const { added, updated } = await scoreCheck(history, { read: [read], verified: [] }, context, seenAt, ages)
@@ -46,18 +47,18 @@ describe('scoreCheck', () => {
     expect(updated).toEqual([])
     expect(added).toHaveLength(1)
     const [v] = added
-    expect(v).toMatchObject({ version: '1.0.2', publishedAt: null, removed: false, history: false })
+    expect(v).toMatchObject({ version: '1.0.2', publishedAt: null, removed: false, missing: false, history: false })
     expect(rulesOf(v)).toEqual(expect.arrayContaining(['install-script.added', 'publisher.new', 'dependency.young']))
     expect(v.score).toBe(v.signals.reduce((sum, s) => sum + s.weight, 0))
     expect(v.band).toBe(bandOf(v.score))
     expect(v.band).toBe('high')
   })
 
-  it('places a new version by its publish time: one older than every known version has no history', async () => {
+  it('places a new version in release order: one older than every known version has no history', async () => {
     const read = { version: '0.9.0', facts: facts({ publishedAt: '2024-12-01T00:00:00.000Z', installScripts: { postinstall: 'x' } }) }
     const { added } = await scoreCheck(
       history,
-      { read: [{ ...read, removed: false, history: true }], verified: [] },
+      { read: [{ ...read, removed: false, missing: false, history: true }], verified: [] },
       context,
       seenAt,
       lookups().ages,
@@ -69,21 +70,27 @@ describe('scoreCheck', () => {
 
   it('compares with the versions still published: a removed one is no history', async () => {
     const withRemoved = [known(1, '1.0.0', 1), known(2, '1.0.1', 8, { installScripts: { postinstall: 'node x.js' } }, true)]
-    const read = { version: '1.0.2', facts: facts({ installScripts: { postinstall: 'node x.js' } }), removed: false, history: false }
+    const read = {
+      version: '1.0.2',
+      facts: facts({ installScripts: { postinstall: 'node x.js' } }),
+      removed: false,
+      missing: false,
+      history: false,
+    }
     const { added } = await scoreCheck(withRemoved, { read: [read], verified: [] }, context, seenAt, lookups().ages)
     expect(rulesOf(added[0])).toContain('install-script.added')
   })
 
   it('looks nothing up on PyPI', async () => {
     const { asked, ages } = lookups()
-    const read = { version: '1.0.2', facts: facts({ dependencies: { requests: '>=2' } }), removed: false, history: false }
+    const read = { version: '1.0.2', facts: facts({ dependencies: { requests: '>=2' } }), removed: false, missing: false, history: false }
     await scoreCheck(history, { read: [read], verified: [] }, { ...context, registry: 'pypi' }, seenAt, ages)
     expect(asked).toEqual([[]])
   })
 
   it('scores a known version read again with what it says now, under its stored id', async () => {
-    const deprecated = { known: history[1], facts: { ...history[1].facts, deprecated: 'use 1.0.2' }, removed: false }
-    const gone = { known: history[0], facts: history[0].facts, removed: true }
+    const deprecated = { known: history[1], facts: { ...history[1].facts, deprecated: 'use 1.0.2' }, removed: false, missing: false }
+    const gone = { known: history[0], facts: history[0].facts, removed: true, missing: false }
     const { added, updated } = await scoreCheck(history, { read: [], verified: [gone, deprecated] }, context, seenAt, lookups().ages)
     expect(added).toEqual([])
     expect(updated.map((u) => [u.id, u.version, u.removed, u.history])).toEqual([

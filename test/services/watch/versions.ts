@@ -17,5 +17,5 @@ export const facts = (over: Partial<VersionFacts> = {}): VersionFacts => ({
 /** A stored version, published on `day` of January 2025. */
 export const known = (id: number, version: string, day: number, over: Partial<VersionFacts> = {}, removed = false): KnownVersion => {
   const at = new Date(Date.UTC(2025, 0, day)).toISOString()
-  return { id, version, publishedAt: at, seenAt: at, facts: facts({ publishedAt: at, ...over }), removed, score: 0 }
+  return { id, version, publishedAt: at, seenAt: at, facts: facts({ publishedAt: at, ...over }), removed, missing: false, score: 0 }
 }

@@ -18,6 +18,7 @@ import worker from '../../../worker/index'
 import { fillKeptInstalls } from '../../../worker/jobs/install-output-fill'
 import { QUEUES, SCHEDULES, supplyWatch } from '../../../worker/jobs/schedule'
 import { enqueueDueWatches, WATCH_QUEUE_NAME, type WatchMessage, watchPackages } from '../../../worker/jobs/supply-watch'
+import type { RegistryFetch } from '../../../worker/lib/outbound/package-registry'
 import { WATCH_SUBREQUESTS, watchSettings } from '../../../worker/services/watch'
 import { ADMIN_LOGIN, type Client, signIn } from '../auth-helpers'
 import { insertServer } from '../factories'
@@ -447,5 +448,137 @@ describe('limits and failures', () => {
     await enqueueDueWatches(db(), queue, settingsAt(new Date()))
     expect(await links()).toHaveLength(0)
     expect((await db().select().from(servers).where(eq(servers.id, s.id)))[0].supplyBand).toBeNull()
+  })
+})
+
+describe('the watch says only what it saw (issue 43)', () => {
+  const pypiPackage = (identifier: string, version?: string) => ({
+    registryType: 'pypi',
+    identifier,
+    ...(version ? { version } : {}),
+    transport: { type: 'stdio' },
+  })
+  const rulesOf = (v: { signals: string } | undefined) => (JSON.parse(v?.signals ?? '[]') as Array<{ rule: string }>).map((s) => s.rule)
+
+  it('keeps a pinned version the registry never had as not found, not as unpublished, and scores nothing of it', async () => {
+    await reset('npm', 'watch-removed')
+    // 1.0.1 was unpublished before the watch ever read it; 9.9.9 was never published at all.
+    const server = await watched(npmPackage('watch-removed', '1.0.1'))
+    const other = await watched(npmPackage('watch-removed', '9.9.9'))
+    for (const version of ['1.0.1', '9.9.9']) {
+      const v = await versionOf('watch-removed', version)
+      expect(v, version).toMatchObject({ missing: true, removed: false, score: 0, band: 'none', publishedAt: null })
+      expect(rulesOf(v)).toEqual([])
+    }
+    const { body } = await json<ServerDetail>(`/api/servers/${server.id}`)
+    const pkg = body.supplyChain.packages[0]
+    expect(pkg.versions.find((v) => v.version === '1.0.1')).toMatchObject({ missing: true, removed: false, signals: [] })
+    expect(pkg.versions.filter((v) => v.removed)).toEqual([])
+    // A version that was never read is no band for the listing that pins it.
+    expect(pkg).toMatchObject({ installVersion: '1.0.1', band: null, lastRead: { status: 'read', error: null } })
+    expect((await json<ServerDetail>(`/api/servers/${other.id}`)).body.supplyChain.packages[0].band).toBeNull()
+  })
+
+  it('says a version was unpublished only when it was read before and is gone now', async () => {
+    const name = 'watch-unpublish'
+    await reset('npm', name)
+    const t = new Date()
+    await watched(npmPackage(name, '2.2.0'), {}, t)
+    expect(await versionOf(name, '2.2.0')).toMatchObject({ missing: false, removed: false })
+    await control(`/__packages/unpublish?registry=npm&name=${name}&version=2.2.0`, { method: 'POST' })
+    // The installed versions are read again once a day.
+    await checkAgain(name, new Date(t.getTime() + 25 * HOUR))
+    const v = await versionOf(name, '2.2.0')
+    expect(v).toMatchObject({ missing: false, removed: true })
+    expect(rulesOf(v)).toContain('version.removed')
+  })
+
+  it('orders releases by their versions where the publish times disagree', async () => {
+    await reset('npm', 'watch-time-skew')
+    await watched(npmPackage('watch-time-skew'))
+    // 1.1.0 added the postinstall (its time is after 1.2.0's); 1.2.0 only kept it.
+    expect(rulesOf(await versionOf('watch-time-skew', '1.1.0'))).toContain('install-script.added')
+    expect(rulesOf(await versionOf('watch-time-skew', '1.2.0'))).not.toContain('install-script.added')
+    expect(rulesOf(await versionOf('watch-time-skew', '1.2.0'))).not.toContain('install-script.present')
+  })
+
+  it('reads a registry that sends only Last-Modified conditionally: nothing new is a 304 and nothing scored', async () => {
+    const name = 'watch-last-modified'
+    await reset('npm', name)
+    const t = new Date()
+    await watched(npmPackage(name), {}, t)
+    const [row] = await db().select().from(watchedPackages).where(eq(watchedPackages.name, name))
+    expect(row.etag).toBeNull()
+    expect(row.lastModified).toMatch(/GMT$/)
+    const quiet = await checkAgain(name, new Date(t.getTime() + 7 * HOUR))
+    expect(quiet).toMatchObject({ status: 'unchanged', added: [], updated: [] })
+    const tagsReads = (await requests(name)).filter((r) => r.path.endsWith('/dist-tags'))
+    expect(tagsReads.at(-1)).toMatchObject({ ifModifiedSince: row.lastModified, ifNoneMatch: null, status: 304 })
+    expect(await release('npm', name)).toBe('1.3.0')
+    const moved = await checkAgain(name, new Date(t.getTime() + 14 * HOUR))
+    expect(moved?.status).toBe('ok')
+    expect(moved?.added.map((v) => v.version)).toEqual(['1.3.0'])
+  })
+
+  it('reads a registry that sends no validators whole, and knows an unchanged body by its hash: nothing read after it, nothing scored', async () => {
+    const name = 'watch-pypi-plain'
+    await reset('pypi', name)
+    const t = new Date()
+    await watched(pypiPackage(name), {}, t)
+    const [row] = await db().select().from(watchedPackages).where(eq(watchedPackages.name, name))
+    expect(row).toMatchObject({ etag: null, lastModified: null })
+    expect(row.contentHash).toMatch(/^[0-9a-f]{64}$/)
+    const before = (await requests(name)).length
+    const quiet = await checkAgain(name, new Date(t.getTime() + 7 * HOUR))
+    expect(quiet).toMatchObject({ status: 'unchanged', added: [], updated: [] })
+    // One whole read of the project document (no validator to send), and nothing after it.
+    expect((await requests(name)).slice(before)).toMatchObject([{ path: `/pypi-org/pypi/${name}/json`, ifNoneMatch: null, status: 200 }])
+    expect(await release('pypi', name)).toBe('0.4.0')
+    const moved = await checkAgain(name, new Date(t.getTime() + 14 * HOUR))
+    expect(moved?.added.map((v) => v.version)).toEqual(['0.4.0'])
+    const [after] = await db().select().from(watchedPackages).where(eq(watchedPackages.name, name))
+    expect(after.contentHash).not.toBe(row.contentHash)
+  })
+
+  it('stores why a registry could not be reached, naming its host, and backs off', async () => {
+    await insertServer({ packages: [pypiPackage('watch-unreachable-py')] })
+    await insertServer({ packages: [pypiPackage('watch-dns-py')] })
+    const now = new Date()
+    const { queue } = capturingQueue()
+    await enqueueDueWatches(db(), queue, settingsAt(now))
+    // A port nothing listens on: the connection fails.
+    await watchPackages(db(), [await packageId('watch-unreachable-py')], settingsAt(now, { pypiBase: 'http://127.0.0.1:9' }))
+    // workerd's answer to a host name that does not resolve, as it throws it.
+    const dnsFailure: RegistryFetch = async () => {
+      throw new Error('internal error; reference = j3172ojbuqgji5oq061mbsfh')
+    }
+    await watchPackages(db(), [await packageId('watch-dns-py')], settingsAt(now, { pypiBase: 'https://pypi.org', fetch: dnsFailure }))
+    const rows = await db().select().from(watchedPackages)
+    const unreachable = rows.find((r) => r.name === 'watch-unreachable-py')!
+    const dns = rows.find((r) => r.name === 'watch-dns-py')!
+    expect(unreachable).toMatchObject({ lastStatus: 'failed', failures: 1 })
+    expect(unreachable.lastError).toMatch(/^could not connect to 127\.0\.0\.1:9: .+ \(GET \/pypi\/watch-unreachable-py\/json\)$/)
+    expect(dns).toMatchObject({ lastStatus: 'failed', failures: 1 })
+    expect(dns.lastError).toMatch(/^could not connect to pypi\.org: its name did not resolve or no connection could be made/)
+    expect(dns.lastError).not.toContain('reference =')
+    expect(Date.parse(dns.dueAt) - now.getTime()).toBe(2 * HOUR)
+  })
+
+  it("says on the listing's page which declared packages it does not watch, and why, before any run", async () => {
+    const server = await insertServer({
+      packages: [
+        { registryType: 'nuget', identifier: 'Acme.Mcp', version: '1.0.0', transport: { type: 'stdio' } },
+        { registryType: 'npm', identifier: 'Not A Valid Name', transport: { type: 'stdio' } },
+      ],
+    })
+    const { body } = await json<ServerDetail>(`/api/servers/${server.id}`)
+    expect(body.supplyChain).toMatchObject({
+      enrolled: false,
+      packages: [],
+      unwatched: [
+        { registryType: 'nuget', identifier: 'Acme.Mcp', reason: 'registry' },
+        { registryType: 'npm', identifier: 'Not A Valid Name', reason: 'name' },
+      ],
+    })
   })
 })

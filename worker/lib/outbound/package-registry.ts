@@ -3,13 +3,15 @@
  * URLs (NPM_REGISTRY_BASE, PYPI_REGISTRY_BASE: the registries, a mirror or the tests' fixture). Every
  * answer is hostile: bodies are read to a byte cap and parsed by worker/lib/supply/facts.ts.
  *
- * npm: the recurring read is the dist-tags document (a few bytes), sent conditionally with the ETag
- * of the last read, so an unchanged package costs one 304; a new version's facts come from its own
+ * npm: the recurring read is the dist-tags document (a few bytes), sent conditionally (the ETag of
+ * the last read, else its Last-Modified, else the body's hash compared), so an unchanged package
+ * costs one 304 or one small read and nothing after; a new version's facts come from its own
  * per-version document. A package's whole packument is read once, when the watch first meets it,
  * for its history (publish times, earlier publishers and sizes), and a dependency's only when a
  * version adds it, to learn its age, capped small (a days-old package's packument is small; one over
  * the cap has history). PyPI: the project document, conditionally, then per-version documents.
  */
+import { sha256Hex } from '../hash'
 import { fetchWithTimeout, TimeoutError, trimBase } from './fetch'
 import { npmRegistryPath } from './npm'
 
@@ -28,11 +30,28 @@ export const DOCUMENT_CAPS = {
   project: 4 * 1024 * 1024,
 } as const
 
+/** A registry read that failed; its message is the one line stored: the registry's host and what happened. */
 export class RegistryError extends Error {}
 
-/** A read answered: the document (parsed JSON), or unchanged (304), not found (404/410), or too large. */
+/**
+ * What lets a read be skipped when nothing changed: the ETag sent back as If-None-Match, else the
+ * Last-Modified date as If-Modified-Since, else (a registry that sends neither) the hash of the
+ * body read last, compared after reading it again.
+ */
+export interface Validators {
+  etag: string | null
+  lastModified: string | null
+  contentHash: string | null
+}
+
+export const NO_VALIDATORS: Validators = { etag: null, lastModified: null, contentHash: null }
+
+/**
+ * A read answered: the document (parsed JSON) and its validators, or unchanged (a 304, or the
+ * same body as the hash kept from the last read), not found (404/410), or too large.
+ */
 export type RegistryRead =
-  | { status: 'ok'; doc: unknown; etag: string | null }
+  | { status: 'ok'; doc: unknown; validators: Validators }
   | { status: 'unchanged' }
   | { status: 'not_found' }
   | { status: 'too_large' }
@@ -72,14 +91,62 @@ export async function readCapped(res: Response, maxBytes: number): Promise<strin
   return new TextDecoder().decode(all)
 }
 
-/** One GET, conditional when an ETag is given; throws RegistryError on a network failure, a time-out, a 429 or a 5xx. */
-async function read(fetch: RegistryFetch, url: string, maxBytes: number, timeoutMs: number, etag?: string | null): Promise<RegistryRead> {
+/** A path in a failure line, cut so the line stays one line. */
+const PATH_CHARS = 120
+
+/**
+ * Why a fetch threw, as one line naming the host. workerd throws a bare "internal error;
+ * reference = ..." when a host name does not resolve (its log says "failed to lookup address
+ * information"), so that message is read as the failure to connect it is.
+ * @example fetchFailure('pypi.org', new Error('internal error; reference = 7fhc1v')) // 'could not connect to pypi.org: ...'
+ */
+export function fetchFailure(host: string, err: unknown): string {
+  const message = (err instanceof Error ? err.message : String(err)).replace(/\s+/g, ' ').trim().slice(0, 160)
+  if (/internal error; reference =/i.test(message))
+    return `could not connect to ${host}: its name did not resolve or no connection could be made (the runtime reports only "${message.replace(/;.*$/, '')}")`
+  if (/certificate|\bTLS\b|\bSSL\b|handshake|self[- ]signed/i.test(message)) return `TLS with ${host} failed: ${message}`
+  if (/ENOTFOUND|EAI_AGAIN|getaddrinfo|lookup|resolve|DNS/i.test(message)) return `the name ${host} did not resolve: ${message}`
+  if (/connect|connection|ECONNRE|EHOSTUNREACH|ENETUNREACH|socket|network/i.test(message)) return `could not connect to ${host}: ${message}`
+  return `fetching from ${host} failed: ${message}`
+}
+
+/** An answer's status that is neither 2xx, 304 nor not-found, as one line naming the host. */
+function statusFailure(host: string, res: Response): string {
+  if (res.status === 429) {
+    const after = res.headers.get('Retry-After')
+    return `${host} is limiting the watch's requests (answered 429${after ? `, retry after ${after.slice(0, 40)}` : ''})`
+  }
+  if (res.status >= 500) return `${host} answered ${res.status}: an error on the registry's side`
+  return `${host} answered ${res.status}`
+}
+
+/** The headers of a read, conditional on what the last read left. */
+function conditional(validators: Validators | null): HeadersInit {
+  if (validators?.etag) return { ...HEADERS, 'If-None-Match': validators.etag }
+  if (validators?.lastModified) return { ...HEADERS, 'If-Modified-Since': validators.lastModified }
+  return HEADERS
+}
+
+/**
+ * One GET, conditional on the validators of the last read (an unchanged body by its hash counts
+ * as unchanged too); throws RegistryError, whose message names the host and the cause, on a
+ * failure to connect, TLS, a time-out, a 429 or 5xx, an answer that broke off or is not JSON.
+ */
+async function read(
+  fetch: RegistryFetch,
+  url: string,
+  maxBytes: number,
+  timeoutMs: number,
+  validators: Validators | null = null,
+): Promise<RegistryRead> {
+  const { host, pathname } = new URL(url)
+  const where = `(GET ${pathname.slice(0, PATH_CHARS)})`
   let res: Response
   try {
-    res = await fetchWithTimeout(url, { headers: etag ? { ...HEADERS, 'If-None-Match': etag } : HEADERS }, timeoutMs, fetch)
+    res = await fetchWithTimeout(url, { headers: conditional(validators) }, timeoutMs, fetch)
   } catch (err) {
     throw new RegistryError(
-      err instanceof TimeoutError ? 'timed out' : `network error: ${err instanceof Error ? err.message : String(err)}`,
+      `${err instanceof TimeoutError ? `${host} did not answer within ${Math.round(timeoutMs / 100) / 10} s` : fetchFailure(host, err)} ${where}`,
     )
   }
   if (res.status === 304) return { status: 'unchanged' }
@@ -89,19 +156,26 @@ async function read(fetch: RegistryFetch, url: string, maxBytes: number, timeout
   }
   if (!res.ok) {
     await res.body?.cancel()
-    throw new RegistryError(`answered ${res.status}`)
+    throw new RegistryError(`${statusFailure(host, res)} ${where}`)
   }
   let text: string | null
   try {
     text = await readCapped(res, maxBytes)
   } catch (err) {
-    throw new RegistryError(`the answer broke off: ${err instanceof Error ? err.message : String(err)}`)
+    throw new RegistryError(`the answer from ${host} broke off: ${err instanceof Error ? err.message.slice(0, 120) : String(err)} ${where}`)
   }
   if (text === null) return { status: 'too_large' }
+  const contentHash = await sha256Hex(text)
+  if (validators?.contentHash && validators.contentHash === contentHash) return { status: 'unchanged' }
   try {
-    return { status: 'ok', doc: JSON.parse(text), etag: res.headers.get('ETag') }
+    const doc: unknown = JSON.parse(text)
+    return {
+      status: 'ok',
+      doc,
+      validators: { etag: res.headers.get('ETag'), lastModified: res.headers.get('Last-Modified'), contentHash },
+    }
   } catch {
-    throw new RegistryError('answered something that is not JSON')
+    throw new RegistryError(`${host} answered something that is not JSON ${where}`)
   }
 }
 
@@ -115,9 +189,9 @@ export interface RegistryClient {
 
 const enc = encodeURIComponent
 
-/** npm's dist-tags of a package (`{ latest: '1.2.3', next: ... }`), conditional on the last ETag. */
-export const npmDistTags = (c: RegistryClient, name: string, etag: string | null) =>
-  read(c.fetch, `${trimBase(c.npmBase)}/-/package/${npmRegistryPath(name)}/dist-tags`, DOCUMENT_CAPS.version, c.timeoutMs, etag)
+/** npm's dist-tags of a package (`{ latest: '1.2.3', next: ... }`), conditional on the last read's validators. */
+export const npmDistTags = (c: RegistryClient, name: string, validators: Validators | null) =>
+  read(c.fetch, `${trimBase(c.npmBase)}/-/package/${npmRegistryPath(name)}/dist-tags`, DOCUMENT_CAPS.version, c.timeoutMs, validators)
 
 /** One version's document (npm answers `GET /<name>/<version>` with packument.versions[version]). */
 export const npmVersion = (c: RegistryClient, name: string, version: string) =>
@@ -127,9 +201,9 @@ export const npmVersion = (c: RegistryClient, name: string, version: string) =>
 export const npmPackument = (c: RegistryClient, name: string, maxBytes: number) =>
   read(c.fetch, `${trimBase(c.npmBase)}/${npmRegistryPath(name)}`, maxBytes, c.timeoutMs)
 
-/** PyPI's project document (every release and its files), conditional on the last ETag. */
-export const pypiProject = (c: RegistryClient, name: string, etag: string | null) =>
-  read(c.fetch, `${trimBase(c.pypiBase)}/pypi/${enc(name)}/json`, DOCUMENT_CAPS.project, c.timeoutMs, etag)
+/** PyPI's project document (every release and its files), conditional on the last read's validators. */
+export const pypiProject = (c: RegistryClient, name: string, validators: Validators | null) =>
+  read(c.fetch, `${trimBase(c.pypiBase)}/pypi/${enc(name)}/json`, DOCUMENT_CAPS.project, c.timeoutMs, validators)
 
 /** One PyPI release's document. */
 export const pypiVersion = (c: RegistryClient, name: string, version: string) =>

@@ -66,7 +66,7 @@ export async function watchPackage(db: DB, packageId: number, settings: WatchSet
     name: basis.name,
     previousLatest: basis.latest,
     status: found.status,
-    etag: found.etag,
+    validators: found.validators,
     latest: found.latest,
     ...scored,
     verified: found.status !== 'not_found',

@@ -6,6 +6,7 @@
 import type { Severity } from '@shared/scan'
 import { supplyTitle, type WatchedRegistry } from '@shared/supply'
 import type { CheckWrite, PackageReview, ScoredVersion } from '../../db/supply'
+import type { Validators } from '../../lib/outbound/package-registry'
 import { REVIEWED_BANDS, versionKey } from '../../lib/supply/review'
 import { checkedSchedule } from './schedule'
 
@@ -17,7 +18,7 @@ export interface WatchResult {
   /** The latest version before this check: the listings' choices are worked out again when it moved. */
   previousLatest: string | null
   status: 'ok' | 'unchanged' | 'not_found'
-  etag: string | null
+  validators: Validators
   latest: string | null
   added: ScoredVersion[]
   /** Known versions read again (deprecated or removed since), scored again. */

@@ -14,6 +14,7 @@ import {
   pypiVersion,
   type RegistryClient,
   RegistryError,
+  type Validators,
 } from '../../lib/outbound/package-registry'
 import {
   emptyFacts,
@@ -37,54 +38,62 @@ import {
 export interface ReadVersion {
   version: string
   facts: VersionFacts
+  /** Read before, gone now: unpublished after the watch read it. */
   removed: boolean
+  /** A version a listing pins that the registry does not have and never had in the watch's records: nothing to score. */
+  missing: boolean
   history: boolean
 }
 
 /** What a check found new of a package. */
 export interface Found {
   status: 'ok' | 'unchanged' | 'not_found'
-  etag: string | null
+  validators: Validators
   latest: string | null
   read: ReadVersion[]
 }
 
-/** A known version read again: its facts now, or removed. */
+/** A known version read again: its facts now, removed, or (a version that was missing) found at last. */
 export interface Verified {
   known: KnownVersion
   facts: VersionFacts
   removed: boolean
+  missing: boolean
 }
+
+/** A pinned version the registry answered 404 for, never read: not found in the registry, not unpublished. */
+const missingVersion = (version: string): ReadVersion => ({ version, facts: emptyFacts(), removed: false, missing: true, history: false })
 
 /** Reads what is new of an npm package. */
 export async function readNpm(client: RegistryClient, basis: WatchBasis): Promise<Found> {
   const known = new Set(basis.versions.map((v) => v.version))
   const read: ReadVersion[] = []
   let status: Found['status'] = 'ok'
-  let etag = basis.etag
+  let validators = basis.validators
   let latest = basis.latest
   let firstRead = false
   if (basis.versions.length === 0) {
     const packument = await npmPackument(client, basis.name, DOCUMENT_CAPS.packument)
-    if (packument.status === 'not_found') return { status: 'not_found', etag, latest, read }
+    if (packument.status === 'not_found') return { status: 'not_found', validators, latest, read }
     if (packument.status === 'ok') {
       firstRead = true
       const history = npmPackumentHistory(packument.doc, HISTORY_ON_FIRST_READ)
       latest = history.latest
-      for (const v of history.versions) read.push({ version: v.version, facts: v.facts, removed: false, history: v.version !== latest })
+      for (const v of history.versions)
+        read.push({ version: v.version, facts: v.facts, removed: false, missing: false, history: v.version !== latest })
       for (const v of read) known.add(v.version)
-      // The dist-tags' ETag, so the next check is a conditional read that answers 304 when nothing is new.
+      // The dist-tags' validators, so the next check is a conditional read that costs nothing more when nothing is new.
       const tags = await npmDistTags(client, basis.name, null)
-      if (tags.status === 'ok') etag = tags.etag
+      if (tags.status === 'ok') validators = tags.validators
     }
   }
   const targets: string[] = []
   if (!firstRead) {
-    const tags = await npmDistTags(client, basis.name, etag)
-    if (tags.status === 'not_found') return { status: 'not_found', etag, latest, read }
+    const tags = await npmDistTags(client, basis.name, validators)
+    if (tags.status === 'not_found') return { status: 'not_found', validators, latest, read }
     if (tags.status === 'unchanged') status = 'unchanged'
     if (tags.status === 'ok' && tags.doc && typeof tags.doc === 'object') {
-      etag = tags.etag
+      validators = tags.validators
       const tagged = distTagTargets(tags.doc as Record<string, unknown>, latest, known)
       latest = tagged.latest
       targets.push(...tagged.targets)
@@ -94,23 +103,25 @@ export async function readNpm(client: RegistryClient, basis: WatchBasis): Promis
   targets.push(...pinnedTargets(basis.pinned, known, targets))
   for (const version of targets.slice(0, NEW_VERSIONS_PER_CHECK)) {
     const doc = await npmVersion(client, basis.name, version)
-    if (doc.status === 'ok') read.push({ version, facts: npmVersionFacts(doc.doc, null), removed: false, history: false })
-    // A pinned version the registry does not have: unpublished, or never was.
-    else if (doc.status === 'not_found' && basis.pinned.includes(version))
-      read.push({ version, facts: emptyFacts(), removed: true, history: false })
+    if (doc.status === 'ok') read.push({ version, facts: npmVersionFacts(doc.doc, null), removed: false, missing: false, history: false })
+    // A pinned version the watch never read and the registry does not have: not found, which is not unpublished.
+    else if (doc.status === 'not_found' && basis.pinned.includes(version)) read.push(missingVersion(version))
   }
   if (status === 'unchanged' && read.length > 0) status = 'ok'
-  return { status, etag, latest, read }
+  return { status, validators, latest, read }
 }
 
 /** Reads what is new of a PyPI project. */
 export async function readPypi(client: RegistryClient, basis: WatchBasis): Promise<Found> {
   const known = new Set(basis.versions.map((v) => v.version))
   const read: ReadVersion[] = []
-  const project = await pypiProject(client, basis.name, basis.etag)
-  if (project.status === 'not_found') return { status: 'not_found', etag: basis.etag, latest: basis.latest, read }
-  if (project.status === 'unchanged' || project.status === 'too_large')
-    return { status: 'unchanged', etag: basis.etag, latest: basis.latest, read }
+  const project = await pypiProject(client, basis.name, basis.validators)
+  if (project.status === 'not_found') return { status: 'not_found', validators: basis.validators, latest: basis.latest, read }
+  if (project.status === 'unchanged') return { status: 'unchanged', validators: basis.validators, latest: basis.latest, read }
+  if (project.status === 'too_large')
+    throw new RegistryError(
+      `${new URL(client.pypiBase).host}: the project document of ${basis.name} is larger than ${DOCUMENT_CAPS.project / 1024 / 1024} MB, which the watch does not read`,
+    )
   const releases = pypiProjectReleases(project.doc)
   const firstRead = basis.versions.length === 0
   const targets = pypiTargets(
@@ -121,25 +132,32 @@ export async function readPypi(client: RegistryClient, basis: WatchBasis): Promi
   for (const release of targets) {
     const doc = await pypiVersion(client, basis.name, release)
     if (doc.status === 'ok') {
-      read.push({ version: release, facts: pypiVersionFacts(doc.doc), removed: false, history: firstRead && release !== releases.latest })
+      const history = firstRead && release !== releases.latest
+      read.push({ version: release, facts: pypiVersionFacts(doc.doc), removed: false, missing: false, history })
     } else if (doc.status === 'not_found' && basis.pinned.includes(release)) {
-      read.push({ version: release, facts: emptyFacts(), removed: true, history: false })
+      read.push(missingVersion(release))
     }
   }
-  return { status: 'ok', etag: project.etag, latest: releases.latest ?? basis.latest, read }
+  return { status: 'ok', validators: project.validators, latest: releases.latest ?? basis.latest, read }
 }
 
-/** Reads again the versions listings install (verifyTargets): deprecated or removed since. */
+/**
+ * Reads again the versions listings install (verifyTargets): deprecated or removed since; and a
+ * pinned version that was not found, now published (it is read in full), or still missing
+ * (nothing changed: a version the watch never read is never "removed").
+ */
 export async function verifyInstalled(client: RegistryClient, basis: WatchBasis, now: Date): Promise<Verified[]> {
   const changed: Verified[] = []
   for (const known of verifyTargets(basis, now)) {
     const doc =
       basis.registry === 'npm' ? await npmVersion(client, basis.name, known.version) : await pypiVersion(client, basis.name, known.version)
-    if (doc.status === 'not_found') changed.push({ known, facts: known.facts, removed: true })
-    else if (doc.status === 'ok') {
+    if (doc.status === 'not_found') {
+      if (!known.missing) changed.push({ known, facts: known.facts, removed: true, missing: false })
+    } else if (doc.status === 'ok') {
       const facts = basis.registry === 'npm' ? npmVersionFacts(doc.doc, known.publishedAt) : pypiVersionFacts(doc.doc)
-      if (facts.deprecated !== known.facts.deprecated)
-        changed.push({ known, facts: { ...known.facts, deprecated: facts.deprecated }, removed: false })
+      if (known.missing) changed.push({ known, facts, removed: false, missing: false })
+      else if (facts.deprecated !== known.facts.deprecated)
+        changed.push({ known, facts: { ...known.facts, deprecated: facts.deprecated }, removed: false, missing: false })
     }
   }
   return changed

@@ -4,6 +4,7 @@
  * wait doubles, 2, 4, 8... hours, at most two days.
  */
 import type { CheckedPackage, FailedPackage } from '../../db/supply'
+import type { Validators } from '../../lib/outbound/package-registry'
 
 /** How often a package is read again when nothing is wrong. */
 export const WATCH_EVERY_HOURS = 6
@@ -29,19 +30,23 @@ export const backoffHours = (failuresBefore: number) => Math.min(MAX_BACKOFF_HOU
 
 /**
  * The package's row after a check that reached its registry: due again in six hours (a week when
- * not found), the lease and the failures cleared, the ETag kept as it was when the answer was a
- * 304, the latest version kept when none was read, and the day's verification stamped when done.
+ * not found), the lease and the failures cleared, the validators (ETag, Last-Modified, the body's
+ * hash) kept as they were when the answer was unchanged, the latest version kept when none was
+ * read, and the day's verification stamped when done.
  */
 export function checkedSchedule(check: {
   status: 'ok' | 'unchanged' | 'not_found'
-  etag: string | null
+  validators: Validators
   latest: string | null
   verified: boolean
   now: Date
 }): CheckedPackage {
   const at = check.now.toISOString()
+  const unchanged = check.status === 'unchanged'
   return {
-    etag: check.status === 'unchanged' ? undefined : check.etag,
+    etag: unchanged ? undefined : check.validators.etag,
+    lastModified: unchanged ? undefined : check.validators.lastModified,
+    contentHash: unchanged ? undefined : check.validators.contentHash,
     latestVersion: check.latest ?? undefined,
     dueAt: hoursLater(check.now, check.status === 'not_found' ? NOT_FOUND_HOURS : WATCH_EVERY_HOURS),
     priority: 0,

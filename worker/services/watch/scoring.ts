@@ -1,14 +1,16 @@
 /**
- * A check's versions scored: every version of the package in time order (the known ones, and the
- * new ones placed by their publish time, else the check's time), each new or re-read version scored
- * against the versions before it that are still published, with the ages of its new dependencies
- * where they are looked up (`ages`, the check's registry reads).
+ * A check's versions scored: every version of the package in release order (the registry's own
+ * version order, lib/supply/versions.ts; publish time, else the check's time, only where it cannot
+ * tell), each new or re-read version scored against the versions released before it that are
+ * still published, with the ages of its new dependencies where they are looked up (`ages`, the
+ * check's registry reads). A version the registry never had (`missing`) is no one's history.
  */
 import { bandOf } from '@shared/supply'
 import type { KnownVersion, ScoredVersion } from '../../db/supply'
 import { scoreVersion } from '../../lib/supply/score'
 import { timeOf } from '../../lib/supply/signals'
 import type { SignalContext, VersionInput } from '../../lib/supply/types'
+import { inReleaseOrder } from '../../lib/supply/versions'
 import type { ReadVersion, Verified } from './read'
 import { dependencyLookups } from './targets'
 
@@ -23,6 +25,9 @@ export interface CheckScores {
 
 type Placed = VersionInput & { removed: boolean }
 
+/** A version the registry does not have is not scored: nothing was read of it. */
+const notScored = (): Pick<ScoredVersion, 'score' | 'band' | 'signals'> => ({ score: 0, band: 'none', signals: [] })
+
 export async function scoreCheck(
   known: readonly KnownVersion[],
   found: { read: readonly ReadVersion[]; verified: readonly Verified[] },
@@ -30,9 +35,16 @@ export async function scoreCheck(
   seenAt: string,
   ages: (names: readonly string[]) => Promise<Record<string, string>>,
 ): Promise<CheckScores> {
-  const all: Placed[] = known.map((v) => ({ version: v.version, facts: v.facts, seenAt: v.seenAt, removed: v.removed }))
-  all.push(...found.read.map((r) => ({ version: r.version, facts: r.facts, seenAt, removed: r.removed })))
-  all.sort((a, b) => timeOf(a) - timeOf(b))
+  // A pinned version not found before and found now (verified) takes its place among the releases.
+  const foundAtLast = new Set(found.verified.filter((v) => v.known.missing && !v.missing).map((v) => v.known.version))
+  const placedVersions: Placed[] = known
+    .filter((v) => !v.missing || foundAtLast.has(v.version))
+    .map((v) => ({ version: v.version, facts: v.facts, seenAt: v.seenAt, removed: v.removed }))
+  placedVersions.push(
+    ...found.read.filter((r) => !r.missing).map((r) => ({ version: r.version, facts: r.facts, seenAt, removed: r.removed })),
+  )
+  // Times only break ties: a mirror's times out of release order must not reorder the releases.
+  const all = inReleaseOrder(context.registry, placedVersions, timeOf)
   const score = async (version: Placed, removed: boolean) => {
     const history = all.slice(0, all.indexOf(version)).filter((v) => !v.removed)
     const lookups = dependencyLookups(context.registry, version.facts, history.at(-1)?.facts, context.popularNames)
@@ -42,7 +54,8 @@ export async function scoreCheck(
   }
   const placed = (version: string) => all.find((v) => v.version === version)!
   const added: ScoredVersion[] = []
-  for (const r of found.read) added.push({ ...r, publishedAt: r.facts.publishedAt, ...(await score(placed(r.version), r.removed)) })
+  for (const r of found.read)
+    added.push({ ...r, publishedAt: r.facts.publishedAt, ...(r.missing ? notScored() : await score(placed(r.version), r.removed)) })
   const updated: CheckScores['updated'] = []
   for (const v of found.verified) {
     const entry = placed(v.known.version)
@@ -54,6 +67,7 @@ export async function scoreCheck(
       publishedAt: v.known.publishedAt,
       facts: v.facts,
       removed: v.removed,
+      missing: false,
       history: false,
       ...(await score(entry, v.removed)),
     })

@@ -1,17 +1,20 @@
 import { describe, expect, it } from 'vitest'
-import { BAND_FLOORS, bandOf, SUPPLY_BANDS, type SupplySignal } from '@shared/supply'
+import { BAND_FLOORS, bandOf, type ServerSupplyChain, SUPPLY_BANDS, type SupplySignal } from '@shared/supply'
 import {
   BAND_SCORES,
   bandAndScore,
   heldBackNote,
+  lastReadLine,
   notCheckedText,
   noticeLine,
   optionInstalls,
   registryPage,
   SUPPLY_BANDS_EXPLAINED,
   sortSignals,
+  supplyEmptyLines,
   supplyHref,
   supplyLabel,
+  unwatchedLine,
   versionAnchor,
   versionHref,
 } from '../../../../web/src/components/supply/labels'
@@ -120,5 +123,41 @@ describe('notCheckedText', () => {
     expect(notCheckedText(true)).toBe('Not checked yet: the watch reads new packages within minutes.')
     expect(notCheckedText(false)).toBe('Not checked: the supply-chain watch is off on this catalogue.')
     expect(notCheckedText(false)).not.toMatch(/minutes/)
+  })
+})
+
+describe('what the Supply chain tab says without versions to show', () => {
+  const nuget = { registryType: 'nuget', identifier: 'Acme.Mcp', reason: 'registry' as const }
+  const pkg = { checkedAt: null, versions: [] } as unknown as ServerSupplyChain['packages'][number]
+
+  it('names each declared package the watch does not read and why, enrolled or not', () => {
+    for (const enrolled of [true, false])
+      expect(supplyEmptyLines({ watching: true, enrolled, packages: [], unwatched: [nuget] })).toEqual([
+        'Not watched: Acme.Mcp is on nuget, a registry the watch does not read (it reads npm and PyPI).',
+      ])
+    expect(unwatchedLine({ registryType: 'unknown', identifier: 'agentql-mcp', reason: 'registry' })).toBe(
+      'Not watched: agentql-mcp is on no registry named (it reads npm and PyPI).',
+    )
+    expect(unwatchedLine({ registryType: 'npm', identifier: 'Not A Name', reason: 'name' })).toBe(
+      'Not watched: Not A Name is not a name npm allows.',
+    )
+  })
+
+  it('says a package is not checked yet (a promise only where the watch runs), and shows the list once one was read', () => {
+    expect(supplyEmptyLines({ watching: true, enrolled: false, packages: [], unwatched: [] })).toEqual([notCheckedText(true)])
+    expect(supplyEmptyLines({ watching: true, enrolled: true, packages: [pkg], unwatched: [nuget] })).toEqual([notCheckedText(true)])
+    expect(supplyEmptyLines({ watching: false, enrolled: true, packages: [pkg], unwatched: [] })).toEqual([notCheckedText(false)])
+    expect(
+      supplyEmptyLines({ watching: true, enrolled: true, packages: [{ ...pkg, checkedAt: '2025-01-01T00:00:00Z' }], unwatched: [nuget] }),
+    ).toBeNull()
+  })
+
+  it('says what the last read found when it is not a plain read', () => {
+    expect(lastReadLine({ status: 'not_found', error: null })).toBe('Not found in the registry.')
+    expect(lastReadLine({ status: 'failed', error: 'could not connect to pypi.org: its name did not resolve' })).toBe(
+      'The last read failed: could not connect to pypi.org: its name did not resolve.',
+    )
+    expect(lastReadLine({ status: 'read', error: null })).toBeNull()
+    expect(lastReadLine(null)).toBeNull()
   })
 })

@@ -9,11 +9,14 @@ import { HeldBack } from './HeldBack'
 import {
   ADVISORY_METHOD_HREF,
   BAND_SCORES,
+  lastReadLine,
   notCheckedText,
   REGISTRY_LABEL,
   registryPage,
   SUPPLY_ANCHOR,
   sortSignals,
+  supplyEmptyLines,
+  unwatchedLine,
   versionAnchor,
 } from './labels'
 import { SupplyBadge, VersionBandBadge } from './SupplyBadge'
@@ -21,12 +24,16 @@ import { SupplyBadge, VersionBandBadge } from './SupplyBadge'
 const linkClass = 'rounded text-blue-700 underline-offset-2 hover:underline dark:text-blue-400'
 const muted = 'text-zinc-600 dark:text-zinc-400'
 
-/** The empty states: a dashed box saying what happened. */
-function Empty({ children }: { children: string }) {
+/** The empty states: a dashed box saying what happened, a line each. */
+function Empty({ lines }: { lines: readonly string[] }) {
   return (
-    <div className="rounded-lg border border-dashed border-zinc-300 px-6 py-8 text-center dark:border-zinc-700">
+    <div data-supply-empty className="rounded-lg border border-dashed border-zinc-300 px-6 py-8 text-center dark:border-zinc-700">
       <PackageSearch className="mx-auto size-8 text-zinc-500" aria-hidden="true" />
-      <p className="mx-auto mt-3 max-w-prose text-zinc-800 dark:text-zinc-200">{children}</p>
+      {lines.map((line) => (
+        <p key={line} className="mx-auto mt-3 max-w-prose wrap-anywhere text-zinc-800 dark:text-zinc-200">
+          {line}
+        </p>
+      ))}
     </div>
   )
 }
@@ -56,7 +63,8 @@ function VersionItem({ pkg, v }: { pkg: WatchedPackage; v: PackageVersionRecord 
           <VersionBandBadge band={v.band} score={v.score} muted={dismissed} />
           {installed && <span className="text-xs font-medium text-emerald-800 dark:text-emerald-300">Used by the configuration</span>}
           {heldBack && <span className="text-xs font-medium text-red-800 dark:text-red-300">Held back</span>}
-          {v.removed && <span className="text-xs font-medium text-zinc-800 dark:text-zinc-200">Removed from the registry</span>}
+          {v.removed && <span className="text-xs font-medium text-zinc-800 dark:text-zinc-200">Unpublished after it was read</span>}
+          {v.missing && <span className="text-xs font-medium text-zinc-800 dark:text-zinc-200">Not found in the registry</span>}
         </div>
         <p className={cx(muted, 'wrap-anywhere')}>
           {v.publishedAt ? (
@@ -152,6 +160,9 @@ function PackageItem({ pkg, watching }: { pkg: WatchedPackage; watching: boolean
           <Fact term="Latest">{pkg.latest ? <span className="font-mono">{pkg.latest}</span> : 'Not read yet'}</Fact>
           <Fact term="Checked">{pkg.checkedAt ? <TimeAgo iso={pkg.checkedAt} /> : 'Not yet'}</Fact>
         </dl>
+        {lastReadLine(pkg.lastRead) && (
+          <p className="text-sm wrap-anywhere text-zinc-800 dark:text-zinc-200">{lastReadLine(pkg.lastRead)}</p>
+        )}
         <HeldBack pkg={pkg} />
         {pkg.versions.length ? (
           <ol aria-label={`Versions of ${pkg.name}, newest first`} className="flex flex-col gap-2">
@@ -160,7 +171,7 @@ function PackageItem({ pkg, watching }: { pkg: WatchedPackage; watching: boolean
             ))}
           </ol>
         ) : (
-          <p className="text-sm text-zinc-800 dark:text-zinc-200">{notCheckedText(watching)}</p>
+          <p className="text-sm text-zinc-800 dark:text-zinc-200">{pkg.lastRead ? 'No version read.' : notCheckedText(watching)}</p>
         )}
       </article>
     </li>
@@ -182,8 +193,8 @@ interface SupplyChainSectionProps {
 export function SupplyChainSection({ supplyChain, focus = false, onFocused }: SupplyChainSectionProps) {
   const headingId = useId()
   const heading = useFocusedHeading(focus, onFocused)
-  const { band, packages, enrolled, watching } = supplyChain
-  const read = packages.some((p) => p.checkedAt !== null || p.versions.length > 0)
+  const { band, packages, unwatched } = supplyChain
+  const empty = supplyEmptyLines(supplyChain)
 
   // A link to one version ('#version-npm:name@1.0.16', from the feed or the dashboard): once on screen, go there and focus its heading.
   useEffect(() => {
@@ -217,18 +228,25 @@ export function SupplyChainSection({ supplyChain, focus = false, onFocused }: Su
           How the watch scores a version
         </Link>
       </p>
-      {!enrolled ? (
-        <Empty>{notCheckedText(watching)}</Empty>
-      ) : !packages.length ? (
-        <Empty>This server installs no npm or PyPI package the watch reads.</Empty>
-      ) : !read ? (
-        <Empty>{notCheckedText(watching)}</Empty>
+      {empty ? (
+        <Empty lines={empty} />
       ) : (
-        <ul aria-label="Watched packages" className="flex flex-col gap-4">
-          {packages.map((p) => (
-            <PackageItem key={`${p.registry}:${p.name}`} pkg={p} watching={watching} />
-          ))}
-        </ul>
+        <>
+          <ul aria-label="Watched packages" className="flex flex-col gap-4">
+            {packages.map((p) => (
+              <PackageItem key={`${p.registry}:${p.name}`} pkg={p} watching={supplyChain.watching} />
+            ))}
+          </ul>
+          {unwatched.length > 0 && (
+            <ul aria-label="Packages not watched" className="flex flex-col gap-1 text-sm text-zinc-700 dark:text-zinc-300">
+              {unwatched.map((u) => (
+                <li key={`${u.registryType}:${u.identifier}`} className="wrap-anywhere">
+                  {unwatchedLine(u)}
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
       )}
     </section>
   )

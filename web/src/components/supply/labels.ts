@@ -9,10 +9,12 @@ import type { InstallOption } from '@shared/install'
 import { samePackageName } from '@shared/install/pins'
 import {
   BAND_FLOORS,
+  type ServerSupplyChain,
   type SupplyAlert,
   type SupplyBand,
   type SupplySignal,
   type SupplyStats,
+  type UnwatchedPackage,
   type WatchedPackage,
   type WatchedRegistry,
 } from '@shared/supply'
@@ -152,4 +154,38 @@ export function notCheckedText(watching: boolean): string {
   return watching
     ? 'Not checked yet: the watch reads new packages within minutes.'
     : 'Not checked: the supply-chain watch is off on this catalogue.'
+}
+
+/**
+ * Why the watch does not read a declared package, in one line for its page.
+ * @example unwatchedLine({ registryType: 'nuget', identifier: 'Acme.Mcp', reason: 'registry' }) // 'Not watched: Acme.Mcp is on nuget, a registry the watch does not read (it reads npm and PyPI).'
+ */
+export function unwatchedLine(pkg: UnwatchedPackage): string {
+  if (pkg.reason === 'name') return `Not watched: ${pkg.identifier} is not a name ${pkg.registryType === 'pypi' ? 'PyPI' : 'npm'} allows.`
+  const registry = pkg.registryType === 'unknown' ? 'no registry named' : `${pkg.registryType}, a registry the watch does not read`
+  return `Not watched: ${pkg.identifier} is on ${registry} (it reads npm and PyPI).`
+}
+
+/**
+ * What the Supply chain tab says when it shows no package's versions: the declared packages the
+ * watch does not read and why, else that it has not read them yet (notCheckedText).
+ */
+export function supplyEmptyLines(
+  supplyChain: Pick<ServerSupplyChain, 'watching' | 'enrolled' | 'packages' | 'unwatched'>,
+): string[] | null {
+  const read = supplyChain.packages.some((p) => p.checkedAt !== null || p.versions.length > 0)
+  if (supplyChain.packages.length === 0 && supplyChain.unwatched.length > 0) return supplyChain.unwatched.map(unwatchedLine)
+  if (!supplyChain.enrolled || (supplyChain.packages.length > 0 && !read)) return [notCheckedText(supplyChain.watching)]
+  if (supplyChain.packages.length === 0) return ['This server installs no npm or PyPI package the watch reads.']
+  return null
+}
+
+/**
+ * What the watch's last read of a package found, when it is not a plain read.
+ * @example lastReadLine({ status: 'not_found', error: null }) // 'Not found in the registry.'
+ */
+export function lastReadLine(lastRead: WatchedPackage['lastRead']): string | null {
+  if (lastRead?.status === 'not_found') return 'Not found in the registry.'
+  if (lastRead?.status === 'failed') return `The last read failed: ${lastRead.error ?? 'no reason was given'}.`
+  return null
 }
