@@ -1,7 +1,8 @@
 /**
  * The probe runner's command (docs/probe-runner.md):
  *   tsx probe-runner/src/main.ts [--once] [--batch N] [--concurrency N] [--timeout MS]
- *                                [--output-cap BYTES] [--unfenced]
+ *                                [--output-cap BYTES] [--unfenced] [--server ID]
+ * `--server ID` probes that listing's package only, due or not, once.
  * Reads CATALOGUE_URL, PROBE_RUNNER_TOKEN, NPM_REGISTRY (default https://registry.npmjs.org),
  * PROBE_RUNNER_NAME and NPM_CACHE from the environment. Exits 1 when no fence is available
  * (unless --unfenced, for development on a machine without namespaces), or when the catalogue
@@ -22,6 +23,7 @@ const { values } = parseArgs({
     timeout: { type: 'string', default: String(DEFAULT_PROBE_BOUNDS.totalTimeoutMs) },
     'output-cap': { type: 'string', default: String(8 * 1024 * 1024) },
     unfenced: { type: 'boolean', default: false },
+    server: { type: 'string' },
   },
 })
 
@@ -60,7 +62,9 @@ const records = await runRunner({
   batch: Number.parseInt(values.batch, 10),
   concurrency: Number.parseInt(values.concurrency, 10),
   once: values.once,
+  serverId: values.server,
   log: (line) => console.log(line),
 })
-console.log(records.length === 0 ? 'No package is due.' : `Probed ${records.length} package${records.length === 1 ? '' : 's'}.`)
+const nothing = values.server ? `Listing ${values.server} has no package the runner reads, or a runner holds it now.` : 'No package is due.'
+console.log(records.length === 0 ? nothing : `Probed ${records.length} package${records.length === 1 ? '' : 's'}.`)
 if (records.some((record) => record.postError)) process.exitCode = 1
