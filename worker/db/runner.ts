@@ -122,3 +122,28 @@ export async function takeJobLease(db: DB, job: { serverId: string; jobId: strin
     .returning({ serverId: t.serverId })
   return taken.length > 0
 }
+
+/** A listing found by its registry name: what storing a surface read elsewhere needs of it. */
+export interface NamedListing {
+  id: string
+  registryName: string
+  version: string
+  status: string
+}
+
+/**
+ * The listings with these registry names (a unique column), in chunks well under D1's bound
+ * parameters; names not listed are missing from the answer.
+ * @example const found = await listingsByRegistryName(db, ['io.github.acme/widget'])
+ */
+export async function listingsByRegistryName(db: DB, names: readonly string[]): Promise<NamedListing[]> {
+  const found: NamedListing[] = []
+  for (let i = 0; i < names.length; i += 90) {
+    const rows = await db
+      .select({ id: servers.id, registryName: servers.registryName, version: servers.version, status: servers.status })
+      .from(servers)
+      .where(inArray(servers.registryName, names.slice(i, i + 90)))
+    for (const row of rows) if (row.registryName) found.push({ ...row, registryName: row.registryName })
+  }
+  return found
+}
