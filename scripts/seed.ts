@@ -38,7 +38,7 @@ function shippedSurfacesFile(dir = resolve('data')): string | null {
 
 /** A surfaces file read and checked, or an error saying which file and what is wrong with it. */
 async function readSurfacesFile(path: string): Promise<ShippedSurfaces> {
-  const where = relative(process.cwd(), path)
+  const where = path.startsWith(process.cwd()) ? relative(process.cwd(), path) : path
   try {
     return readShippedSurfaces(JSON.parse(await readFile(path, 'utf8')))
   } catch (error) {

@@ -31,8 +31,8 @@ export interface RunnerRecord {
   postError: string | null
 }
 
-/** Runs `work` over `items`, at most `limit` at once. */
-async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+/** Runs `work` over `items`, at most `limit` at once (also the coverage script's, scripts/package-coverage.ts). */
+export async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0
   const lane = async () => {
     while (next < items.length) await work(items[next++])

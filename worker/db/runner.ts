@@ -147,3 +147,30 @@ export async function listingsByRegistryName(db: DB, names: readonly string[]): 
   }
   return found
 }
+
+/** A listed server with a package of a kind the runner reads, as the coverage script tries it. */
+export interface PackagedListing {
+  id: string
+  registryName: string | null
+  name: string
+  version: string
+  packages: unknown[]
+}
+
+/**
+ * Every listed server with a package of a kind the runner reads (`PACKAGE_KIND`), whether or not
+ * it also has a remote, in name order: what scripts/package-coverage.ts measures over a database.
+ */
+export function packagedListings(db: DB): Promise<PackagedListing[]> {
+  return db
+    .select({
+      id: servers.id,
+      registryName: servers.registryName,
+      name: servers.name,
+      version: servers.version,
+      packages: servers.packages,
+    })
+    .from(servers)
+    .where(sql`${servers.status} = 'active' AND ${PACKAGE_KIND} IS NOT NULL`)
+    .orderBy(servers.name)
+}
