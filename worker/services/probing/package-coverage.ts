@@ -15,21 +15,12 @@ export type PackageKind = RunnerJob['package']['registryType']
 export const PACKAGE_KINDS: readonly PackageKind[] = ['npm', 'pypi', 'oci']
 
 /**
- * The causes that mean the package client never got the package: the registry had no such name or
- * version, a dependency did not resolve, the registry or the network refused, the client is not
- * installed, or the listing named nothing plain and exact to fetch.
+ * The causes that come after the package client got the package: no single command or no wheel in
+ * it, or the package ran and stopped for its own reason. Every other cause (not found, a
+ * dependency, the registry's auth, a certificate, the network, no client, no exact version, not
+ * plain) means it never got it.
  */
-export const NOT_FETCHED: readonly FailureCause[] = [
-  'package_not_found',
-  'version_not_found',
-  'dependency_not_found',
-  'registry_auth',
-  'certificate',
-  'network',
-  'client_missing',
-  'no_exact_version',
-  'not_plain',
-]
+export const AFTER_FETCH: readonly FailureCause[] = ['no_bin', 'no_wheel', 'missing_variable', 'crashed', 'output_cap', 'list_failed']
 
 /** One listing tried: its kind, what the runner said, and whether the package's own process started. */
 export interface CoverageProbe {
@@ -60,7 +51,7 @@ export interface KindCoverage {
 export function wasFetched(probe: CoverageProbe): boolean {
   const { cause, status } = probe.outcome
   if (probe.ran || status === 'ok') return true
-  return cause ? !NOT_FETCHED.includes(cause) : false
+  return cause ? AFTER_FETCH.includes(cause) : false
 }
 
 /**
