@@ -1,4 +1,7 @@
 export function localState(): string
+export const DEFAULT_PORT: string
+export function recordAppPort(state: string, port: string | number): void
+export function appUrl(opts?: { env?: Record<string, string | undefined>; state?: string }): string
 export function localEnv(extra?: Record<string, string>): NodeJS.ProcessEnv
 export function bin(name: string): string
 export function run(cmd: string, args: string[], opts?: { env?: NodeJS.ProcessEnv; quiet?: boolean }): void

@@ -4,12 +4,45 @@
  * migrations to a local state folder.
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, openSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { delimiter, resolve } from 'node:path'
+import { delimiter, join, resolve } from 'node:path'
 
 /** The state folder of the local database and KV: CATALOGUE_STATE, else .wrangler/state. */
 export const localState = () => resolve(process.env.CATALOGUE_STATE ?? '.wrangler/state')
+
+/** The port `npm start` serves on when PORT does not say. */
+export const DEFAULT_PORT = '8787'
+
+/** The file in the state folder where `npm start` records the port it serves on. */
+const PORT_FILE = 'app-port'
+
+/**
+ * Records the port `npm start` serves the app on, in its state folder, for the scripts that talk
+ * to that app (`npm run probe`) to find it without being told.
+ * @param {string} state
+ * @param {string | number} port
+ */
+export function recordAppPort(state, port) {
+  mkdirSync(state, { recursive: true })
+  writeFileSync(join(state, PORT_FILE), `${port}\n`)
+}
+
+/**
+ * The local app's address: CATALOGUE_URL when set; else the port the last `npm start` on this
+ * state folder recorded; else PORT, else DEFAULT_PORT, on 127.0.0.1. A recorded file that does
+ * not hold a port is ignored.
+ * @param {{ env?: Record<string, string | undefined>, state?: string }} [opts]
+ * @returns {string}
+ */
+export function appUrl(opts = {}) {
+  const env = opts.env ?? process.env
+  if (env.CATALOGUE_URL) return env.CATALOGUE_URL
+  const file = join(opts.state ?? localState(), PORT_FILE)
+  const recorded = existsSync(file) ? readFileSync(file, 'utf8').trim() : ''
+  const port = /^\d{1,5}$/.test(recorded) && Number(recorded) > 0 && Number(recorded) < 65536 ? recorded : env.PORT || DEFAULT_PORT
+  return `http://127.0.0.1:${port}`
+}
 
 /**
  * The environment for wrangler, vite and tsx: no request-metadata fetch, no telemetry, and

@@ -1,11 +1,14 @@
 // `npm run probe -- [--server ID] [--limit N]`: probes the local database's due remotes with the
 // Worker's own job code (see scripts/probe.ts), then runs one pass of the probe runner against the
-// local app when a runner token is set. `npm run probe -- --remotes ...` the remotes only;
+// local app when a runner token is set. With `--server ID`, that listing only, whatever its kind:
+// its remote through the job code, and its package through the runner (claimed by its id, due or
+// not), never whichever packages are due. The local app is the one `npm start` serves: the port it
+// recorded (scripts/local.mjs appUrl), unless CATALOGUE_URL says otherwise. `npm run probe -- --remotes ...` the remotes only;
 // `npm run probe -- --packages [runner flags]` one pass of the runner only (probe-runner/src/main.ts,
 // docs/probe-runner.md) against `npm start`'s app. `npm run probe -- --url URL [--sse]` probes one
 // address and prints the outcome as JSON (scripts/probe-url.ts; the conformance suite's client).
 import { existsSync, readFileSync } from 'node:fs'
-import { localEnv, localState, migrateLocal, run } from './local.mjs'
+import { appUrl, localEnv, localState, migrateLocal, run } from './local.mjs'
 
 /** The runner's token: the environment's, else the one `npm start`'s app reads from .dev.vars. */
 function runnerToken() {
@@ -14,7 +17,7 @@ function runnerToken() {
   return /^PROBE_RUNNER_TOKEN=(.+)$/m.exec(vars)?.[1].trim() ?? ''
 }
 
-/** One pass of the probe runner against the local app (CATALOGUE_URL, else `npm start`'s address). */
+/** One pass of the probe runner against the local app (CATALOGUE_URL, else the address `npm start` recorded). */
 function runPackages(args, { required }) {
   const token = runnerToken()
   if (!token) {
@@ -23,7 +26,7 @@ function runPackages(args, { required }) {
     console.log(hint)
     return
   }
-  const url = process.env.CATALOGUE_URL || `http://127.0.0.1:${process.env.PORT || '8787'}`
+  const url = appUrl()
   run('tsx', ['probe-runner/src/main.ts', '--once', ...args], { env: localEnv({ CATALOGUE_URL: url, PROBE_RUNNER_TOKEN: token }) })
 }
 
@@ -39,7 +42,10 @@ try {
   } else {
     migrateLocal(localState())
     run('tsx', ['scripts/probe.ts', ...args.filter((arg) => arg !== '--remotes')])
-    if (!args.includes('--remotes')) runPackages([], { required: false })
+    const server = args.includes('--server')
+      ? args[args.indexOf('--server') + 1]
+      : args.find((arg) => arg.startsWith('--server='))?.slice(9)
+    if (!args.includes('--remotes')) runPackages(server ? ['--server', server] : [], { required: false })
   }
 } catch (err) {
   console.error(err.message)

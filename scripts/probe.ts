@@ -5,7 +5,8 @@
  * and stores what it found, then prints each outcome and the counts by status.
  *   tsx scripts/probe.ts                 due listings, at most 50 (one cron's worth)
  *   tsx scripts/probe.ts --limit N       at most N due listings
- *   tsx scripts/probe.ts --server ID     that one listing, due or not
+ *   tsx scripts/probe.ts --server ID     that one listing's remote, due or not (its package is the
+ *                                        runner's: scripts/probe.mjs claims it by its id)
  * Here a person asked: probing runs whatever PROBE_ENABLED says, loopback is allowed (local MCP
  * servers), and no invocation's request allowance applies. CATALOGUE_STATE names the state
  * folder (default .wrangler/state).
@@ -38,7 +39,10 @@ async function main() {
     const counts = Object.fromEntries(PROBE_STATUSES.map((s) => [s, 0])) as Record<ProbeStatus, number>
     for (const [id, outcome] of run.outcomes) {
       if (!outcome) {
-        console.log(`  ${'skipped'.padEnd(15)} ${id}  (not listed, or no usable remote: put off for a week)`)
+        const why = values.server
+          ? 'no usable remote here: a package is probed by the runner'
+          : 'not listed, or no usable remote: put off for a week'
+        console.log(`  ${'skipped'.padEnd(15)} ${id}  (${why})`)
         continue
       }
       counts[outcome.status]++

@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
-import { bin, localEnv, localState, migrateLocal, run } from './local.mjs'
+import { bin, localEnv, localState, migrateLocal, recordAppPort, run } from './local.mjs'
 import { registrySyncDefault, startLocalCron } from './local-cron.mjs'
 
 const port = process.env.PORT || '8787'
@@ -45,6 +45,8 @@ try {
   process.exit(1)
 }
 
+// `npm run probe` and the other scripts find this app by it (scripts/local.mjs appUrl).
+recordAppPort(state, port)
 console.log(`\nMCP Catalogue: http://127.0.0.1:${port}\n`)
 const server = spawn(bin('vite'), ['preview', '--port', port, '--strictPort'], { stdio: 'inherit', env })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))

@@ -27,9 +27,12 @@ async function post(api: CatalogueApi, path: string, body: unknown): Promise<Res
   return response
 }
 
-/** Up to `limit` due packages, each leased to this runner until its `leaseUntil`. */
-export async function claimJobs(api: CatalogueApi, limit: number): Promise<RunnerJob[]> {
-  const response = await post(api, '/api/runner/claim', { limit, runner: api.runner })
+/**
+ * Up to `limit` due packages, each leased to this runner until its `leaseUntil`; with `serverId`,
+ * that listing's package only, due or not (none when it has no package the runner reads).
+ */
+export async function claimJobs(api: CatalogueApi, limit: number, serverId?: string): Promise<RunnerJob[]> {
+  const response = await post(api, '/api/runner/claim', { limit, runner: api.runner, ...(serverId ? { serverId } : {}) })
   const body = (await response.json()) as RunnerClaimResponse
   return Array.isArray(body.jobs) ? body.jobs : []
 }

@@ -1,7 +1,8 @@
 /**
  * The probe runner's command (docs/probe-runner.md):
  *   tsx probe-runner/src/main.ts [--once] [--batch N] [--concurrency N] [--timeout MS]
- *                                [--output-cap BYTES] [--unfenced]
+ *                                [--output-cap BYTES] [--unfenced] [--server ID]
+ * `--server ID` probes that listing's package only, due or not, once.
  * Reads CATALOGUE_URL, PROBE_RUNNER_TOKEN, PROBE_RUNNER_NAME and NPM_CACHE from the environment,
  * and the package clients' configuration (client-config.ts: NPM_REGISTRY, NPM_CAFILE, NPM_TOKEN,
  * the proxy, NODE_EXTRA_CA_CERTS, uv's index and CA, else what the operator's npm says). Exits 1
@@ -9,13 +10,12 @@
  * machine without namespaces), or when the catalogue refuses a claim; exits 0 when nothing is due.
  */
 import './check-node'
-import { hostname, tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { hostname } from 'node:os'
 import { parseArgs } from 'node:util'
 import { DEFAULT_PROBE_BOUNDS } from '@mcp-catalogue/mcp-client/node'
-import { operatorNpmConfig, readClientConfig } from './client-config'
-import { detectFence } from './fence'
+import type { FenceKind } from './fence'
 import { runRunner } from './runner'
+import { chooseFence, describeClients, runnerSettings } from './settings'
 
 const { values } = parseArgs({
   options: {
@@ -25,6 +25,7 @@ const { values } = parseArgs({
     timeout: { type: 'string', default: String(DEFAULT_PROBE_BOUNDS.totalTimeoutMs) },
     'output-cap': { type: 'string', default: String(8 * 1024 * 1024) },
     unfenced: { type: 'boolean', default: false },
+    server: { type: 'string' },
   },
 })
 
@@ -37,37 +38,28 @@ function required(name: string): string {
   return value
 }
 
-const fence = detectFence()
-if (fence === 'none' && !values.unfenced) {
-  console.error(
-    'No fence is available (bubblewrap or unshare with user namespaces): refusing to run packages. --unfenced is for development only.',
-  )
+let fence: FenceKind
+try {
+  fence = chooseFence(values.unfenced, (line) => console.error(line))
+} catch (error) {
+  console.error((error as Error).message)
   process.exit(1)
 }
-if (fence === 'unshare')
-  console.error('bubblewrap is not usable here: packages run in a network namespace only (the filesystem is not fenced).')
-if (values.unfenced && fence === 'none') console.error('UNFENCED: packages run with the network and the filesystem of this machine.')
-
-const timeout = Number.parseInt(values.timeout, 10)
-const clients = readClientConfig(process.env, operatorNpmConfig())
-console.error(
-  `npm: ${clients.npm.registry}${clients.npm.cafile ? `, CA ${clients.npm.cafile}` : ''}${clients.extraCaCerts ? `, extra CA ${clients.extraCaCerts}` : ''}${clients.npm.token ? ', a token' : ''}${clients.npm.httpsProxy || clients.npm.proxy ? ', a proxy' : ''}; uv: ${clients.uv.index ?? 'PyPI'}`,
-)
+const settings = runnerSettings({
+  fence,
+  timeoutMs: Number.parseInt(values.timeout, 10),
+  outputCap: Number.parseInt(values['output-cap'], 10),
+})
+console.error(describeClients(settings.clients))
 const records = await runRunner({
   api: { url: required('CATALOGUE_URL'), token: required('PROBE_RUNNER_TOKEN'), runner: process.env.PROBE_RUNNER_NAME || hostname() },
-  settings: {
-    fence,
-    clients,
-    npmCache: process.env.NPM_CACHE || join(tmpdir(), 'probe-runner-npm-cache'),
-    bounds: { ...DEFAULT_PROBE_BOUNDS, totalTimeoutMs: timeout, stepTimeoutMs: Math.min(DEFAULT_PROBE_BOUNDS.stepTimeoutMs, timeout) },
-    outputCap: Number.parseInt(values['output-cap'], 10),
-    fetchTimeoutMs: 120_000,
-    path: process.env.PATH ?? '/usr/bin:/bin',
-  },
+  settings,
   batch: Number.parseInt(values.batch, 10),
   concurrency: Number.parseInt(values.concurrency, 10),
   once: values.once,
+  serverId: values.server,
   log: (line) => console.log(line),
 })
-console.log(records.length === 0 ? 'No package is due.' : `Probed ${records.length} package${records.length === 1 ? '' : 's'}.`)
+const nothing = values.server ? `Listing ${values.server} has no package the runner reads, or a runner holds it now.` : 'No package is due.'
+console.log(records.length === 0 ? nothing : `Probed ${records.length} package${records.length === 1 ? '' : 's'}.`)
 if (records.some((record) => record.postError)) process.exitCode = 1

@@ -15,6 +15,8 @@ export interface RunnerOptions {
   concurrency: number
   /** One round only. */
   once: boolean
+  /** That listing's package only, due or not, in one round (`--server ID`). */
+  serverId?: string
   log?: (line: string) => void
 }
 
@@ -29,8 +31,8 @@ export interface RunnerRecord {
   postError: string | null
 }
 
-/** Runs `work` over `items`, at most `limit` at once. */
-async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+/** Runs `work` over `items`, at most `limit` at once (also the coverage script's, scripts/package-coverage.ts). */
+export async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0
   const lane = async () => {
     while (next < items.length) await work(items[next++])
@@ -38,12 +40,12 @@ async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<voi
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane))
 }
 
-/** Claims and probes until nothing is due; returns what it did. A failed claim throws. */
+/** Claims and probes until nothing is due (one listing's package once, with `serverId`); returns what it did. A failed claim throws. */
 export async function runRunner(options: RunnerOptions): Promise<RunnerRecord[]> {
   const log = options.log ?? (() => {})
   const records: RunnerRecord[] = []
   for (;;) {
-    const jobs = await claimJobs(options.api, options.batch)
+    const jobs = await claimJobs(options.api, options.batch, options.serverId)
     if (jobs.length === 0) break
     log(`claimed ${jobs.length} package${jobs.length === 1 ? '' : 's'}`)
     await pool(jobs, options.concurrency, async (job) => {
@@ -61,7 +63,7 @@ export async function runRunner(options: RunnerOptions): Promise<RunnerRecord[]>
         `  ${outcome.status.padEnd(15)} ${targetOf(job)}  fetch ${metrics.fetchMs} ms, run ${metrics.probeMs} ms, ${Math.round(metrics.peakRssKb / 1024)} MiB  ${what ?? ''}${postError ? `  (not posted: ${postError})` : ''}`,
       )
     })
-    if (options.once) break
+    if (options.once || options.serverId) break
   }
   return records
 }

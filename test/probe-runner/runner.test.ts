@@ -159,6 +159,28 @@ describe('real stdio servers, through the whole path', () => {
   })
 })
 
+describe('one listing (--server ID)', () => {
+  it('claims that listing by its id, once, however many jobs the catalogue would hand out', async () => {
+    // No exact version: the runner answers at once without fetching anything.
+    const jobs = [job('@acme/first', null), job('@acme/second', null)]
+    const catalogue = await startCatalogue(jobs, TOKEN)
+    try {
+      const records = await runRunner({
+        api: { url: catalogue.url, token: TOKEN, runner: 'r' },
+        settings: settings(),
+        batch: 1,
+        concurrency: 1,
+        once: false,
+        serverId: 'server-@acme/first',
+      })
+      expect(catalogue.claims).toEqual([{ limit: 1, runner: 'r', serverId: 'server-@acme/first' }])
+      expect(records.map((r) => r.job.serverId)).toEqual(['server-@acme/first'])
+    } finally {
+      await catalogue.close()
+    }
+  })
+})
+
 describe('hostile packages', () => {
   it('stops a server that never answers: timeout, and leaves nothing of it running', async () => {
     const { outcome } = await probePackage(hostile(['hang']), settings())

@@ -18,6 +18,7 @@ import {
   type ProbeOverview,
   type ProbeStatus,
   type ServerToolsResponse,
+  type ShippedProvenance,
   type Surface,
   type SurfaceCoverage,
   type SurfaceHashes,
@@ -90,6 +91,8 @@ export interface RecordProbeInput {
   due: DueAfter
   /** For an 'ok' outcome, its surface's scan as services/scanning/surface-scan.ts planned it. */
   scan?: StoredScan
+  /** For a surface shipped with the catalogue's data: who read it. A surface read here has none (and clears it when seen again). */
+  shipped?: ShippedProvenance
 }
 
 /**
@@ -111,6 +114,7 @@ export async function recordProbe(db: DB, input: RecordProbeInput): Promise<void
   if (surface && !hashes) throw new Error('recordProbe: an ok outcome needs its hashes')
   if (surface && !input.scan) throw new Error('recordProbe: an ok outcome needs its scan')
   const { backoff } = due
+  const shippedJson = input.shipped ? JSON.stringify(input.shipped) : null
   const probe = db.insert(serverProbes).values({
     serverId,
     version,
@@ -170,6 +174,7 @@ export async function recordProbe(db: DB, input: RecordProbeInput): Promise<void
         serverCard: outcome.serverCard === null ? null : JSON.stringify(outcome.serverCard),
         firstSeenAt: outcome.startedAt,
         lastSeenAt: outcome.startedAt,
+        shipped: shippedJson,
       })
       .onConflictDoUpdate({
         target: [serverSurfaces.serverId, serverSurfaces.version, serverSurfaces.source, serverSurfaces.hash],
@@ -179,6 +184,7 @@ export async function recordProbe(db: DB, input: RecordProbeInput): Promise<void
           protocolVersion: outcome.protocolVersion,
           transport: outcome.transport,
           serverCard: outcome.serverCard === null ? null : JSON.stringify(outcome.serverCard),
+          shipped: shippedJson,
         },
       }),
     ...surfaceScanStatements(db, { serverId, version, source, hash: hashes.surface, scan: input.scan, at: outcome.startedAt }),
@@ -423,6 +429,7 @@ export async function readServerTools(db: DB, serverId: string, since: string): 
           risk: (surface.risk ?? 'none') as RiskLevel,
           findings: toStoredFindings(findings),
           toolHashes: JSON.parse(surface.toolHashes),
+          shipped: surface.shipped ? (JSON.parse(surface.shipped) as ShippedProvenance) : null,
         }
       : null,
     recent,

@@ -539,6 +539,12 @@ export const serverSurfaces = sqliteTable(
     risk: text('risk'),
     /** The SCANNER_VERSION that scanned it: a surface scanned by older rules is scanned again. */
     scannerVersion: integer('scanner_version'),
+    /**
+     * For a surface shipped with the catalogue's data rather than read here: who read it
+     * (worker/shared/surface.ts ShippedProvenance, JSON); null for a surface read by this
+     * catalogue's probes, and cleared when one reads it again.
+     */
+    shipped: text('shipped'),
   },
   (t) => [
     // Per source: a surface the maintainer declared may equal one read, and both are kept.

@@ -177,7 +177,8 @@ function common(
   }
 }
 
-function issueText(error: z.ZodError): string {
+/** A zod error as one line: the first issue, with where it is ("surfaces.3.readAt: ..."). */
+export function issueText(error: z.ZodError): string {
   const issue = error.issues[0]
   const where = issue.path.length ? `${issue.path.join('.')}: ` : ''
   return `${where}${issue.message}`

@@ -58,6 +58,8 @@ const claimSchema = z.object({
   limit: z.number().int().min(1).max(MAX_CLAIM).optional(),
   /** A name for the runner, for its own logs; kept nowhere. */
   runner: z.string().max(100).optional(),
+  /** That listing's package only, due or not (`npm run probe -- --server ID`); `limit` does not apply. */
+  serverId: z.string().min(1).max(64).optional(),
 })
 
 const capped = (max: number) => z.string().transform((text) => text.slice(0, max))
@@ -95,7 +97,8 @@ export const runnerRoutes = new Hono<AppEnv>()
   .use('*', jsonDepthLimit)
   .post('/claim', validate('json', claimSchema), async (c) => {
     if (!probeSettings(c.env).enabled) return c.json<RunnerClaimResponse>({ jobs: [] })
-    const jobs = await claimRunnerJobs(c.var.db, { now: new Date(), limit: c.req.valid('json').limit ?? DEFAULT_CLAIM })
+    const { limit, serverId } = c.req.valid('json')
+    const jobs = await claimRunnerJobs(c.var.db, { now: new Date(), limit: limit ?? DEFAULT_CLAIM, serverId })
     return c.json<RunnerClaimResponse>({ jobs })
   })
   .post('/results', validate('json', resultSchema), async (c) => {

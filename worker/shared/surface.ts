@@ -43,6 +43,20 @@ export const FAILURE_CAUSES: readonly FailureCause[] = [
 /** Where a surface came from: read from a remote, from a package run by the probe runner, or declared by the maintainer. */
 export type SurfaceSource = 'remote' | 'package' | 'declared'
 
+/** The fences the probe runner runs a package in (probe-runner/src/fence.ts): bubblewrap, a network namespace only, or none. */
+export const RUNNER_FENCES = ['bwrap', 'unshare', 'none'] as const
+export type RunnerFence = (typeof RUNNER_FENCES)[number]
+
+/**
+ * Who read a surface shipped with the catalogue's data (data/package-surfaces-*.json) rather than
+ * by this catalogue's own probes: the probe runner's version and the fence it ran the package in.
+ * When it was read is the surface's `readAt`.
+ */
+export interface ShippedProvenance {
+  runnerVersion: string
+  fence: RunnerFence
+}
+
 /** The health of a server's probes over a window of days. */
 export interface ProbeHealthWindow {
   days: number
@@ -87,6 +101,8 @@ export interface ServerToolsResponse {
     findings: StoredFinding[]
     /** Each tool's hash (SHA-256 of its canonical JSON, docs/surface-hash.md), by name: what a client pins. */
     toolHashes: Record<string, string>
+    /** Set when the surface shipped with the catalogue's data, read by the probe runner elsewhere; null (or absent) when read here. */
+    shipped?: ShippedProvenance | null
   } | null
   /** The newest probe, whatever its status. */
   lastProbe: {

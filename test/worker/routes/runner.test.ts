@@ -185,6 +185,48 @@ describe('POST /api/runner/claim', () => {
     for (const s of ours) expect(c).not.toContain(s.id)
   })
 
+  it('with a serverId leases that listing only, due or not, and leaves every other due package alone', async () => {
+    const wanted = await packaged()
+    const job = await jobFor(wanted.id)
+    await runnerPost('/api/runner/results', resultOf(job, {}))
+    // Probed a moment ago: not due until tomorrow, so a plain claim would not hand it out.
+    expect((await claim({ limit: 20 })).map((j) => j.serverId)).not.toContain(wanted.id)
+    const due = await packaged()
+    const withRemote = await insertServer({
+      packages: [npmPackage('@acme/both')],
+      remotes: [{ type: 'streamable-http', url: 'https://mcp.acme.dev/mcp' }],
+    })
+
+    const jobs = await claim({ serverId: wanted.id })
+    expect(jobs).toEqual([
+      expect.objectContaining({
+        serverId: wanted.id,
+        version: '1.2.3',
+        package: expect.objectContaining({ identifier: job.package.identifier }),
+      }),
+    ])
+    const [held] = await db().select().from(packageProbeSchedule).where(eq(packageProbeSchedule.serverId, wanted.id))
+    expect(held).toMatchObject({ jobId: jobs[0].jobId, jobVersion: '1.2.3' })
+    expect(Date.parse(held.leaseUntil!)).toBeGreaterThan(Date.now())
+    // The other due listing was not leased: no row, so the next plain claim hands it out.
+    expect(await db().select().from(packageProbeSchedule).where(eq(packageProbeSchedule.serverId, due.id))).toEqual([])
+    expect((await claim({ limit: 20 })).map((j) => j.serverId)).toContain(due.id)
+    // A person may ask for the package of a listing that also has a remote.
+    expect((await claim({ serverId: withRemote.id })).map((j) => j.package.identifier)).toEqual(['@acme/both'])
+    // Held now: asked again, nothing is handed out twice; the result of the job is stored as usual.
+    expect(await claim({ serverId: wanted.id })).toEqual([])
+    expect((await runnerPost('/api/runner/results', resultOf(jobs[0], {}))).status).toBe(200)
+  })
+
+  it('with a serverId hands out nothing for a listing without a runnable package, or no listing', async () => {
+    const remoteOnly = await insertServer({ remotes: [{ type: 'streamable-http', url: 'https://mcp.acme.dev/mcp' }] })
+    const deleted = await packaged(undefined, { status: 'deleted' })
+    for (const serverId of [remoteOnly.id, deleted.id, 'no-such-listing']) expect(await claim({ serverId })).toEqual([])
+    const res = await runnerPost('/api/runner/claim', { serverId: '' })
+    expect(res.status).toBe(400)
+    expect(await res.json()).toMatchObject({ code: 'invalid_input', issues: [expect.objectContaining({ field: 'serverId' })] })
+  })
+
   it('refuses a limit outside 1..20 with 400', async () => {
     for (const limit of [0, 21, 1.5, '5']) {
       const res = await runnerPost('/api/runner/claim', { limit })

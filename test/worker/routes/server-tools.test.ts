@@ -93,6 +93,8 @@ describe('GET /api/servers/:id/tools', () => {
       risk: 'none',
       findings: [],
       toolHashes: (await hashSurface(current)).tools,
+      // Read by this catalogue's probe, not shipped with its data.
+      shipped: null,
     })
     expect(body.lastProbe).toMatchObject({
       status: 'protocol_error',

@@ -14,6 +14,7 @@ import type {
   SurfaceCoverage,
 } from '@shared/surface'
 import { timeAgo } from './format'
+import { shippedSentence } from './shipped-surface'
 
 /** One row of a tool's parameters table. */
 export interface ParameterRow {
@@ -156,6 +157,7 @@ export function packageOf(target: string | undefined): { kind: string | null; ve
 
 function readFrom(data: ServerToolsResponse, surface: NonNullable<ServerToolsResponse['surface']>, now: number): string {
   const ago = timeAgo(surface.readAt, now)
+  if (surface.shipped) return shippedSentence(surface.shipped, surface.readAt)
   if (surface.source === 'package') {
     // The newest probe of a listing read from its package probed that package, whatever it found.
     const pkg = packageOf(data.lastProbe?.target)

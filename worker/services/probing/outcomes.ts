@@ -7,7 +7,7 @@
  */
 
 import { hashSurface } from '@mcp-catalogue/mcp-client'
-import type { ProbeOutcome } from '@shared/surface'
+import type { ProbeOutcome, ShippedProvenance } from '@shared/surface'
 import type { DB } from '../../db/client'
 import { foldProbeHistory, recordProbe } from '../../db/probes'
 import { readSurfaceScan } from '../scanning/surface-scan'
@@ -20,6 +20,8 @@ export interface StoreOutcomeInput {
   outcome: ProbeOutcome
   /** A remote's (probe_schedule, by default) or a package's (package_probe_schedule). */
   source?: 'remote' | 'package'
+  /** For a surface shipped with the catalogue's data (services/probing/shipped.ts): who read it, kept beside the surface. */
+  shipped?: ShippedProvenance
   now?: Date
 }
 
@@ -35,7 +37,7 @@ export async function storeOutcome(db: DB, input: StoreOutcomeInput) {
   const hashes = surface ? await hashSurface(surface) : null
   const scan = surface && hashes ? await readSurfaceScan(db, { serverId, version, source, surface, hash: hashes.surface }) : undefined
   const due = dueAfter(outcome.status, input.now ?? new Date())
-  await recordProbe(db, { serverId, version, outcome, hashes, source, due, scan })
+  await recordProbe(db, { serverId, version, outcome, hashes, source, due, scan, shipped: input.shipped })
   return hashes
 }
 

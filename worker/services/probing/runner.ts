@@ -5,7 +5,7 @@
  */
 import type { ProbeOutcome, RunnerJob, RunnerResultResponse } from '@shared/surface'
 import type { DB } from '../../db/client'
-import { deferPackages, leaseDuePackages, takeJobLease } from '../../db/runner'
+import { deferPackages, leaseDuePackages, leaseListingPackage, takeJobLease } from '../../db/runner'
 import { ApiError } from '../../errors'
 import { handOutClaimed } from '../work-queue'
 import { storeOutcome } from './outcomes'
@@ -14,13 +14,16 @@ import { leaseEnd, putOffUntil, RUNNER_LEASE_MS } from './schedule'
 
 /**
  * Leases at most `limit` due packages for RUNNER_LEASE_MS and returns their jobs, the longest due
- * first; a claimed listing none of whose packages the runner can run is put off instead.
+ * first; a claimed listing none of whose packages the runner can run is put off instead. With
+ * `serverId`, that listing's package only, due or not (`npm run probe -- --server ID`), and no
+ * other: no job when it has no package the runner reads or a runner holds it now.
  * @example const jobs = await claimRunnerJobs(db, { now: new Date(), limit: 5 })
  */
-export function claimRunnerJobs(db: DB, opts: { now: Date; limit: number }): Promise<RunnerJob[]> {
-  const { now, limit } = opts
+export function claimRunnerJobs(db: DB, opts: { now: Date; limit: number; serverId?: string }): Promise<RunnerJob[]> {
+  const { now, limit, serverId } = opts
+  const leaseUntil = leaseEnd(now, RUNNER_LEASE_MS)
   return handOutClaimed(
-    () => leaseDuePackages(db, { now, leaseUntil: leaseEnd(now, RUNNER_LEASE_MS), limit }),
+    () => (serverId ? leaseListingPackage(db, { serverId, now, leaseUntil }) : leaseDuePackages(db, { now, leaseUntil, limit })),
     runnerJobOf,
     (unrunnable) =>
       deferPackages(
