@@ -26,7 +26,15 @@ import {
 import type { FindingRow, StoredScan } from '../lib/scan/stored-scan'
 import { toolSearchText } from '../lib/search/tool-text'
 import type { DB } from './client'
-import { declaredScanStatements, findingsQuery, setListingRisk, shownSurfaceId, surfaceScanStatements, toStoredFindings } from './scans'
+import {
+  declaredScanStatements,
+  findingsQuery,
+  setListingRisk,
+  shownSurfaceId,
+  storedListErrors,
+  surfaceScanStatements,
+  toStoredFindings,
+} from './scans'
 import { packageProbeSchedule, probeDays, probeSchedule, serverProbes, serverSurfaces, servers } from './schema'
 
 /** The probes the tools answer lists: what 'could not be reached in 3 of the last 5 tries' counts. */
@@ -111,6 +119,8 @@ export async function recordProbe(db: DB, input: RecordProbeInput): Promise<void
   if (surface && !hashes) throw new Error('recordProbe: an ok outcome needs its hashes')
   if (surface && !input.scan) throw new Error('recordProbe: an ok outcome needs its scan')
   const { backoff } = due
+  const cause = outcome.cause ?? null
+  const listErrors = surface && outcome.listErrors && Object.keys(outcome.listErrors).length > 0 ? JSON.stringify(outcome.listErrors) : null
   const probe = db.insert(serverProbes).values({
     serverId,
     version,
@@ -124,6 +134,8 @@ export async function recordProbe(db: DB, input: RecordProbeInput): Promise<void
     surfaceHash: hashes?.surface ?? null,
     startedAt: outcome.startedAt,
     durationMs: Math.max(0, Math.round(outcome.durationMs)),
+    cause,
+    listErrors,
   })
   // Remotes and packages keep the same columns in their own tables, so one listing may have both.
   const table = source === 'package' ? packageProbeSchedule : probeSchedule
@@ -134,6 +146,8 @@ export async function recordProbe(db: DB, input: RecordProbeInput): Promise<void
     failures: backoff ? 1 : 0,
     lastStatus: outcome.status,
     lastProbeAt: outcome.startedAt,
+    lastCause: cause,
+    lastVariable: outcome.missingVariable,
     leaseUntil: null,
   }
   const set = {
@@ -145,6 +159,8 @@ export async function recordProbe(db: DB, input: RecordProbeInput): Promise<void
     failures: backoff ? sql`${table.failures} + 1` : 0,
     lastStatus: outcome.status,
     lastProbeAt: outcome.startedAt,
+    lastCause: cause,
+    lastVariable: outcome.missingVariable,
     leaseUntil: null,
   }
   const schedule =
@@ -170,6 +186,7 @@ export async function recordProbe(db: DB, input: RecordProbeInput): Promise<void
         serverCard: outcome.serverCard === null ? null : JSON.stringify(outcome.serverCard),
         firstSeenAt: outcome.startedAt,
         lastSeenAt: outcome.startedAt,
+        listErrors,
       })
       .onConflictDoUpdate({
         target: [serverSurfaces.serverId, serverSurfaces.version, serverSurfaces.source, serverSurfaces.hash],
@@ -179,6 +196,8 @@ export async function recordProbe(db: DB, input: RecordProbeInput): Promise<void
           protocolVersion: outcome.protocolVersion,
           transport: outcome.transport,
           serverCard: outcome.serverCard === null ? null : JSON.stringify(outcome.serverCard),
+          // The same surface may be read whole one day and without an (empty) list the next.
+          listErrors,
         },
       }),
     ...surfaceScanStatements(db, { serverId, version, source, hash: hashes.surface, scan: input.scan, at: outcome.startedAt }),
@@ -414,6 +433,7 @@ export async function readServerTools(db: DB, serverId: string, since: string): 
           risk: (surface.risk ?? 'none') as RiskLevel,
           findings: toStoredFindings(findings),
           toolHashes: JSON.parse(surface.toolHashes),
+          listErrors: storedListErrors(surface.listErrors),
         }
       : null,
     recent,

@@ -6,7 +6,7 @@
  * types only: erased from both bundles.
  */
 
-import type { FailureCause, ProbeStatus, ProbeTransport, Surface } from '@mcp-catalogue/mcp-client/surface'
+import type { FailureCause, ListErrors, ProbeStatus, ProbeTransport, Surface } from '@mcp-catalogue/mcp-client/surface'
 import type { RiskLevel, StoredFinding } from './scan'
 
 export type * from '@mcp-catalogue/mcp-client/surface'
@@ -84,6 +84,8 @@ export interface ServerToolsResponse {
     findings: StoredFinding[]
     /** Each tool's hash (SHA-256 of its canonical JSON, docs/surface-hash.md), by name: what a client pins. */
     toolHashes: Record<string, string>
+    /** The lists the server announced but refused or failed when this surface was read (each empty in `surface`), each one line; empty when every list was read. */
+    listErrors: ListErrors
   } | null
   /** The newest probe, whatever its status. */
   lastProbe: {
@@ -96,6 +98,10 @@ export interface ServerToolsResponse {
     authMetadataUrl: string | null
     missingVariable: string | null
     target: string
+    /** Why it failed, finer than its status (or 'list_failed' for an ok that lost a list); null when the status says it all. */
+    cause: FailureCause | null
+    /** For 'ok': the announced lists it could not read, each one line; empty when every list was read. */
+    listErrors: ListErrors
   } | null
   /** The newest probes, newest first (at most 5): what 'could not be reached in 3 of the last 5 tries' counts. */
   recent: Array<{ status: ProbeStatus; startedAt: string; durationMs: number }>

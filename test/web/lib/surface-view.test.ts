@@ -117,6 +117,7 @@ describe('statusSentences', () => {
         risk: 'none',
         findings: [],
         toolHashes: {},
+        listErrors: {},
       },
       recent: [probe('ok'), probe('unreachable'), probe('timeout'), probe('ok'), probe('unreachable')],
     }
@@ -135,6 +136,8 @@ describe('statusSentences', () => {
       authMetadataUrl: null,
       missingVariable: null,
       target: 'https://x',
+      cause: null,
+      listErrors: {},
     }
     expect(statusSentences({ ...none, lastProbe: last, recent: [probe('auth_required')] }, NOW)[0].text).toBe(
       'Needs an API key to list its tools',
@@ -166,6 +169,8 @@ describe('statusSentences, for packages and declared surfaces', () => {
     authMetadataUrl: null,
     missingVariable: null,
     target: 'npm:@acme/widget-mcp@1.2.3',
+    cause: null,
+    listErrors: {},
   }
 
   it('says which package was run, that it ran without network, and when', () => {
@@ -182,6 +187,7 @@ describe('statusSentences, for packages and declared surfaces', () => {
         risk: 'none',
         findings: [],
         toolHashes: {},
+        listErrors: {},
       },
       lastProbe,
       recent: [probe('ok')],
