@@ -168,4 +168,21 @@ export interface SurfaceCoverage {
   none: number
   /** Why listings have none: the latest probe's status, or 'never' when none was made. */
   reasons: Partial<Record<ProbeStatus | 'never', number>>
+  /** The latest probe of each listing of this kind, grouped as the coverage figures group them. */
+  outcomes: ProbeOutcomeGroups
+}
+
+/** Listings by their latest probe: read, needing configuration (and which variables), failed by cause. */
+export interface ProbeOutcomeGroups {
+  /** Listings probed at least once. */
+  probed: number
+  /** Their latest probe read a surface. */
+  ok: number
+  /** Of those, how many lost an announced list (cause 'list_failed'): read, but not whole. */
+  listFailed: number
+  needsConfig: number
+  /** The variables the needs_config listings asked for, most wanted first (VARIABLES_SHOWN at most). */
+  variables: Array<{ name: string; listings: number }>
+  /** The other failures, by cause in FAILURE_CAUSES order, then by status where the probe named no cause. */
+  failures: Array<{ cause: FailureCause | ProbeStatus; listings: number }>
 }
