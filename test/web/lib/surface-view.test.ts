@@ -10,7 +10,10 @@ import {
   comparisonSentences,
   coverageReasons,
   declaredLists,
+  failureGroups,
   healthSentence,
+  listFailureSentences,
+  needsConfigText,
   packageOf,
   parameterRows,
   schemaType,
@@ -303,5 +306,50 @@ describe('coverageReasons', () => {
     expect(coverageReasons({ needs_config: 4, never: 120, ok: 0, timeout: 1 })).toBe('never probed 120, needs configuration 4, timed out 1')
     expect(coverageReasons({ auth_required: 1200 })).toBe('needs an API key 1,200')
     expect(coverageReasons({})).toBe('')
+  })
+})
+
+describe('lists a surface was read without', () => {
+  it('says which announced list failed, with the server’s own error, in the surface’s order', () => {
+    expect(
+      listFailureSentences({
+        resourceTemplates: 'resources/templates/list failed: the endpoint answered HTTP 500',
+        resources: 'resources/list failed: MCP error -32601: Method not found',
+      }),
+    ).toEqual([
+      {
+        list: 'resources',
+        text: 'The server announced resources but did not list them: resources/list failed: MCP error -32601: Method not found',
+      },
+      {
+        list: 'resourceTemplates',
+        text: 'The server announced resource templates but did not list them: resources/templates/list failed: the endpoint answered HTTP 500',
+      },
+    ])
+    expect(listFailureSentences({})).toEqual([])
+    expect(listFailureSentences(undefined)).toEqual([])
+  })
+})
+
+describe('the admin screen’s grouping of latest probes', () => {
+  it('names failures by cause in the order given, a status where no cause was named, and the variables wanted', () => {
+    expect(
+      failureGroups([
+        { cause: 'version_not_found', listings: 2 },
+        { cause: 'crashed', listings: 1 },
+        { cause: 'timeout', listings: 1200 },
+      ]),
+    ).toBe('version not found 2, crashed 1, timed out 1,200')
+    const outcomes = { probed: 9, ok: 4, listFailed: 1, needsConfig: 4, variables: [], failures: [] }
+    expect(needsConfigText(outcomes)).toBe('4')
+    expect(
+      needsConfigText({
+        ...outcomes,
+        variables: [
+          { name: 'API_KEY', listings: 3 },
+          { name: 'TENANT', listings: 1 },
+        ],
+      }),
+    ).toBe('4 (API_KEY 3, TENANT 1)')
   })
 })
