@@ -76,6 +76,7 @@ describe('GET /api/servers/:id/tools', () => {
       risk: 'none',
       findings: [],
       toolHashes: (await hashSurface(current)).tools,
+      listErrors: {},
     })
     expect(body.lastProbe).toMatchObject({
       status: 'protocol_error',
