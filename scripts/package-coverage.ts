@@ -93,6 +93,7 @@ function shippedEntry(listing: PackagedListing, outcome: ProbeOutcome, fence: Sh
     durationMs: Math.round(outcome.durationMs),
     runner: { version: RUNNER_VERSION, fence },
     surface: outcome.surface as unknown as Record<string, unknown>,
+    ...(outcome.listErrors && Object.keys(outcome.listErrors).length > 0 ? { listErrors: outcome.listErrors } : {}),
   }
 }
 

@@ -107,6 +107,17 @@ describe('the Tools tab', () => {
     await context.close()
   })
 
+  it('says beside the surface which announced list the server refused, with its error, as text', async () => {
+    const { page, context } = await newSession()
+    const panel = await openTools(page, await serverId('io.github.cloudflare/mcp-server-cloudflare', 'cloudflare'))
+    const failed = panel.getByRole('region', { name: 'Lists the catalogue could not read' })
+    expect(await failed.getByRole('listitem').allInnerTexts()).toEqual([
+      'The server announced resources but did not list them: resources/list failed: MCP error -32601: Method not found',
+    ])
+    expect(await axeViolations(page)).toEqual([])
+    await context.close()
+  })
+
   it('shows a loading state, then an error with Try Again that loads the tools', async () => {
     const { page, context } = await newSession()
     let release: () => void = () => undefined

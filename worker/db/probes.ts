@@ -13,8 +13,11 @@ import { canonicalJson } from '@mcp-catalogue/mcp-client'
 import { and, desc, eq, gte, inArray, not, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import type { RiskLevel } from '@shared/scan'
 import {
+  FAILURE_CAUSES,
+  type FailureCause,
   PROBE_STATUSES,
   type ProbeOutcome,
+  type ProbeOutcomeGroups,
   type ProbeOverview,
   type ProbeStatus,
   type ServerToolsResponse,
@@ -27,7 +30,15 @@ import {
 import type { FindingRow, StoredScan } from '../lib/scan/stored-scan'
 import { toolSearchText } from '../lib/search/tool-text'
 import type { DB } from './client'
-import { declaredScanStatements, findingsQuery, setListingRisk, shownSurfaceId, surfaceScanStatements, toStoredFindings } from './scans'
+import {
+  declaredScanStatements,
+  findingsQuery,
+  setListingRisk,
+  shownSurfaceId,
+  storedListErrors,
+  surfaceScanStatements,
+  toStoredFindings,
+} from './scans'
 import { packageProbeSchedule, probeDays, probeSchedule, serverProbes, serverSurfaces, servers } from './schema'
 
 /** The probes the tools answer lists: what 'could not be reached in 3 of the last 5 tries' counts. */
@@ -115,6 +126,8 @@ export async function recordProbe(db: DB, input: RecordProbeInput): Promise<void
   if (surface && !input.scan) throw new Error('recordProbe: an ok outcome needs its scan')
   const { backoff } = due
   const shippedJson = input.shipped ? JSON.stringify(input.shipped) : null
+  const cause = outcome.cause ?? null
+  const listErrors = surface && outcome.listErrors && Object.keys(outcome.listErrors).length > 0 ? JSON.stringify(outcome.listErrors) : null
   const probe = db.insert(serverProbes).values({
     serverId,
     version,
@@ -128,6 +141,8 @@ export async function recordProbe(db: DB, input: RecordProbeInput): Promise<void
     surfaceHash: hashes?.surface ?? null,
     startedAt: outcome.startedAt,
     durationMs: Math.max(0, Math.round(outcome.durationMs)),
+    cause,
+    listErrors,
   })
   // Remotes and packages keep the same columns in their own tables, so one listing may have both.
   const table = source === 'package' ? packageProbeSchedule : probeSchedule
@@ -138,6 +153,8 @@ export async function recordProbe(db: DB, input: RecordProbeInput): Promise<void
     failures: backoff ? 1 : 0,
     lastStatus: outcome.status,
     lastProbeAt: outcome.startedAt,
+    lastCause: cause,
+    lastVariable: outcome.missingVariable,
     leaseUntil: null,
   }
   const set = {
@@ -149,6 +166,8 @@ export async function recordProbe(db: DB, input: RecordProbeInput): Promise<void
     failures: backoff ? sql`${table.failures} + 1` : 0,
     lastStatus: outcome.status,
     lastProbeAt: outcome.startedAt,
+    lastCause: cause,
+    lastVariable: outcome.missingVariable,
     leaseUntil: null,
   }
   const schedule =
@@ -175,6 +194,7 @@ export async function recordProbe(db: DB, input: RecordProbeInput): Promise<void
         firstSeenAt: outcome.startedAt,
         lastSeenAt: outcome.startedAt,
         shipped: shippedJson,
+        listErrors,
       })
       .onConflictDoUpdate({
         target: [serverSurfaces.serverId, serverSurfaces.version, serverSurfaces.source, serverSurfaces.hash],
@@ -185,6 +205,8 @@ export async function recordProbe(db: DB, input: RecordProbeInput): Promise<void
           transport: outcome.transport,
           serverCard: outcome.serverCard === null ? null : JSON.stringify(outcome.serverCard),
           shipped: shippedJson,
+          // The same surface may be read whole one day and without an (empty) list the next.
+          listErrors,
         },
       }),
     ...surfaceScanStatements(db, { serverId, version, source, hash: hashes.surface, scan: input.scan, at: outcome.startedAt }),
@@ -430,6 +452,7 @@ export async function readServerTools(db: DB, serverId: string, since: string): 
           findings: toStoredFindings(findings),
           toolHashes: JSON.parse(surface.toolHashes),
           shipped: surface.shipped ? (JSON.parse(surface.shipped) as ShippedProvenance) : null,
+          listErrors: storedListErrors(surface.listErrors),
         }
       : null,
     recent,
@@ -511,41 +534,102 @@ export async function removeDeclaredSurface(db: DB, serverId: string, version: s
 
 const COVERAGE_KINDS: readonly SurfaceCoverage['kind'][] = ['remote', 'npm', 'pypi', 'oci', 'other']
 
-/**
- * Per kind of listed server, how many have a surface read (of any version), only one declared, or
- * none, and for those the latest probe's status ('never' when none was made: 'other' listings,
- * which nothing probes, always). A listing with an http(s) remote is a remote, whatever packages
- * it has, as the probes read it there.
- */
-function coverageQuery(db: DB) {
-  const kind = sql`CASE WHEN ${HAS_HTTP_REMOTE} THEN 'remote' ELSE coalesce(${PACKAGE_KIND}, 'other') END`
-  const hasSource = (test: ReturnType<typeof sql>) =>
-    sql`EXISTS (SELECT 1 FROM ${serverSurfaces} c WHERE c.server_id = ${servers.id} AND ${test})`
-  return db.all<{ kind: SurfaceCoverage['kind']; state: 'read' | 'declared' | 'none'; reason: string | null; n: number }>(sql`
-    SELECT kind, state, CASE WHEN state = 'none' THEN coalesce(reason, 'never') END AS reason, count(*) AS n FROM (
-      SELECT ${kind} AS kind,
-        CASE WHEN ${hasSource(sql`c.source <> 'declared'`)} THEN 'read' WHEN ${hasSource(sql`c.source = 'declared'`)} THEN 'declared' ELSE 'none' END AS state,
-        CASE WHEN ${HAS_HTTP_REMOTE} THEN ${probeSchedule.lastStatus} ELSE ${packageProbeSchedule.lastStatus} END AS reason
-      FROM ${servers}
-      LEFT JOIN ${probeSchedule} ON ${probeSchedule.serverId} = ${servers.id}
-      LEFT JOIN ${packageProbeSchedule} ON ${packageProbeSchedule.serverId} = ${servers.id}
-      WHERE ${servers.status} = 'active'
-    ) GROUP BY 1, 2, 3`)
+/** The variables the admin screen names per kind, most wanted first. */
+export const VARIABLES_SHOWN = 5
+
+/** A row of `coverageQuery`: a group of listings, or (with `variable`) one of a kind's most wanted variables. */
+type CoverageRow = {
+  kind: SurfaceCoverage['kind']
+  state: 'read' | 'declared' | 'none' | null
+  status: string | null
+  cause: string | null
+  variable: string | null
+  n: number
 }
 
-function toCoverage(rows: Awaited<ReturnType<typeof coverageQuery>>): SurfaceCoverage[] {
+/**
+ * Per kind of listed server, how many have a surface read (of any version), only one declared, or
+ * none, by the latest probe's status and cause (kept in the listing's schedule row: no probe
+ * history is read); and the variables its needs_config listings asked for most, VARIABLES_SHOWN
+ * per kind. A listing with an http(s) remote is a remote, whatever packages it has, as the probes
+ * read it there. One statement, the listings read once: a bounded number of groups comes back.
+ * It binds no parameter (the limit is written in): a raw statement with parameters cannot join
+ * a D1 batch through Drizzle.
+ */
+function coverageQuery(db: DB) {
+  const hasSource = (test: ReturnType<typeof sql>) =>
+    sql`EXISTS (SELECT 1 FROM ${serverSurfaces} c WHERE c.server_id = ${servers.id} AND ${test})`
+  return db.all<CoverageRow>(sql`
+    WITH listing AS MATERIALIZED (
+      SELECT CASE WHEN remote THEN 'remote' ELSE coalesce(package_kind, 'other') END AS kind, state,
+        CASE WHEN remote THEN r_status ELSE p_status END AS status,
+        CASE WHEN remote THEN r_cause ELSE p_cause END AS cause,
+        CASE WHEN remote THEN r_variable ELSE p_variable END AS variable
+      FROM (
+        SELECT ${HAS_HTTP_REMOTE} AS remote, ${PACKAGE_KIND} AS package_kind,
+          CASE WHEN ${hasSource(sql`c.source <> 'declared'`)} THEN 'read' WHEN ${hasSource(sql`c.source = 'declared'`)} THEN 'declared' ELSE 'none' END AS state,
+          ${probeSchedule.lastStatus} AS r_status, ${probeSchedule.lastCause} AS r_cause, ${probeSchedule.lastVariable} AS r_variable,
+          ${packageProbeSchedule.lastStatus} AS p_status, ${packageProbeSchedule.lastCause} AS p_cause, ${packageProbeSchedule.lastVariable} AS p_variable
+        FROM ${servers}
+        LEFT JOIN ${probeSchedule} ON ${probeSchedule.serverId} = ${servers.id}
+        LEFT JOIN ${packageProbeSchedule} ON ${packageProbeSchedule.serverId} = ${servers.id}
+        WHERE ${servers.status} = 'active'
+      )
+    )
+    SELECT kind, state, status, cause, NULL AS variable, count(*) AS n FROM listing GROUP BY 1, 2, 3, 4
+    UNION ALL
+    SELECT kind, NULL, NULL, NULL, variable, n FROM (
+      SELECT kind, variable, count(*) AS n, row_number() OVER (PARTITION BY kind ORDER BY count(*) DESC, variable) AS rank
+      FROM listing WHERE status = 'needs_config' AND variable IS NOT NULL AND variable <> '' GROUP BY kind, variable
+    ) WHERE rank <= ${sql.raw(String(VARIABLES_SHOWN))}`)
+}
+
+const noOutcomes = (): ProbeOutcomeGroups => ({ probed: 0, ok: 0, listFailed: 0, needsConfig: 0, variables: [], failures: [] })
+
+/** The order failures are listed in: by cause as FAILURE_CAUSES orders them, then by status where none is known. */
+const FAILURE_ORDER: readonly string[] = [...FAILURE_CAUSES, ...PROBE_STATUSES]
+
+function toCoverage(rows: CoverageRow[]): SurfaceCoverage[] {
   const byKind = new Map(
-    COVERAGE_KINDS.map((k) => [k, { kind: k, listings: 0, read: 0, declared: 0, none: 0, reasons: {} } as SurfaceCoverage]),
+    COVERAGE_KINDS.map((k) => [
+      k,
+      { kind: k, listings: 0, read: 0, declared: 0, none: 0, reasons: {}, outcomes: noOutcomes() } as SurfaceCoverage,
+    ]),
   )
-  for (const { kind, state, reason, n } of rows) {
+  for (const { kind, state, status, cause, variable, n } of rows) {
     const entry = byKind.get(kind)
     if (!entry) continue
+    const outcomes = entry.outcomes
+    if (variable !== null) {
+      outcomes.variables.push({ name: variable, listings: n })
+      continue
+    }
+    if (state === null) continue
     entry.listings += n
     entry[state] += n
     if (state === 'none') {
-      const key = (reason ?? 'never') as keyof SurfaceCoverage['reasons']
+      const key = (status ?? 'never') as keyof SurfaceCoverage['reasons']
       entry.reasons[key] = (entry.reasons[key] ?? 0) + n
     }
+    if (status === null) continue
+    outcomes.probed += n
+    if (status === 'ok') {
+      outcomes.ok += n
+      if (cause === 'list_failed') outcomes.listFailed += n
+    } else if (status === 'needs_config') outcomes.needsConfig += n
+    else {
+      // A cause the Worker no longer knows counts under its status.
+      const key = (
+        cause && FAILURE_CAUSES.includes(cause as FailureCause) ? cause : status
+      ) as ProbeOutcomeGroups['failures'][number]['cause']
+      const group = outcomes.failures.find((f) => f.cause === key)
+      if (group) group.listings += n
+      else outcomes.failures.push({ cause: key, listings: n })
+    }
+  }
+  for (const { outcomes } of byKind.values()) {
+    outcomes.failures.sort((a, b) => FAILURE_ORDER.indexOf(a.cause) - FAILURE_ORDER.indexOf(b.cause))
+    outcomes.variables.sort((a, b) => b.listings - a.listings || a.name.localeCompare(b.name))
   }
   return [...byKind.values()]
 }

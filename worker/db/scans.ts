@@ -26,7 +26,7 @@ import type {
   SurfaceCheckResponse,
   SurfaceDiff,
 } from '@shared/scan'
-import type { Surface } from '@shared/surface'
+import type { ListErrors, Surface } from '@shared/surface'
 import { SCANNER_VERSION, type ScanContext } from '../lib/scan'
 import { type FindingRow, REVIEWED, type ScanBefore, type StoredScan } from '../lib/scan/stored-scan'
 import { findingKey } from '../lib/scan/summary'
@@ -122,6 +122,9 @@ export interface ScanBasis extends ScanBefore {
   previousKeys: Set<string>
 }
 
+/** A stored list_errors column (a surface's, a probe's) as ListErrors: none is an empty object. */
+export const storedListErrors = (text: string | null): ListErrors => (text ? (JSON.parse(text) as ListErrors) : {})
+
 /** Reads what storing a surface needs to know: whether it is stored already, and the one before it. */
 export async function readScanBasis(
   db: DB,
@@ -135,7 +138,12 @@ export async function readScanBasis(
       .from(serverSurfaces)
       .where(sql`${serverSurfaces.id} = ${surfaceIdOf(key)}`),
     db
-      .select({ hash: serverSurfaces.hash, version: serverSurfaces.version, surface: serverSurfaces.surface })
+      .select({
+        hash: serverSurfaces.hash,
+        version: serverSurfaces.version,
+        surface: serverSurfaces.surface,
+        listErrors: serverSurfaces.listErrors,
+      })
       .from(serverSurfaces)
       .where(sql`${serverSurfaces.id} = ${previousId}`),
     db
@@ -153,7 +161,14 @@ export async function readScanBasis(
   const before = previous[0]
   return {
     existing: existing[0] ?? null,
-    previous: before ? { hash: before.hash, version: before.version, surface: JSON.parse(before.surface) as Surface } : null,
+    previous: before
+      ? {
+          hash: before.hash,
+          version: before.version,
+          surface: JSON.parse(before.surface) as Surface,
+          listErrors: storedListErrors(before.listErrors),
+        }
+      : null,
     previousKeys: new Set(previousFindings.map((f) => findingKey(f as Finding, null))),
   }
 }

@@ -545,6 +545,8 @@ export const serverSurfaces = sqliteTable(
      * catalogue's probes, and cleared when one reads it again.
      */
     shipped: text('shipped'),
+    /** The announced lists its latest read could not read, each empty here (ListErrors as JSON); null when every list was read. */
+    listErrors: text('list_errors'),
   },
   (t) => [
     // Per source: a surface the maintainer declared may equal one read, and both are kept.
@@ -793,6 +795,10 @@ export const serverProbes = sqliteTable(
     surfaceHash: text('surface_hash'),
     startedAt: text('started_at').notNull(),
     durationMs: integer('duration_ms').notNull(),
+    /** A FailureCause (worker/shared/surface.ts FAILURE_CAUSES): why it failed, or 'list_failed' for an ok that lost a list. */
+    cause: text('cause'),
+    /** For 'ok': the announced lists it could not read, each one line (ListErrors as JSON); null when every list was read. */
+    listErrors: text('list_errors'),
   },
   (t) => [index('server_probes_server_idx').on(t.serverId, t.startedAt), index('server_probes_started_idx').on(t.startedAt)],
 )
@@ -831,6 +837,9 @@ const scheduleColumns = () => ({
   lastProbeAt: text('last_probe_at'),
   /** A queued probe (a runner's claim) holds the row until then, so it is not handed out twice. */
   leaseUntil: text('lease_until'),
+  /** The latest probe's FailureCause and, for needs_config, the variable it wanted: what the admin screen groups by. */
+  lastCause: text('last_cause'),
+  lastVariable: text('last_variable'),
 })
 
 /** When each listing with a remote is due for the Worker's probe. One row per listing that has something to probe. */

@@ -6,7 +6,7 @@
  * outcome around it, as the Worker stores it.
  */
 import { capJson, DEFAULT_PROBE_BOUNDS, type ProbeBounds, SurfaceError, toSurface } from '@mcp-catalogue/mcp-client'
-import type { ProbeOutcome, Surface } from '@shared/surface'
+import { FAILURE_CAUSES, type FailureCause, type ListErrors, type ProbeOutcome, type Surface } from '@shared/surface'
 import { ApiError } from '../errors'
 
 const LISTS = [
@@ -33,12 +33,38 @@ export function readPostedSurface(untrusted: unknown, bounds: ProbeBounds = DEFA
   return toSurface(untrusted, bounds)
 }
 
-/** What the Worker keeps of a runner's strings: enough for a sentence, a package name, a variable. */
-export const POSTED_CAPS = { target: 512, error: 2000, protocolVersion: 64, url: 2048, variable: 256 }
+/** What the Worker keeps of a runner's strings: enough for a sentence, a package name, a variable, a failed list's line. */
+export const POSTED_CAPS = { target: 512, error: 2000, protocolVersion: 64, url: 2048, variable: 256, listError: 300 }
+
+/** A posted cause: one of FAILURE_CAUSES, anything else (or nothing) null. */
+export const readPostedCause = (untrusted: unknown): FailureCause | null =>
+  FAILURE_CAUSES.includes(untrusted as FailureCause) ? (untrusted as FailureCause) : null
+
+/**
+ * Posted list errors: only the four lists' keys, each a string made one line of text (control
+ * characters and line breaks become spaces) and capped; anything else is dropped.
+ */
+export function readPostedListErrors(untrusted: unknown): ListErrors {
+  const kept: ListErrors = {}
+  if (typeof untrusted !== 'object' || untrusted === null || Array.isArray(untrusted)) return kept
+  for (const [key] of LISTS) {
+    const line = (untrusted as Record<string, unknown>)[key]
+    if (typeof line !== 'string') continue
+    const text = line
+      .replace(/[\s\p{Cc}]+/gu, ' ')
+      .trim()
+      .slice(0, POSTED_CAPS.listError)
+    if (text) kept[key] = text
+  }
+  return kept
+}
 
 /** A runner's outcome once its envelope is read (worker/routes/runner.ts): its strings cut, its surface and Server Card still untrusted. */
-export type PostedOutcome = Omit<ProbeOutcome, 'transport' | 'surface' | 'serverCard'> & {
+export type PostedOutcome = Omit<ProbeOutcome, 'transport' | 'surface' | 'serverCard' | 'cause' | 'listErrors'> & {
   transport: 'stdio' | null
+  /** Read by readPostedCause and readPostedListErrors (worker/routes/runner.ts). */
+  cause: FailureCause | null
+  listErrors: ListErrors
   surface?: unknown
   serverCard?: unknown
 }
@@ -47,11 +73,13 @@ export type PostedOutcome = Omit<ProbeOutcome, 'transport' | 'surface' | 'server
  * The outcome as the Worker stores it: for 'ok', the surface read through the same caps as a
  * remote's; a surface that cannot be kept makes the probe a protocol error, as it would for a
  * remote, with the reason. Nothing posted is kept as given but the capped strings. An 'ok'
- * without a surface is a 400.
+ * without a surface is a 400. List errors are an 'ok' one's only, for lists empty in its surface,
+ * and its cause is 'list_failed' exactly when it has some; a failure keeps its posted cause.
  */
 export function readPostedOutcome(posted: PostedOutcome): ProbeOutcome {
+  const { listErrors, ...rest } = posted
   const base: ProbeOutcome = {
-    ...posted,
+    ...rest,
     transport: 'stdio',
     durationMs: Math.round(posted.durationMs),
     surface: null,
@@ -64,9 +92,13 @@ export function readPostedOutcome(posted: PostedOutcome): ProbeOutcome {
     throw new ApiError('invalid_input', message, [{ field: 'outcome.surface', message }])
   }
   try {
-    return { ...base, surface: readPostedSurface(posted.surface) }
+    const surface = readPostedSurface(posted.surface)
+    // A list said to have failed but read after all was not lost.
+    const lost = Object.fromEntries(Object.entries(listErrors).filter(([key]) => surface[key as keyof ListErrors].length === 0))
+    const some = Object.keys(lost).length > 0
+    return { ...base, surface, cause: some ? 'list_failed' : null, ...(some ? { listErrors: lost } : {}) }
   } catch (error) {
     if (!(error instanceof SurfaceError)) throw error
-    return { ...base, status: 'protocol_error', error: error.message.slice(0, POSTED_CAPS.error) }
+    return { ...base, status: 'protocol_error', error: error.message.slice(0, POSTED_CAPS.error), cause: null }
   }
 }

@@ -30,6 +30,8 @@ const entrySchema = z.object({
   runner: z.object({ version: text(64), fence: z.enum(RUNNER_FENCES) }),
   /** Untrusted: read by `readPostedSurface` when stored. */
   surface: z.record(z.string(), z.unknown()),
+  /** The announced lists the runner could not read (each empty in `surface`); capped as a posted result's are when stored. */
+  listErrors: z.record(z.string(), z.string()).optional(),
 })
 
 const fileSchema = z.object({

@@ -5,7 +5,7 @@ import { PROBE_STATUSES, type ProbeOutcome, type RunnerClaimResponse, type Runne
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
 import { sha256Hex } from '../lib/hash'
-import { POSTED_CAPS, readPostedOutcome } from '../lib/posted-surface'
+import { POSTED_CAPS, readPostedCause, readPostedListErrors, readPostedOutcome } from '../lib/posted-surface'
 import { safeEqual } from '../lib/tokens'
 import { AUTH_REQUIRED } from '../middleware/authz'
 import { jsonDepthLimit, limitBody } from '../middleware/body'
@@ -79,6 +79,10 @@ const resultSchema = z.object({
     error: capped(POSTED_CAPS.error).nullable(),
     authMetadataUrl: capped(POSTED_CAPS.url).nullable(),
     missingVariable: capped(POSTED_CAPS.variable).nullable(),
+    // Both optional (a runner older than them sends neither) and read, never refused: an unknown
+    // cause is null, and only the four lists' keys are kept, each one capped line.
+    cause: z.unknown().optional().transform(readPostedCause),
+    listErrors: z.unknown().optional().transform(readPostedListErrors),
     surface: z.unknown(),
     serverCard: z.unknown(),
   }),

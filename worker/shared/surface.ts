@@ -6,7 +6,7 @@
  * types only: erased from both bundles.
  */
 
-import type { FailureCause, ProbeStatus, ProbeTransport, Surface } from '@mcp-catalogue/mcp-client/surface'
+import type { FailureCause, ListErrors, ProbeStatus, ProbeTransport, Surface } from '@mcp-catalogue/mcp-client/surface'
 import type { RiskLevel, StoredFinding } from './scan'
 
 export type * from '@mcp-catalogue/mcp-client/surface'
@@ -103,6 +103,8 @@ export interface ServerToolsResponse {
     toolHashes: Record<string, string>
     /** Set when the surface shipped with the catalogue's data, read by the probe runner elsewhere; null (or absent) when read here. */
     shipped?: ShippedProvenance | null
+    /** The lists the server announced but refused or failed when this surface was read (each empty in `surface`), each one line; empty when every list was read. */
+    listErrors: ListErrors
   } | null
   /** The newest probe, whatever its status. */
   lastProbe: {
@@ -115,6 +117,10 @@ export interface ServerToolsResponse {
     authMetadataUrl: string | null
     missingVariable: string | null
     target: string
+    /** Why it failed, finer than its status (or 'list_failed' for an ok that lost a list); null when the status says it all. */
+    cause: FailureCause | null
+    /** For 'ok': the announced lists it could not read, each one line; empty when every list was read. */
+    listErrors: ListErrors
   } | null
   /** The newest probes, newest first (at most 5): what 'could not be reached in 3 of the last 5 tries' counts. */
   recent: Array<{ status: ProbeStatus; startedAt: string; durationMs: number }>
@@ -188,4 +194,21 @@ export interface SurfaceCoverage {
   none: number
   /** Why listings have none: the latest probe's status, or 'never' when none was made. */
   reasons: Partial<Record<ProbeStatus | 'never', number>>
+  /** The latest probe of each listing of this kind, grouped as the coverage figures group them. */
+  outcomes: ProbeOutcomeGroups
+}
+
+/** Listings by their latest probe: read, needing configuration (and which variables), failed by cause. */
+export interface ProbeOutcomeGroups {
+  /** Listings probed at least once. */
+  probed: number
+  /** Their latest probe read a surface. */
+  ok: number
+  /** Of those, how many lost an announced list (cause 'list_failed'): read, but not whole. */
+  listFailed: number
+  needsConfig: number
+  /** The variables the needs_config listings asked for, most wanted first (VARIABLES_SHOWN at most). */
+  variables: Array<{ name: string; listings: number }>
+  /** The other failures, by cause in FAILURE_CAUSES order, then by status where the probe named no cause. */
+  failures: Array<{ cause: FailureCause | ProbeStatus; listings: number }>
 }

@@ -12,7 +12,7 @@ import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/valida
 import { checkAddress } from './address'
 import { capJson, DEFAULT_PROBE_BOUNDS, type ProbeBounds, SurfaceError, toSurface } from './bounds'
 import { type FetchLike, GuardError, guardedFetch } from './guarded-fetch'
-import type { JsonValue, ProbeOutcome, ProbeStatus, ProbeTransport } from './surface'
+import type { JsonValue, ListErrors, ProbeOutcome, ProbeStatus, ProbeTransport, SurfaceList } from './surface'
 
 /** What to probe and how far it may go. */
 export interface ProbeRemoteOptions {
@@ -77,11 +77,21 @@ export interface Session {
 
 type ListMethod = 'tools/list' | 'prompts/list' | 'resources/list' | 'resources/templates/list'
 
+/** A -32601 answer: as an error message (2025), or in the body of a 2026 server's HTTP 404. */
+const methodNotFound = (error: unknown) =>
+  error instanceof ProtocolError ? error.code === -32601 : error instanceof SdkHttpError && jsonRpcErrorOf(error)?.code === -32601
+
 /**
  * Every page of one list, at most `maxPages` pages and `maxItems` items; more is a `PastCapsError`.
- * A server that announces resources but does not implement templates has none.
+ * A server that announces resources but does not implement templates has none (null: not offered).
  */
-async function readList(client: Client, method: ListMethod, key: string, bounds: ProbeBounds, signal: AbortSignal): Promise<unknown[]> {
+async function readList(
+  client: Client,
+  method: ListMethod,
+  key: string,
+  bounds: ProbeBounds,
+  signal: AbortSignal,
+): Promise<unknown[] | null> {
   const items: unknown[] = []
   let cursor: string | undefined
   for (let page = 1; ; page++) {
@@ -92,7 +102,7 @@ async function readList(client: Client, method: ListMethod, key: string, bounds:
         { timeout: bounds.stepTimeoutMs, signal },
       )) as Record<string, unknown>
     } catch (err) {
-      if (method === 'resources/templates/list' && err instanceof ProtocolError && err.code === -32601) return []
+      if (method === 'resources/templates/list' && methodNotFound(err)) return null
       throw err
     }
     const found = result[key]
@@ -105,32 +115,97 @@ async function readList(client: Client, method: ListMethod, key: string, bounds:
   }
 }
 
-/** Connects and reads every list the capabilities announce; closes whatever happens. Shared with stdio.ts. */
-export async function readSurface(session: Session, bounds: ProbeBounds, signal: AbortSignal) {
+/** The lists of a surface, in the order they are read, with the method that reads each. */
+const LISTS: ReadonlyArray<{ key: SurfaceList; method: ListMethod; capability: 'tools' | 'prompts' | 'resources' }> = [
+  { key: 'tools', method: 'tools/list', capability: 'tools' },
+  { key: 'prompts', method: 'prompts/list', capability: 'prompts' },
+  { key: 'resources', method: 'resources/list', capability: 'resources' },
+  { key: 'resourceTemplates', method: 'resources/templates/list', capability: 'resources' },
+]
+
+/** The JSON-RPC error in an HTTP error's body: what a 2026 server sends with a 404 for a method it lacks. */
+function jsonRpcErrorOf(error: SdkHttpError): { code: number; message: string } | null {
+  const text = (error.data as { text?: unknown } | undefined)?.text
+  if (typeof text !== 'string') return null
+  try {
+    const answer = JSON.parse(text) as { error?: { code?: unknown; message?: unknown } }
+    const { code, message } = answer.error ?? {}
+    return typeof code === 'number' ? { code, message: typeof message === 'string' ? message : '' } : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The line a list's failure is kept as, when it ends only that list: the server's error answer to
+ * that one request (-32601 to a list it announced, an internal error because it needs its API;
+ * over HTTP, an error status once the handshake is done), or that one step running past its time
+ * while the probe still has time. Null when it ends the probe: a lost connection, a credentials
+ * challenge, a list past the caps or malformed, the probe's own deadline.
+ */
+function listFailure(method: ListMethod, error: unknown, signal: AbortSignal): string | null {
+  if (signal.aborted) return null
+  let said: string | null = null
+  if (error instanceof ProtocolError) said = `MCP error ${error.code}: ${error.message}`
+  else if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) said = error.message
+  else if (error instanceof SdkHttpError && typeof error.status === 'number' && error.status !== 401 && error.status !== 403) {
+    const answer = jsonRpcErrorOf(error)
+    said = answer ? `MCP error ${answer.code}: ${answer.message} (HTTP ${error.status})` : `the endpoint answered HTTP ${error.status}`
+  }
+  return said === null ? null : sentence(`${method} failed: ${said}`)
+}
+
+/**
+ * Connects and reads every list the capabilities announce, each on its own: a list the server
+ * refuses or fails is empty in the surface and named in `listErrors` (the outcome's cause is then
+ * 'list_failed'), and the others are kept. When every announced list failed there is nothing to
+ * keep, and the first failure ends the probe. Closes whatever happens. Shared with stdio.ts.
+ */
+export async function readSurface(
+  session: Session,
+  bounds: ProbeBounds,
+  signal: AbortSignal,
+): Promise<Pick<ProbeOutcome, 'surface' | 'protocolVersion' | 'cause' | 'listErrors'>> {
   const { client, transport } = session
   try {
     await client.connect(transport, { timeout: bounds.stepTimeoutMs, signal })
     session.connected = true
     const capabilities = (client.getServerCapabilities() ?? {}) as Record<string, unknown>
-    const read = (announced: unknown, method: ListMethod, key: string) =>
-      announced ? readList(client, method, key, bounds, signal) : Promise.resolve([])
-    const tools = await read(capabilities.tools, 'tools/list', 'tools')
-    const prompts = await read(capabilities.prompts, 'prompts/list', 'prompts')
-    const resources = await read(capabilities.resources, 'resources/list', 'resources')
-    const resourceTemplates = await read(capabilities.resources, 'resources/templates/list', 'resourceTemplates')
+    const lists: Record<SurfaceList, unknown[]> = { tools: [], prompts: [], resources: [], resourceTemplates: [] }
+    const listErrors: ListErrors = {}
+    let firstError: unknown = null
+    let read = 0
+    for (const { key, method, capability } of LISTS) {
+      if (!capabilities[capability]) continue
+      try {
+        const items = await readList(client, method, key, bounds, signal)
+        if (items === null) continue
+        lists[key] = items
+        read++
+      } catch (error) {
+        const failed = listFailure(method, error, signal)
+        if (failed === null) throw error
+        firstError ??= error
+        listErrors[key] = failed
+      }
+    }
+    if (read === 0 && firstError !== null) throw firstError
     const surface = toSurface(
       {
         serverInfo: client.getServerVersion() ?? null,
         capabilities,
         instructions: client.getInstructions() ?? null,
-        tools,
-        prompts,
-        resources,
-        resourceTemplates,
+        ...lists,
       },
       bounds,
     )
-    return { surface, protocolVersion: client.getNegotiatedProtocolVersion() ?? null }
+    const lost = Object.keys(listErrors).length > 0
+    return {
+      surface,
+      protocolVersion: client.getNegotiatedProtocolVersion() ?? null,
+      cause: lost ? 'list_failed' : null,
+      ...(lost ? { listErrors } : {}),
+    }
   } finally {
     if (transport instanceof StreamableHTTPClientTransport) {
       await transport.terminateSession().catch(() => {})
@@ -155,10 +230,10 @@ function fallsBackToSse(error: unknown): boolean {
   return error instanceof SdkHttpError && [400, 404, 405].includes(error.status as number)
 }
 
-/** An error as one short line for a person. */
+/** An error as one short line for a person (text only: a stranger's control characters become spaces). */
 export function sentence(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error)
-  return text.replace(/\s+/g, ' ').slice(0, 300)
+  return text.replace(/[\s\p{Cc}]+/gu, ' ').slice(0, 300)
 }
 
 /** The one status a failed probe gets, and a short sentence for a person. */
@@ -327,6 +402,5 @@ export async function probeRemote(options: ProbeRemoteOptions): Promise<ProbeOut
       authMetadataUrl: status === 'auth_required' ? (seen.challenge?.resourceMetadata ?? null) : null,
     })
   }
-  const { surface, protocolVersion, transport } = result.value
-  return finish({ status: 'ok', surface, protocolVersion, transport, serverCard })
+  return finish({ status: 'ok', ...result.value, serverCard })
 }

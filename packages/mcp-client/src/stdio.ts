@@ -156,8 +156,8 @@ export async function probeStdio(options: ProbeStdioOptions): Promise<ProbeOutco
   const session: Session = { client: newClient(bounds), transport }
   const base = blankOutcome(options.target, started, 'stdio')
   try {
-    const { surface, protocolVersion } = await readSurface(session, bounds, deadline.signal)
-    return { ...base, surface, protocolVersion, durationMs: Date.now() - started }
+    const read = await readSurface(session, bounds, deadline.signal)
+    return { ...base, ...read, durationMs: Date.now() - started }
   } catch (error) {
     // The last words of a server that exits arrive on its stderr pipe just after the close.
     await new Promise((resolve) => setTimeout(resolve, 50))

@@ -19,6 +19,7 @@ const surface: NonNullable<ServerToolsResponse['surface']> = {
   findings: [],
   toolHashes: {},
   shipped: { runnerVersion: '0.1.0', fence: 'bwrap' },
+  listErrors: {},
 }
 
 const data: ServerToolsResponse = {

@@ -10,8 +10,11 @@ import {
   comparisonSentences,
   coverageReasons,
   declaredLists,
+  failureGroups,
   healthSentence,
+  listFailureSentences,
   missingExplained,
+  needsConfigText,
   packageOf,
   parameterRows,
   schemaType,
@@ -119,6 +122,7 @@ describe('statusSentences', () => {
         risk: 'none',
         findings: [],
         toolHashes: {},
+        listErrors: {},
       },
       recent: [probe('ok'), probe('unreachable'), probe('timeout'), probe('ok'), probe('unreachable')],
     }
@@ -137,6 +141,8 @@ describe('statusSentences', () => {
       authMetadataUrl: null,
       missingVariable: null,
       target: 'https://x',
+      cause: null,
+      listErrors: {},
     }
     expect(statusSentences({ ...none, lastProbe: last, recent: [probe('auth_required')] }, NOW)[0].text).toBe(
       'Needs an API key to list its tools',
@@ -168,6 +174,8 @@ describe('statusSentences, for packages and declared surfaces', () => {
     authMetadataUrl: null,
     missingVariable: null,
     target: 'npm:@acme/widget-mcp@1.2.3',
+    cause: null,
+    listErrors: {},
   }
 
   it('says which package was run, that it ran without network, and when', () => {
@@ -184,6 +192,7 @@ describe('statusSentences, for packages and declared surfaces', () => {
         risk: 'none',
         findings: [],
         toolHashes: {},
+        listErrors: {},
       },
       lastProbe,
       recent: [probe('ok')],
@@ -313,6 +322,8 @@ describe('missingExplained', () => {
     authMetadataUrl: null,
     missingVariable: null,
     target: 'https://mcp.example.com/mcp',
+    cause: null,
+    listErrors: {},
   }
 
   it('promises a read only when one will come: the cron probes a remote while probing is on', () => {
@@ -339,5 +350,50 @@ describe('missingExplained', () => {
     expect(missingExplained({ ...none, probing: 'off', lastProbe: { ...failed, status: 'auth_required' } })).toMatch(
       /never sends credentials/,
     )
+  })
+})
+
+describe('lists a surface was read without', () => {
+  it('says which announced list failed, with the server’s own error, in the surface’s order', () => {
+    expect(
+      listFailureSentences({
+        resourceTemplates: 'resources/templates/list failed: the endpoint answered HTTP 500',
+        resources: 'resources/list failed: MCP error -32601: Method not found',
+      }),
+    ).toEqual([
+      {
+        list: 'resources',
+        text: 'The server announced resources but did not list them: resources/list failed: MCP error -32601: Method not found',
+      },
+      {
+        list: 'resourceTemplates',
+        text: 'The server announced resource templates but did not list them: resources/templates/list failed: the endpoint answered HTTP 500',
+      },
+    ])
+    expect(listFailureSentences({})).toEqual([])
+    expect(listFailureSentences(undefined)).toEqual([])
+  })
+})
+
+describe('the admin screen’s grouping of latest probes', () => {
+  it('names failures by cause in the order given, a status where no cause was named, and the variables wanted', () => {
+    expect(
+      failureGroups([
+        { cause: 'version_not_found', listings: 2 },
+        { cause: 'crashed', listings: 1 },
+        { cause: 'timeout', listings: 1200 },
+      ]),
+    ).toBe('version not found 2, crashed 1, timed out 1,200')
+    const outcomes = { probed: 9, ok: 4, listFailed: 1, needsConfig: 4, variables: [], failures: [] }
+    expect(needsConfigText(outcomes)).toBe('4')
+    expect(
+      needsConfigText({
+        ...outcomes,
+        variables: [
+          { name: 'API_KEY', listings: 3 },
+          { name: 'TENANT', listings: 1 },
+        ],
+      }),
+    ).toBe('4 (API_KEY 3, TENANT 1)')
   })
 })

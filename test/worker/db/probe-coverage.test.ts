@@ -5,8 +5,8 @@
  */
 import { hashSurface } from '@mcp-catalogue/mcp-client'
 import { describe, expect, it } from 'vitest'
-import type { SurfaceCoverage } from '@shared/surface'
-import { probeOverview } from '../../../worker/db/probes'
+import type { ProbeOutcome, SurfaceCoverage } from '@shared/surface'
+import { probeOverview, VARIABLES_SHOWN } from '../../../worker/db/probes'
 import { declareSurface } from '../../../worker/services/probing/declared'
 import { storeOutcome } from '../../../worker/services/probing/outcomes'
 import { insertServer } from '../factories'
@@ -49,12 +49,37 @@ describe('probeOverview coverage', () => {
     await insertServer({ ...pkg('npm'), status: 'deleted' })
 
     const { coverage } = await probeOverview(db(), { enabled: true })
+    const none = { probed: 0, ok: 0, listFailed: 0, needsConfig: 0, variables: [], failures: [] }
     expect(coverage).toEqual<SurfaceCoverage[]>([
-      { kind: 'remote', listings: 4, read: 1, declared: 0, none: 3, reasons: { auth_required: 1, never: 2 } },
-      { kind: 'npm', listings: 4, read: 1, declared: 1, none: 2, reasons: { needs_config: 1, never: 1 } },
-      { kind: 'pypi', listings: 1, read: 0, declared: 0, none: 1, reasons: { timeout: 1 } },
-      { kind: 'oci', listings: 1, read: 0, declared: 0, none: 1, reasons: { never: 1 } },
-      { kind: 'other', listings: 2, read: 0, declared: 0, none: 2, reasons: { never: 2 } },
+      {
+        kind: 'remote',
+        listings: 4,
+        read: 1,
+        declared: 0,
+        none: 3,
+        reasons: { auth_required: 1, never: 2 },
+        outcomes: { ...none, probed: 2, ok: 1, failures: [{ cause: 'auth_required', listings: 1 }] },
+      },
+      {
+        kind: 'npm',
+        listings: 4,
+        read: 1,
+        declared: 1,
+        none: 2,
+        reasons: { needs_config: 1, never: 1 },
+        outcomes: { ...none, probed: 2, ok: 1, needsConfig: 1 },
+      },
+      {
+        kind: 'pypi',
+        listings: 1,
+        read: 0,
+        declared: 0,
+        none: 1,
+        reasons: { timeout: 1 },
+        outcomes: { ...none, probed: 1, failures: [{ cause: 'timeout', listings: 1 }] },
+      },
+      { kind: 'oci', listings: 1, read: 0, declared: 0, none: 1, reasons: { never: 1 }, outcomes: none },
+      { kind: 'other', listings: 2, read: 0, declared: 0, none: 2, reasons: { never: 2 }, outcomes: none },
     ])
   })
 
@@ -64,5 +89,62 @@ describe('probeOverview coverage', () => {
     expect(overview.counts).toMatchObject({ ok: 2, auth_required: 1, needs_config: 1, timeout: 1 })
     // Due now: the 2 remotes and the npm, OCI and declared npm listings never probed; the rest wait.
     expect(overview.due).toBe(5)
+  })
+
+  it('groups each kind’s latest probes: read (and of those, lost a list), needs_config with the variables most wanted, failures by cause', async () => {
+    const probed = async (outcome: Partial<ProbeOutcome>) => {
+      const s = await insertServer(pkg('oci'))
+      const base = outcomeOf(outcome.status ?? 'ok', outcome.status === 'ok' || !outcome.status ? surfaceOf(['a']) : null)
+      await storeOutcome(db(), {
+        serverId: s.id,
+        version: '1.0.0',
+        outcome: { ...base, transport: 'stdio', ...outcome },
+        source: 'package',
+      })
+    }
+    const wants = (missingVariable: string) => probed({ status: 'needs_config', missingVariable, cause: 'missing_variable' })
+    const failed = (status: ProbeOutcome['status'], cause: ProbeOutcome['cause']) => probed({ status, cause })
+    for (const name of ['API_KEY', 'API_KEY', 'API_KEY', 'TENANT', 'TENANT', 'A', 'B', 'C', 'D']) await wants(name)
+    await failed('unreachable', 'crashed')
+    await failed('unreachable', 'version_not_found')
+    await failed('unreachable', 'version_not_found')
+    await failed('protocol_error', null)
+    await failed('unreachable', 'package_not_found')
+    await probed({ cause: 'list_failed', listErrors: { resources: 'resources/list failed: MCP error -32601: Method not found' } })
+    await probed({})
+    // The latest probe counts: a listing that failed and then read is read.
+    const again = await insertServer(pkg('oci'))
+    await storeOutcome(db(), {
+      serverId: again.id,
+      version: '1.0.0',
+      outcome: { ...outcomeOf('timeout'), transport: 'stdio' },
+      source: 'package',
+    })
+    const ok = { ...outcomeOf('ok', surfaceOf(['b'])), transport: 'stdio' as const }
+    await storeOutcome(db(), { serverId: again.id, version: '1.0.0', outcome: ok, source: 'package' })
+
+    const oci = (await probeOverview(db(), { enabled: true })).coverage.find((c) => c.kind === 'oci')
+    expect(oci?.outcomes).toEqual({
+      probed: 17,
+      ok: 3,
+      listFailed: 1,
+      needsConfig: 9,
+      // Most wanted first, VARIABLES_SHOWN of them; ties by name.
+      variables: [
+        { name: 'API_KEY', listings: 3 },
+        { name: 'TENANT', listings: 2 },
+        { name: 'A', listings: 1 },
+        { name: 'B', listings: 1 },
+        { name: 'C', listings: 1 },
+      ],
+      // FAILURE_CAUSES order, then the status of a failure without a cause.
+      failures: [
+        { cause: 'package_not_found', listings: 1 },
+        { cause: 'version_not_found', listings: 2 },
+        { cause: 'crashed', listings: 1 },
+        { cause: 'protocol_error', listings: 1 },
+      ],
+    })
+    expect(VARIABLES_SHOWN).toBe(5)
   })
 })

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest'
 import type { RunnerClaimResponse, RunnerJob, RunnerResultResponse, ServerToolsResponse } from '@shared/surface'
 import { MAX_BODY_BYTES } from '../../../worker/app'
 import { packageProbeSchedule, servers } from '../../../worker/db/schema'
+import { POSTED_CAPS } from '../../../worker/lib/posted-surface'
 import { RUNNER_MAX_BODY_BYTES } from '../../../worker/routes/runner'
 import { insertServer } from '../factories'
 import { call, db, json } from '../helpers'
@@ -274,6 +275,54 @@ describe('POST /api/runner/results', () => {
     const { body: tools } = await json<ServerToolsResponse>(`/api/servers/${s.id}/tools`)
     expect(tools.surface).toBeNull()
     expect(tools.lastProbe).toMatchObject({ status: 'needs_config', missingVariable: 'ACME_TOKEN', error: 'ACME_TOKEN is not set' })
+  })
+
+  it('stores the lists a package lost with its surface, each one capped line of a known list; the cause follows', async () => {
+    const s = await packaged()
+    const job = await jobFor(s.id)
+    const surface = { ...surfaceOf(['search_vault']), capabilities: { tools: {}, prompts: {}, resources: {} } }
+    const listErrors = {
+      resources: `resources/list failed: MCP error -32603: needs its API\n${'x'.repeat(50_000)}`,
+      // Said to have failed, yet read: not lost.
+      prompts: 'prompts/list failed: MCP error -32601: Method not found',
+      // Not a list of a surface, and not text: dropped.
+      secrets: 'resources/list failed',
+      tools: 42,
+    }
+    const res = await runnerPost('/api/runner/results', resultOf(job, { surface, cause: 'list_failed', listErrors }))
+    expect((await res.json()) as RunnerResultResponse).toMatchObject({ status: 'ok' })
+    const { body: tools } = await json<ServerToolsResponse>(`/api/servers/${s.id}/tools`)
+    const kept = tools.surface?.listErrors ?? {}
+    expect(Object.keys(kept)).toEqual(['resources'])
+    expect(kept.resources).toHaveLength(POSTED_CAPS.listError)
+    expect(kept.resources).toMatch(/^resources\/list failed: MCP error -32603: needs its API x+$/)
+    expect(tools.lastProbe).toMatchObject({ status: 'ok', cause: 'list_failed', listErrors: kept })
+    expect(tools.surface?.surface.tools.map((t) => t.name)).toEqual(['search_vault'])
+  })
+
+  it('keeps a failure’s known cause with its message, and makes an unknown cause null', async () => {
+    const error = 'npm error code ETARGET: No matching version found'
+    /** A listing whose package failed with `cause` posted, and its Tools tab's last probe. */
+    const failedWith = async (cause: string) => {
+      const s = await packaged()
+      await runnerPost('/api/runner/results', resultOf(await jobFor(s.id), { status: 'unreachable', surface: null, error, cause }))
+      return { id: s.id, lastProbe: (await json<ServerToolsResponse>(`/api/servers/${s.id}/tools`)).body.lastProbe }
+    }
+    const known = await failedWith('version_not_found')
+    expect(known.lastProbe).toMatchObject({ status: 'unreachable', cause: 'version_not_found', error })
+    expect((await failedWith('the_moon_was_full')).lastProbe).toMatchObject({ status: 'unreachable', cause: null, error })
+    const [row] = await db().select().from(packageProbeSchedule).where(eq(packageProbeSchedule.serverId, known.id))
+    expect(row).toMatchObject({ lastStatus: 'unreachable', lastCause: 'version_not_found' })
+  })
+
+  it('takes an ok without a cause or list errors, as a runner older than them posts it', async () => {
+    const s = await packaged()
+    const job = await jobFor(s.id)
+    const { cause: _, listErrors: __, ...outcome } = resultOf(job, {}).outcome as Record<string, unknown>
+    const res = await runnerPost('/api/runner/results', { ...resultOf(job, {}), outcome })
+    expect(res.status).toBe(200)
+    const { body: tools } = await json<ServerToolsResponse>(`/api/servers/${s.id}/tools`)
+    expect(tools.lastProbe).toMatchObject({ status: 'ok', cause: null, listErrors: {} })
   })
 
   it('refuses a result whose lease expired, was never given, or is for another version, with 409', async () => {

@@ -95,6 +95,7 @@ describe('GET /api/servers/:id/tools', () => {
       toolHashes: (await hashSurface(current)).tools,
       // Read by this catalogue's probe, not shipped with its data.
       shipped: null,
+      listErrors: {},
     })
     expect(body.lastProbe).toMatchObject({
       status: 'protocol_error',

@@ -5,13 +5,17 @@
  * strings for React text nodes, never markup, and they bound what they walk.
  */
 import type {
+  FailureCause,
   JsonValue,
+  ListErrors,
   ProbeHealthWindow,
+  ProbeOutcomeGroups,
   ProbeStatus,
   ProbeTransport,
   ServerToolsResponse,
   SurfaceComparison,
   SurfaceCoverage,
+  SurfaceList,
 } from '@shared/surface'
 import { timeAgo } from './format'
 import { shippedSentence } from './shipped-surface'
@@ -355,4 +359,60 @@ export function missingExplained(data: ServerToolsResponse): string {
         ? 'Its tools will show here once the catalogue has read them.'
         : 'Its tools, prompts and resources will show here once the catalogue has read them from the server.'
   }
+}
+
+/** A surface's lists, in words, in the order the Tools tab shows them. */
+const LIST_WORDS: Record<SurfaceList, string> = {
+  tools: 'tools',
+  prompts: 'prompts',
+  resources: 'resources',
+  resourceTemplates: 'resource templates',
+}
+
+/**
+ * The lists a surface was read without, each as one sentence with the server's own error (text:
+ * a stranger wrote it): 'The server announced resources but did not list them: resources/list
+ * failed: MCP error -32601: Method not found'. Empty when every list was read.
+ */
+export function listFailureSentences(listErrors: ListErrors | undefined): Array<{ list: SurfaceList; text: string }> {
+  return (Object.keys(LIST_WORDS) as SurfaceList[])
+    .filter((list) => listErrors?.[list])
+    .map((list) => ({ list, text: `The server announced ${LIST_WORDS[list]} but did not list them: ${listErrors?.[list]}` }))
+}
+
+/** Why a probe failed, in the middle of a sentence: its cause, or its status where it named none. */
+const CAUSE_WORDS: Record<FailureCause, string> = {
+  package_not_found: 'package not found',
+  version_not_found: 'version not found',
+  dependency_not_found: 'dependency not found',
+  registry_auth: 'registry credentials',
+  certificate: 'certificate not trusted',
+  network: 'registry unreachable',
+  no_bin: 'no command to run',
+  no_wheel: 'no wheel',
+  client_missing: 'package client missing',
+  no_exact_version: 'no exact version',
+  not_plain: 'name or version refused',
+  missing_variable: 'variable missing',
+  crashed: 'crashed',
+  output_cap: 'output past the cap',
+  list_failed: 'a list failed',
+}
+
+const count = (n: number) => n.toLocaleString('en-US')
+
+/** A kind's failures by cause, in the order given (FAILURE_CAUSES, then statuses): 'version not found 2, crashed 1'. */
+export function failureGroups(failures: ProbeOutcomeGroups['failures']): string {
+  return failures
+    .map(
+      ({ cause, listings }) =>
+        `${cause in CAUSE_WORDS ? CAUSE_WORDS[cause as FailureCause] : (REASONS[cause as ProbeStatus] ?? cause)} ${count(listings)}`,
+    )
+    .join(', ')
+}
+
+/** A kind's needs_config listings with the variables most wanted: '4 (API_KEY 3, TENANT 1)'. */
+export function needsConfigText(outcomes: ProbeOutcomeGroups): string {
+  const wanted = outcomes.variables.map((v) => `${v.name} ${count(v.listings)}`).join(', ')
+  return wanted ? `${count(outcomes.needsConfig)} (${wanted})` : count(outcomes.needsConfig)
 }

@@ -5,8 +5,10 @@
  * item's title and whether a person reviews it; and, for a surface other than the one read before,
  * the Changes entry. Pure: the database's part is read before and written after.
  */
+
+import { canonicalJson } from '@mcp-catalogue/mcp-client'
 import type { Finding, Severity, SurfaceDiff } from '@shared/scan'
-import type { Surface } from '@shared/surface'
+import type { ListErrors, Surface, SurfaceList } from '@shared/surface'
 import { changeFindings } from './changes'
 import { diffSurfaces } from './diff'
 import type { ScanContext } from './rule-types'
@@ -43,8 +45,8 @@ export const textFindingRows = (surface: Surface, context?: ScanContext): Findin
 export interface ScanBefore {
   /** The row of this exact surface (same listing version, source and hash), when it is stored already: its text findings are too. */
   existing: object | null
-  /** The newest surface of the same source stored before, which the new one is compared with. */
-  previous: { hash: string; version: string; surface: Surface } | null
+  /** The newest surface of the same source stored before, which the new one is compared with, and the lists it was read without. */
+  previous: { hash: string; version: string; surface: Surface; listErrors?: ListErrors } | null
   /** The keys of the previous surface's findings of medium or above: what is not 'new'. */
   previousKeys: ReadonlySet<string>
 }
@@ -72,9 +74,21 @@ export interface StoredScan {
 }
 
 /**
+ * The new surface as it is compared with the one before: a list either of them was read without
+ * (announced, then refused or failed) is not known to have changed, so it is taken as it was
+ * before. Its emptiness is a failure to read, never 'every resource removed'.
+ */
+function comparable(surface: Surface, listErrors: ListErrors | undefined, previous: NonNullable<ScanBefore['previous']>): Surface {
+  const lost = new Set([...Object.keys(listErrors ?? {}), ...Object.keys(previous.listErrors ?? {})] as SurfaceList[])
+  if (lost.size === 0) return surface
+  return { ...surface, ...Object.fromEntries([...lost].map((key) => [key, previous.surface[key]])) }
+}
+
+/**
  * A read surface's scan: a surface new to the store gets its text findings; a surface other than
  * the one read before gets a Changes entry with the diff and the change findings; the surface read
- * again unchanged gets nothing.
+ * again unchanged gets nothing. A list either surface was read without (`listErrors`) is left out
+ * of the comparison, so a surface that differs only by a list that failed is no change.
  * @example planSurfaceScan({ surface, version: '1.2.0', hash, before: basis, context })
  */
 export function planSurfaceScan(input: {
@@ -83,16 +97,21 @@ export function planSurfaceScan(input: {
   hash: string
   before: ScanBefore
   context?: ScanContext
+  /** The lists this surface was read without (each empty in it). */
+  listErrors?: ListErrors
 }): StoredScan {
   const { surface, version, hash, before } = input
   const previous = before.previous
   const textRows = before.existing ? [] : textFindingRows(surface, input.context)
-  if (previous && previous.hash === hash) return { rows: textRows, writesFindings: textRows.length > 0 || !before.existing, change: null }
+  const compared = previous ? comparable(surface, input.listErrors, previous) : surface
+  const unchanged =
+    previous && (previous.hash === hash || (compared !== surface && canonicalJson(compared) === canonicalJson(previous.surface)))
+  if (unchanged) return { rows: textRows, writesFindings: textRows.length > 0 || !before.existing, change: null }
   let diff: SurfaceDiff | null = null
   let changeRows: FindingRow[] = []
   if (previous) {
-    diff = diffSurfaces({ surface: previous.surface, listingVersion: previous.version }, { surface, listingVersion: version })
-    changeRows = findingRows(changeFindings(previous.surface, surface, diff), { from: previous.hash, to: hash })
+    diff = diffSurfaces({ surface: previous.surface, listingVersion: previous.version }, { surface: compared, listingVersion: version })
+    changeRows = findingRows(changeFindings(previous.surface, compared, diff), { from: previous.hash, to: hash })
   }
   const rows = [...textRows, ...changeRows]
   const newFindings =

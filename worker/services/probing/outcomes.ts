@@ -35,7 +35,10 @@ export async function storeOutcome(db: DB, input: StoreOutcomeInput) {
   const source = input.source ?? 'remote'
   const surface = outcome.status === 'ok' ? outcome.surface : null
   const hashes = surface ? await hashSurface(surface) : null
-  const scan = surface && hashes ? await readSurfaceScan(db, { serverId, version, source, surface, hash: hashes.surface }) : undefined
+  const scan =
+    surface && hashes
+      ? await readSurfaceScan(db, { serverId, version, source, surface, hash: hashes.surface, listErrors: outcome.listErrors })
+      : undefined
   const due = dueAfter(outcome.status, input.now ?? new Date())
   await recordProbe(db, { serverId, version, outcome, hashes, source, due, scan, shipped: input.shipped })
   return hashes

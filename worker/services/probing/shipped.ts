@@ -35,6 +35,8 @@ function outcomeOf(entry: ShippedSurface): ProbeOutcome {
     missingVariable: null,
     surface: entry.surface,
     serverCard: null,
+    cause: null,
+    listErrors: entry.listErrors ?? {},
   })
 }
 

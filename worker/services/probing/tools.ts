@@ -4,9 +4,10 @@
  * here: a remote's health over each window (how many probes, how many ok, the median latency of
  * those the server answered) and the declared surface compared with the one read.
  */
-import type { ProbeHealthWindow, ProbeStatus, ServerToolsResponse, SurfaceComparison } from '@shared/surface'
+import type { FailureCause, ProbeHealthWindow, ProbeStatus, ServerToolsResponse, SurfaceComparison } from '@shared/surface'
 import type { DB } from '../../db/client'
 import { REACHED_STATUSES, readServerTools, type ServerToolsRead } from '../../db/probes'
+import { storedListErrors } from '../../db/scans'
 import { probingBy } from './enrolment'
 
 /** The health windows of the tools answer, in days. */
@@ -83,6 +84,8 @@ export function toolsAnswer(read: ServerToolsRead, now: Date, probing: boolean):
           authMetadataUrl: last.authMetadataUrl,
           missingVariable: last.missingVariable,
           target: last.target,
+          cause: last.cause as FailureCause | null,
+          listErrors: storedListErrors(last.listErrors),
         }
       : null,
     recent: read.recent.map((p) => ({ status: p.status as ProbeStatus, startedAt: p.startedAt, durationMs: p.durationMs })),

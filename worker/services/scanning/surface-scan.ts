@@ -5,7 +5,7 @@
  * findings), the catalogue's tool names when it is new, then lib/scan's plan of its findings and
  * Changes entry; for a declared surface, its text findings.
  */
-import type { Surface } from '@shared/surface'
+import type { ListErrors, Surface } from '@shared/surface'
 import type { DB } from '../../db/client'
 import { readScanBasis, scanContext } from '../../db/scans'
 import { type FindingRow, planSurfaceScan, type StoredScan, textFindingRows } from '../../lib/scan/stored-scan'
@@ -16,12 +16,19 @@ import { type FindingRow, planSurfaceScan, type StoredScan, textFindingRows } fr
  */
 export async function readSurfaceScan(
   db: DB,
-  input: { serverId: string; version: string; source: 'remote' | 'package'; surface: Surface; hash: string },
+  input: { serverId: string; version: string; source: 'remote' | 'package'; surface: Surface; hash: string; listErrors?: ListErrors },
 ): Promise<StoredScan> {
   const basis = await readScanBasis(db, input)
   // Only a surface new to the store is scanned for its texts, against the other servers' tool names.
   const context = basis.existing ? undefined : await scanContext(db)
-  return planSurfaceScan({ surface: input.surface, version: input.version, hash: input.hash, before: basis, context })
+  return planSurfaceScan({
+    surface: input.surface,
+    version: input.version,
+    hash: input.hash,
+    before: basis,
+    context,
+    listErrors: input.listErrors,
+  })
 }
 
 /** A declared surface's findings: its texts, against the other servers' tool names. */

@@ -98,6 +98,34 @@ describe('probeRemote across protocol eras', () => {
   })
 })
 
+describe('probeRemote reads what can be read', () => {
+  it('keeps the tools of a server that announces resources and answers resources/list with -32601, and says which list failed', async () => {
+    const outcome = await probe('refusesResources')
+    expect(outcome).toMatchObject({ status: 'ok', cause: 'list_failed', error: null })
+    expect(outcome.surface?.tools.map((t) => t.name)).toEqual(['search_vault', 'read_note'])
+    expect(outcome.surface?.resources).toEqual([])
+    // A 2026 server sends -32601 in the body of an HTTP 404; templates it lacks are simply none.
+    expect(outcome.listErrors).toEqual({ resources: 'resources/list failed: MCP error -32601: Method not found (HTTP 404)' })
+  })
+
+  it('keeps the tools and the template of a server whose resource list fails for want of its API, with its message', async () => {
+    const outcome = await probe('resourcesNeedApi')
+    expect(outcome).toMatchObject({ status: 'ok', cause: 'list_failed' })
+    expect(outcome.surface?.tools.map((t) => t.name)).toEqual(['create_note'])
+    expect(outcome.surface?.resourceTemplates.map((t) => t.uriTemplate)).toEqual(['notes://{id}'])
+    expect(Object.keys(outcome.listErrors ?? {})).toEqual(['resources'])
+    expect(outcome.listErrors?.resources).toMatch(/^resources\/list failed: .*NOTES_API_TOKEN is not set/)
+    expect(outcome.listErrors?.resources).not.toMatch(/[\n\r]/)
+  })
+
+  it('a server whose every list is read has no cause and no list errors', async () => {
+    const outcome = await probe('modern')
+    expect(outcome.status).toBe('ok')
+    expect(outcome.cause ?? null).toBeNull()
+    expect(outcome.listErrors).toBeUndefined()
+  })
+})
+
 describe('probeRemote maps each misbehaviour to one status', () => {
   it('401 with a challenge is auth_required with the resource metadata URL, and no fallback is tried', async () => {
     const outcome = await probe('auth')

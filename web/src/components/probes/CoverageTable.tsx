@@ -1,5 +1,5 @@
 import type { SurfaceCoverage } from '@shared/surface'
-import { COVERAGE_KINDS, coverageReasons } from '../../lib/surface-view'
+import { COVERAGE_KINDS, coverageReasons, failureGroups, needsConfigText } from '../../lib/surface-view'
 import { cx } from '../ui/cx'
 import { NoValue } from '../ui/NoValue'
 
@@ -56,6 +56,56 @@ export function CoverageTable({ coverage }: { coverage: SurfaceCoverage[] }) {
               </tr>
             )
           })}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+const OUTCOME_COUNTS = ['Probed', 'Read', 'Lost a list', 'Needs configuration'] as const
+
+/**
+ * Each kind's listings by their latest probe, as the coverage figures group them: probed, read
+ * (and how many of those lost an announced list), needing configuration with the variables most
+ * wanted, and the failures by cause.
+ */
+export function OutcomesTable({ coverage }: { coverage: SurfaceCoverage[] }) {
+  const probed = coverage.filter((row) => row.outcomes.probed > 0)
+  if (!probed.length) return <p className="text-sm text-zinc-700 dark:text-zinc-300">No listing probed yet.</p>
+  return (
+    <div className="overflow-x-auto rounded-md border border-zinc-200 dark:border-zinc-800">
+      <table className="w-full text-left text-xs sm:text-sm">
+        <caption className="sr-only">Latest probes by kind of listing: read, needing configuration, and failures by cause</caption>
+        <thead className="bg-zinc-50 dark:bg-zinc-900">
+          <tr>
+            <th scope="col" className={cx(cell, 'font-medium')}>
+              Kind
+            </th>
+            {OUTCOME_COUNTS.map((name) => (
+              <th key={name} scope="col" className={cx(num, 'font-medium')}>
+                {name}
+              </th>
+            ))}
+            <th scope="col" className={cx(cell, 'font-medium')}>
+              Failures by cause
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {probed.map(({ kind, outcomes }) => (
+            <tr key={kind} className="border-t border-zinc-200 dark:border-zinc-800">
+              <th scope="row" className={cx(cell, 'font-medium')}>
+                {COVERAGE_KINDS[kind]}
+              </th>
+              <td className={num}>{outcomes.probed.toLocaleString('en-US')}</td>
+              <td className={num}>{outcomes.ok.toLocaleString('en-US')}</td>
+              <td className={num}>{outcomes.listFailed.toLocaleString('en-US')}</td>
+              <td className={cx(num, 'wrap-anywhere')}>{needsConfigText(outcomes)}</td>
+              <td className={cx(cell, 'wrap-anywhere text-zinc-700 dark:text-zinc-300')}>
+                {failureGroups(outcomes.failures) || <NoValue label="No failures" />}
+              </td>
+            </tr>
+          ))}
         </tbody>
       </table>
     </div>

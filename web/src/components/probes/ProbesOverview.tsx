@@ -11,7 +11,7 @@ import { cx } from '../ui/cx'
 import { inputClass, labelClass } from '../ui/form'
 import { LoadFailed } from '../ui/LoadFailed'
 import { TimeAgo } from '../ui/TimeAgo'
-import { CoverageTable } from './CoverageTable'
+import { CoverageTable, OutcomesTable } from './CoverageTable'
 import { ProbeButton } from './ProbeButton'
 
 /** 'Probe now' for any server by its id (the id is in its page's address). */
@@ -137,6 +137,14 @@ export function ProbesOverview() {
               and none read, or with none, and then why: the latest probe's status.
             </p>
             <CoverageTable coverage={data.coverage} />
+          </Card>
+          <Card className="flex flex-col gap-3 p-4">
+            <h3 className="font-semibold">Latest probes by kind</h3>
+            <p className="text-sm text-zinc-700 dark:text-zinc-300">
+              Each probed listing once, by its latest probe: read (and of those, how many lost a list the server announced), needing
+              configuration (with the variables most asked for), or failed, grouped by cause.
+            </p>
+            <OutcomesTable coverage={data.coverage} />
           </Card>
           <Card className="flex flex-col gap-3 p-4">
             <h3 className="font-semibold">Probe a server now</h3>

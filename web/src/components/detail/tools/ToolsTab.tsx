@@ -1,7 +1,7 @@
 import { CircleCheck, PackageOpen, TriangleAlert } from 'lucide-react'
 import { useId } from 'react'
 import type { StoredFinding } from '@shared/scan'
-import type { ServerToolsResponse, Surface } from '@shared/surface'
+import type { ListErrors, ServerToolsResponse, Surface } from '@shared/surface'
 import { useServerPermissions } from '../../../hooks/useServers'
 import { useServerTools } from '../../../hooks/useServerTools'
 import { useSession } from '../../../hooks/useSession'
@@ -9,6 +9,7 @@ import {
   comparisonNote,
   DECLARED_LABEL,
   healthSentence,
+  listFailureSentences,
   missingExplained,
   type StatusSentence,
   statusSentences,
@@ -107,6 +108,32 @@ function Notice({ title, children }: { title: string; children?: React.ReactNode
 }
 
 /**
+ * The lists the server announced but did not give when this surface was read, each with its
+ * error as the server said it (text): they are empty below because they could not be read, not
+ * because the server has none.
+ */
+function ListFailures({ listErrors }: { listErrors: ListErrors | undefined }) {
+  const headingId = useId()
+  const sentences = listFailureSentences(listErrors)
+  if (sentences.length === 0) return null
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm dark:border-amber-700 dark:bg-amber-950/40"
+    >
+      <h3 id={headingId} className="font-medium text-amber-900 dark:text-amber-200">
+        Lists the catalogue could not read
+      </h3>
+      <ul className="mt-1 flex flex-col gap-1 text-zinc-800 dark:text-zinc-200">
+        {sentences.map((s) => (
+          <Sentence key={s.list} sentence={{ text: s.text, problem: true }} />
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+/**
  * The tools, prompts and resources read (or declared); the tools first, the rest beside them on
  * wide screens. `noteFor` gives a tool its note (declared, or not as declared).
  */
@@ -115,7 +142,8 @@ function SurfaceView({
   noteFor,
   findingsFor,
   hashFor,
-}: { surface: Surface; noteFor: (toolName: string) => string | undefined } & ToolExtras) {
+  listErrors,
+}: { surface: Surface; noteFor: (toolName: string) => string | undefined; listErrors?: ListErrors } & ToolExtras) {
   const headingId = useId()
   const { tools, prompts, resources, resourceTemplates } = surface
   const aside = prompts.length + resources.length + resourceTemplates.length > 0
@@ -139,6 +167,8 @@ function SurfaceView({
               ))}
             </ul>
           </>
+        ) : listErrors?.tools ? (
+          <Notice title="The server's tools could not be listed">The other lists it announced were read.</Notice>
         ) : (
           <Notice title="This server lists no tools" />
         )}
@@ -204,8 +234,10 @@ export function ToolsTab({
         <>
           {declared && comparison && <SurfaceComparison comparison={comparison} declared={declared} />}
           <FindingsSection risk={surface.risk ?? 'none'} findings={findings} focus={focusFindings} onFocused={onFindingsFocused} />
+          <ListFailures listErrors={surface.listErrors} />
           <SurfaceView
             surface={surface.surface}
+            listErrors={surface.listErrors}
             noteFor={(name) => comparisonNote(comparison, name)}
             findingsFor={(name) => findingsByTool.get(name) ?? NO_FINDINGS}
             hashFor={(name) => surface.toolHashes?.[name]}
