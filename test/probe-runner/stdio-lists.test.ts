@@ -45,7 +45,8 @@ describe('probeStdio keeps the lists it could read', () => {
 
   it('a server whose every announced list failed read nothing: a protocol error with the first failure, not an empty ok', async () => {
     const outcome = await probe('refusesEverything')
-    expect(outcome).toMatchObject({ status: 'protocol_error', surface: null })
-    expect(outcome.error).toMatch(/Method not found/)
+    expect(outcome).toMatchObject({ status: 'protocol_error', surface: null, cause: 'list_failed' })
+    // The first list's own line, naming its method: what a maintainer would fix.
+    expect(outcome.error).toMatch(/^tools\/list failed: MCP error -32601: .*Method not found/)
   })
 })

@@ -12,7 +12,7 @@ import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/valida
 import { checkAddress } from './address'
 import { capJson, DEFAULT_PROBE_BOUNDS, type ProbeBounds, SurfaceError, toSurface } from './bounds'
 import { type FetchLike, GuardError, guardedFetch } from './guarded-fetch'
-import type { JsonValue, ListErrors, ProbeOutcome, ProbeStatus, ProbeTransport, SurfaceList } from './surface'
+import type { FailureCause, JsonValue, ListErrors, ProbeOutcome, ProbeStatus, ProbeTransport, SurfaceList } from './surface'
 
 /** What to probe and how far it may go. */
 export interface ProbeRemoteOptions {
@@ -35,6 +35,9 @@ const SERVER_CARD_MAX_BYTES = 64 * 1024
 
 /** A list past the probe's caps: reported, not cut, since a partial surface would hash as a change. */
 export class PastCapsError extends Error {}
+
+/** Every list the server announced failed, so there is nothing to keep: the message is the first list's failure. */
+export class ListsFailedError extends Error {}
 
 /** What the guarded fetch saw during one probe: the facts the failure's status is read from. */
 class Observations {
@@ -137,6 +140,20 @@ function jsonRpcErrorOf(error: SdkHttpError): { code: number; message: string } 
 }
 
 /**
+ * What the SDK found wrong in an answer, shortly: the first of its schema issues as 'path: message'
+ * ('tools.0.inputSchema.type: Invalid input: expected "object"'), else its own message.
+ */
+function invalidity(error: SdkError): string {
+  const detail = error.message.replace(/^Invalid result for [\w/]+:\s*/, '')
+  try {
+    const issues = JSON.parse(detail) as Array<{ path?: unknown[]; message?: unknown }>
+    const first = Array.isArray(issues) ? issues[0] : null
+    if (first && Array.isArray(first.path) && typeof first.message === 'string') return `${first.path.join('.')}: ${first.message}`
+  } catch {}
+  return detail
+}
+
+/**
  * The line a list's failure is kept as, when it ends only that list: the server's error answer to
  * that one request (-32601 to a list it announced, an internal error because it needs its API;
  * over HTTP, an error status once the handshake is done), or that one step running past its time
@@ -148,6 +165,8 @@ function listFailure(method: ListMethod, error: unknown, signal: AbortSignal): s
   let said: string | null = null
   if (error instanceof ProtocolError) said = `MCP error ${error.code}: ${error.message}`
   else if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) said = error.message
+  else if (error instanceof SdkError && error.code === SdkErrorCode.InvalidResult)
+    said = `an answer that is not valid MCP: ${invalidity(error)}`
   else if (error instanceof SdkHttpError && typeof error.status === 'number' && error.status !== 401 && error.status !== 403) {
     const answer = jsonRpcErrorOf(error)
     said = answer ? `MCP error ${answer.code}: ${answer.message} (HTTP ${error.status})` : `the endpoint answered HTTP ${error.status}`
@@ -189,7 +208,11 @@ export async function readSurface(
         listErrors[key] = failed
       }
     }
-    if (read === 0 && firstError !== null) throw firstError
+    if (read === 0 && firstError !== null) {
+      // A step that ran out of time is a timeout, whichever list it was; anything else is the lists' failure.
+      if (firstError instanceof SdkError && firstError.code === SdkErrorCode.RequestTimeout) throw firstError
+      throw new ListsFailedError(Object.values(listErrors)[0])
+    }
     const surface = toSurface(
       {
         serverInfo: client.getServerVersion() ?? null,
@@ -237,7 +260,7 @@ export function sentence(error: unknown): string {
 }
 
 /** The one status a failed probe gets, and a short sentence for a person. */
-function failure(error: unknown, seen: Observations, timedOut: boolean): { status: ProbeStatus; error: string } {
+function failure(error: unknown, seen: Observations, timedOut: boolean): { status: ProbeStatus; error: string; cause?: FailureCause } {
   if (seen.challenge) {
     return { status: 'auth_required', error: `the server asks for credentials (HTTP ${seen.challenge.status})` }
   }
@@ -250,6 +273,7 @@ function failure(error: unknown, seen: Observations, timedOut: boolean): { statu
   if (error instanceof PastCapsError || error instanceof SurfaceError) {
     return { status: 'protocol_error', error: error.message }
   }
+  if (error instanceof ListsFailedError) return { status: 'protocol_error', error: error.message, cause: 'list_failed' }
   if (error instanceof SdkHttpError && typeof error.status === 'number') {
     return { status: 'unreachable', error: `the endpoint answered HTTP ${error.status}` }
   }
@@ -394,10 +418,11 @@ export async function probeRemote(options: ProbeRemoteOptions): Promise<ProbeOut
   ])
   clearTimeout(timer)
   if (!result.ok) {
-    const { status, error } = failure(result.error, seen, deadline.signal.aborted)
+    const { status, error, cause } = failure(result.error, seen, deadline.signal.aborted)
     return finish({
       status,
       error,
+      cause: cause ?? null,
       serverCard,
       authMetadataUrl: status === 'auth_required' ? (seen.challenge?.resourceMetadata ?? null) : null,
     })

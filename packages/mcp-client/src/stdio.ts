@@ -6,7 +6,7 @@
 import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client'
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio'
 import { DEFAULT_PROBE_BOUNDS, type ProbeBounds, SurfaceError } from './bounds'
-import { blankOutcome, newClient, PastCapsError, readSurface, type Session, sentence } from './probe'
+import { blankOutcome, ListsFailedError, newClient, PastCapsError, readSurface, type Session, sentence } from './probe'
 import type { FailureCause, ProbeOutcome, ProbeStatus } from './surface'
 
 /** What to start and how far the probe may go. */
@@ -95,6 +95,7 @@ function failure(
   if (timedOut) return { status: 'timeout', error: 'the probe ran past its time', cause: null }
   if (error instanceof PastCapsError || error instanceof SurfaceError)
     return { status: 'protocol_error', error: error.message, cause: null }
+  if (error instanceof ListsFailedError) return { status: 'protocol_error', error: error.message, cause: 'list_failed' }
   const closed = error instanceof SdkError && (error.code === SdkErrorCode.ConnectionClosed || error.code === SdkErrorCode.SendFailed)
   const spawnFailed =
     error instanceof Error && 'code' in error && typeof (error as { code: unknown }).code === 'string' && !(error instanceof SdkError)
