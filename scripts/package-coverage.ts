@@ -74,10 +74,11 @@ export function coverageTable(rows: readonly KindCoverage[]): string {
     '| --- | ---: | ---: | ---: | --- | --- |',
   ]
   for (const r of rows) {
-    const read = r.partial ? `${r.read} (${r.partial} with a list lost)` : String(r.read)
-    const vars = r.variables.map((v) => `${v.name} ${v.n}`).join(', ')
-    const failures = r.failures.map((f) => `${f.cause} ${f.n}`).join(', ') || 'none'
-    lines.push(`| ${r.kind} | ${r.listings} | ${r.fetched} | ${read} | ${r.needsConfig}${vars ? ` (${vars})` : ''} | ${failures} |`)
+    const { ok, listFailed, needsConfig, variables, failures } = r.outcomes
+    const read = listFailed ? `${ok} (${listFailed} with a list lost)` : String(ok)
+    const vars = variables.map((v) => `${v.name} ${v.listings}`).join(', ')
+    const failed = failures.map((f) => `${f.cause} ${f.listings}`).join(', ') || 'none'
+    lines.push(`| ${r.kind} | ${r.listings} | ${r.fetched} | ${read} | ${needsConfig}${vars ? ` (${vars})` : ''} | ${failed} |`)
   }
   return lines.join('\n')
 }

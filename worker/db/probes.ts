@@ -13,11 +13,8 @@ import { canonicalJson } from '@mcp-catalogue/mcp-client'
 import { and, desc, eq, gte, inArray, not, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import type { RiskLevel } from '@shared/scan'
 import {
-  FAILURE_CAUSES,
-  type FailureCause,
   PROBE_STATUSES,
   type ProbeOutcome,
-  type ProbeOutcomeGroups,
   type ProbeOverview,
   type ProbeStatus,
   type ServerToolsResponse,
@@ -27,6 +24,7 @@ import {
   type SurfaceHashes,
   type SurfaceSummary,
 } from '@shared/surface'
+import { countOutcome, countVariable, emptyOutcomeGroups, orderOutcomeGroups } from '../lib/probe-outcome-groups'
 import type { FindingRow, StoredScan } from '../lib/scan/stored-scan'
 import { toolSearchText } from '../lib/search/tool-text'
 import type { DB } from './client'
@@ -584,16 +582,11 @@ function coverageQuery(db: DB) {
     ) WHERE rank <= ${sql.raw(String(VARIABLES_SHOWN))}`)
 }
 
-const noOutcomes = (): ProbeOutcomeGroups => ({ probed: 0, ok: 0, listFailed: 0, needsConfig: 0, variables: [], failures: [] })
-
-/** The order failures are listed in: by cause as FAILURE_CAUSES orders them, then by status where none is known. */
-const FAILURE_ORDER: readonly string[] = [...FAILURE_CAUSES, ...PROBE_STATUSES]
-
 function toCoverage(rows: CoverageRow[]): SurfaceCoverage[] {
   const byKind = new Map(
     COVERAGE_KINDS.map((k) => [
       k,
-      { kind: k, listings: 0, read: 0, declared: 0, none: 0, reasons: {}, outcomes: noOutcomes() } as SurfaceCoverage,
+      { kind: k, listings: 0, read: 0, declared: 0, none: 0, reasons: {}, outcomes: emptyOutcomeGroups() } as SurfaceCoverage,
     ]),
   )
   for (const { kind, state, status, cause, variable, n } of rows) {
@@ -601,7 +594,7 @@ function toCoverage(rows: CoverageRow[]): SurfaceCoverage[] {
     if (!entry) continue
     const outcomes = entry.outcomes
     if (variable !== null) {
-      outcomes.variables.push({ name: variable, listings: n })
+      countVariable(outcomes, variable, n)
       continue
     }
     if (state === null) continue
@@ -611,26 +604,9 @@ function toCoverage(rows: CoverageRow[]): SurfaceCoverage[] {
       const key = (status ?? 'never') as keyof SurfaceCoverage['reasons']
       entry.reasons[key] = (entry.reasons[key] ?? 0) + n
     }
-    if (status === null) continue
-    outcomes.probed += n
-    if (status === 'ok') {
-      outcomes.ok += n
-      if (cause === 'list_failed') outcomes.listFailed += n
-    } else if (status === 'needs_config') outcomes.needsConfig += n
-    else {
-      // A cause the Worker no longer knows counts under its status.
-      const key = (
-        cause && FAILURE_CAUSES.includes(cause as FailureCause) ? cause : status
-      ) as ProbeOutcomeGroups['failures'][number]['cause']
-      const group = outcomes.failures.find((f) => f.cause === key)
-      if (group) group.listings += n
-      else outcomes.failures.push({ cause: key, listings: n })
-    }
+    if (status !== null) countOutcome(outcomes, { status: status as ProbeStatus, cause }, n)
   }
-  for (const { outcomes } of byKind.values()) {
-    outcomes.failures.sort((a, b) => FAILURE_ORDER.indexOf(a.cause) - FAILURE_ORDER.indexOf(b.cause))
-    outcomes.variables.sort((a, b) => b.listings - a.listings || a.name.localeCompare(b.name))
-  }
+  for (const { outcomes } of byKind.values()) orderOutcomeGroups(outcomes)
   return [...byKind.values()]
 }
 

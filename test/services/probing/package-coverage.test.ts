@@ -30,21 +30,29 @@ describe('groupCoverage', () => {
         listings: 11,
         // Both read, the three that ran and asked for a variable, the crash, and the one fetched without a command.
         fetched: 7,
-        read: 2,
-        partial: 1,
-        needsConfig: 4,
-        variables: [
-          { name: 'API_KEY', n: 2 },
-          { name: 'NEO4J_URI', n: 1 },
-        ],
-        failures: [
-          { cause: 'package_not_found', n: 2 },
-          { cause: 'version_not_found', n: 1 },
-          { cause: 'no_bin', n: 1 },
-          { cause: 'crashed', n: 1 },
-        ],
+        outcomes: {
+          probed: 11,
+          ok: 2,
+          listFailed: 1,
+          needsConfig: 4,
+          variables: [
+            { name: 'API_KEY', listings: 2 },
+            { name: 'NEO4J_URI', listings: 1 },
+          ],
+          failures: [
+            { cause: 'package_not_found', listings: 2 },
+            { cause: 'version_not_found', listings: 1 },
+            { cause: 'no_bin', listings: 1 },
+            { cause: 'crashed', listings: 1 },
+          ],
+        },
       },
-      { kind: 'oci', listings: 1, fetched: 1, read: 1, partial: 0, needsConfig: 0, variables: [], failures: [] },
+      {
+        kind: 'oci',
+        listings: 1,
+        fetched: 1,
+        outcomes: { probed: 1, ok: 1, listFailed: 0, needsConfig: 0, variables: [], failures: [] },
+      },
     ])
   })
 
@@ -55,10 +63,10 @@ describe('groupCoverage', () => {
       probe('pypi', { status: 'unreachable', cause: 'certificate' }),
       probe('pypi', { status: 'timeout' }, true),
     ])
-    expect(pypi.failures).toEqual([
-      { cause: 'certificate', n: 1 },
-      { cause: 'unreachable', n: 1 },
-      { cause: 'timeout', n: 2 },
+    expect(pypi.outcomes.failures).toEqual([
+      { cause: 'certificate', listings: 1 },
+      { cause: 'unreachable', listings: 1 },
+      { cause: 'timeout', listings: 2 },
     ])
     expect(pypi.fetched).toBe(2)
   })

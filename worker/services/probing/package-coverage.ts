@@ -6,8 +6,8 @@
  * probes, this counts.
  */
 
-import type { FailureCause, ProbeOutcome, ProbeStatus, RunnerJob } from '@shared/surface'
-import { FAILURE_CAUSES, PROBE_STATUSES } from '@shared/surface'
+import type { FailureCause, ProbeOutcome, ProbeOutcomeGroups, RunnerJob } from '@shared/surface'
+import { countOutcome, emptyOutcomeGroups, orderOutcomeGroups } from '../../lib/probe-outcome-groups'
 
 export type PackageKind = RunnerJob['package']['registryType']
 
@@ -30,21 +30,14 @@ export interface CoverageProbe {
   ran: boolean
 }
 
-/** One kind's figures. */
+/** One kind's figures: listings tried, packages fetched, and how the probes ended (grouped as the admin screen groups them). */
 export interface KindCoverage {
   kind: PackageKind
   listings: number
   /** Packages the package client fetched. */
   fetched: number
-  /** Surfaces read ('ok'), whole or not. */
-  read: number
-  /** Of those, surfaces with an announced list that failed (the rest kept). */
-  partial: number
-  needsConfig: number
-  /** The variables the 'needs_config' ones named, most often first (then by name); unnamed ones are not listed. */
-  variables: Array<{ name: string; n: number }>
-  /** The rest (neither read nor needing configuration), by cause (FAILURE_CAUSES order), then, without one, by status (PROBE_STATUSES order). */
-  failures: Array<{ cause: FailureCause | ProbeStatus; n: number }>
+  /** Read ('ok', and how many lost a list), needing configuration with every variable named, the rest by cause. */
+  outcomes: ProbeOutcomeGroups
 }
 
 /** True when the package was fetched: it ran, or it failed for a cause after the fetch, or (without a cause) it was read. */
@@ -56,43 +49,14 @@ export function wasFetched(probe: CoverageProbe): boolean {
 
 /**
  * The figures per kind, in PACKAGE_KINDS order, a kind listed only when tried.
- * @example groupCoverage([{ kind: 'npm', outcome: { status: 'ok' }, ran: true }])[0].read // 1
+ * @example groupCoverage([{ kind: 'npm', outcome: { status: 'ok' }, ran: true }])[0].outcomes.ok // 1
  */
 export function groupCoverage(probes: readonly CoverageProbe[]): KindCoverage[] {
   return PACKAGE_KINDS.flatMap((kind) => {
     const ofKind = probes.filter((p) => p.kind === kind)
     if (ofKind.length === 0) return []
-    const variables = new Map<string, number>()
-    const failures = new Map<FailureCause | ProbeStatus, number>()
-    let read = 0
-    let partial = 0
-    let needsConfig = 0
-    for (const { outcome } of ofKind) {
-      if (outcome.status === 'ok') {
-        read++
-        if (outcome.cause === 'list_failed' || Object.keys(outcome.listErrors ?? {}).length > 0) partial++
-      } else if (outcome.status === 'needs_config') {
-        needsConfig++
-        if (outcome.missingVariable) variables.set(outcome.missingVariable, (variables.get(outcome.missingVariable) ?? 0) + 1)
-      } else {
-        const cause = outcome.cause ?? outcome.status
-        failures.set(cause, (failures.get(cause) ?? 0) + 1)
-      }
-    }
-    const order: ReadonlyArray<FailureCause | ProbeStatus> = [...FAILURE_CAUSES, ...PROBE_STATUSES]
-    return [
-      {
-        kind,
-        listings: ofKind.length,
-        fetched: ofKind.filter(wasFetched).length,
-        read,
-        partial,
-        needsConfig,
-        variables: [...variables]
-          .map(([name, n]) => ({ name, n }))
-          .sort((a, b) => b.n - a.n || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
-        failures: order.filter((cause) => failures.has(cause)).map((cause) => ({ cause, n: failures.get(cause) ?? 0 })),
-      },
-    ]
+    const outcomes = emptyOutcomeGroups()
+    for (const { outcome } of ofKind) countOutcome(outcomes, outcome)
+    return [{ kind, listings: ofKind.length, fetched: ofKind.filter(wasFetched).length, outcomes: orderOutcomeGroups(outcomes) }]
   })
 }
