@@ -171,7 +171,7 @@ describe('the Supply chain tab', () => {
     const { page, context, problems } = await newSession()
     await page.goto(`/servers/${LANTERN}?tab=supply-chain`)
     const lantern = await supplyOf(page)
-    await lantern.getByText('Not checked yet: the watch has not read these packages.').waitFor()
+    await lantern.getByText('Not checked yet: the watch reads new packages within minutes.').waitFor()
     expect(await lantern.locator('[data-supply]').count()).toBe(0)
 
     await page.goto(`/servers/${await serverId('io.github.acme/box-docker', 'box docker')}?tab=supply-chain`)
