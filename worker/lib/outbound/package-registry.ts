@@ -128,17 +128,20 @@ function conditional(validators: Validators | null): HeadersInit {
 }
 
 /**
- * One GET, conditional on the validators of the last read (an unchanged body by its hash counts
- * as unchanged too); throws RegistryError, whose message names the host and the cause, on a
- * failure to connect, TLS, a time-out, a 429 or 5xx, an answer that broke off or is not JSON.
+ * One GET. A conditional one (`conditionalOn`: the validators the last read left, null before the
+ * first) sends them, counts a body whose hash is the last one's as unchanged, and answers the new
+ * validators; any other read (a version's document, a packument) hashes nothing. Throws
+ * RegistryError, whose message names the host and the cause, on a failure to connect, TLS, a
+ * time-out, a 429 or 5xx, an answer that broke off or is not JSON.
  */
 async function read(
   fetch: RegistryFetch,
   url: string,
   maxBytes: number,
   timeoutMs: number,
-  validators: Validators | null = null,
+  conditionalOn?: { last: Validators | null },
 ): Promise<RegistryRead> {
+  const validators = conditionalOn?.last ?? null
   const { host, pathname } = new URL(url)
   const where = `(GET ${pathname.slice(0, PATH_CHARS)})`
   let res: Response
@@ -165,14 +168,17 @@ async function read(
     throw new RegistryError(`the answer from ${host} broke off: ${err instanceof Error ? err.message.slice(0, 120) : String(err)} ${where}`)
   }
   if (text === null) return { status: 'too_large' }
-  const contentHash = await sha256Hex(text)
-  if (validators?.contentHash && validators.contentHash === contentHash) return { status: 'unchanged' }
+  // Only a conditional read keeps a hash: a packument of megabytes is not hashed for nothing.
+  const contentHash = conditionalOn ? await sha256Hex(text) : null
+  if (contentHash !== null && validators?.contentHash === contentHash) return { status: 'unchanged' }
   try {
     const doc: unknown = JSON.parse(text)
     return {
       status: 'ok',
       doc,
-      validators: { etag: res.headers.get('ETag'), lastModified: res.headers.get('Last-Modified'), contentHash },
+      validators: conditionalOn
+        ? { etag: res.headers.get('ETag'), lastModified: res.headers.get('Last-Modified'), contentHash }
+        : NO_VALIDATORS,
     }
   } catch {
     throw new RegistryError(`${host} answered something that is not JSON ${where}`)
@@ -191,7 +197,9 @@ const enc = encodeURIComponent
 
 /** npm's dist-tags of a package (`{ latest: '1.2.3', next: ... }`), conditional on the last read's validators. */
 export const npmDistTags = (c: RegistryClient, name: string, validators: Validators | null) =>
-  read(c.fetch, `${trimBase(c.npmBase)}/-/package/${npmRegistryPath(name)}/dist-tags`, DOCUMENT_CAPS.version, c.timeoutMs, validators)
+  read(c.fetch, `${trimBase(c.npmBase)}/-/package/${npmRegistryPath(name)}/dist-tags`, DOCUMENT_CAPS.version, c.timeoutMs, {
+    last: validators,
+  })
 
 /** One version's document (npm answers `GET /<name>/<version>` with packument.versions[version]). */
 export const npmVersion = (c: RegistryClient, name: string, version: string) =>
@@ -203,7 +211,7 @@ export const npmPackument = (c: RegistryClient, name: string, maxBytes: number) 
 
 /** PyPI's project document (every release and its files), conditional on the last read's validators. */
 export const pypiProject = (c: RegistryClient, name: string, validators: Validators | null) =>
-  read(c.fetch, `${trimBase(c.pypiBase)}/pypi/${enc(name)}/json`, DOCUMENT_CAPS.project, c.timeoutMs, validators)
+  read(c.fetch, `${trimBase(c.pypiBase)}/pypi/${enc(name)}/json`, DOCUMENT_CAPS.project, c.timeoutMs, { last: validators })
 
 /** One PyPI release's document. */
 export const pypiVersion = (c: RegistryClient, name: string, version: string) =>
