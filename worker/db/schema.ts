@@ -128,6 +128,15 @@ export const servers = sqliteTable(
      * `status` change, and the watch's cron enrols the row again (worker/db/supply.ts).
      */
     supplyRev: integer('supply_rev').notNull().default(0),
+    /** The verdict's overall grade (worker/shared/verdict.ts Grade): what cards show; null when not enough is known or not graded yet. */
+    grade: text('grade'),
+    /** gradeRank(grade), A 5 down to E 1, 0 for none: the "Best rated" sort and the minimum-grade filter. */
+    gradeRank: integer('grade_rank').notNull().default(0),
+    /**
+     * The VERDICT_REV (worker/lib/verdict) of the stored verdict; triggers set it to 0 when one of
+     * its inputs changes (migrations/0028_verdicts.sql), and the cron grades rows that are behind.
+     */
+    verdictRev: integer('verdict_rev').notNull().default(0),
     /** Fields an owner or admin edited here: the sync never overwrites them. */
     localEdits: text('local_edits', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
     createdAt: text('created_at').notNull().default(now),
@@ -164,6 +173,10 @@ export const servers = sqliteTable(
     index('servers_sitemap_page_idx').on(t.status, sql`(${t.seq} - 1) / 50000 + 1`, t.updatedAt),
     // Rows the supply-chain watch has still to enrol: found without reading the table.
     index('servers_supply_rev_idx').on(t.seq).where(sql`${t.supplyRev} = 0`),
+    // "Best rated": the grade, then the stars sort's keys.
+    index('servers_rated_idx').on(t.status, sql`${t.gradeRank} DESC`, sql`${t.stars} DESC`, sql`${t.popularity} DESC`, t.id),
+    // Rows whose verdict is missing or from an older method: found by range.
+    index('servers_verdict_rev_idx').on(t.verdictRev, t.seq),
   ],
 )
 
@@ -231,6 +244,7 @@ const postingKeys = {
   likeCount: integer('like_count').notNull(),
   updatedAt: text('updated_at').notNull(),
   createdAt: text('created_at').notNull(),
+  gradeRank: integer('grade_rank').notNull().default(0),
 }
 
 export const tagPostings = sqliteTable('tag_postings', { tag: text('tag').notNull(), ...postingKeys }, (t) => [
@@ -241,6 +255,9 @@ export const tagPostings = sqliteTable('tag_postings', { tag: text('tag').notNul
   index('tag_postings_updated_idx').on(t.tag, sql`${t.updatedAt} DESC`, t.serverId).where(sql`${t.active} = 1`),
   index('tag_postings_created_idx').on(t.tag, sql`${t.createdAt} DESC`, t.serverId).where(sql`${t.active} = 1`),
   index('tag_postings_popularity_idx').on(t.tag, sql`${t.popularity} DESC`, t.serverId).where(sql`${t.active} = 1`),
+  index('tag_postings_rated_idx')
+    .on(t.tag, sql`${t.gradeRank} DESC`, sql`${t.stars} DESC`, sql`${t.popularity} DESC`, t.serverId)
+    .where(sql`${t.active} = 1`),
 ])
 
 /** The same copies per `server_categories` row: a page of one category, in index order. */
@@ -254,6 +271,9 @@ export const categoryPostings = sqliteTable('category_postings', { category: tex
   index('category_postings_updated_idx').on(t.category, sql`${t.updatedAt} DESC`, t.serverId).where(sql`${t.active} = 1`),
   index('category_postings_created_idx').on(t.category, sql`${t.createdAt} DESC`, t.serverId).where(sql`${t.active} = 1`),
   index('category_postings_popularity_idx').on(t.category, sql`${t.popularity} DESC`, t.serverId).where(sql`${t.active} = 1`),
+  index('category_postings_rated_idx')
+    .on(t.category, sql`${t.gradeRank} DESC`, sql`${t.stars} DESC`, sql`${t.popularity} DESC`, t.serverId)
+    .where(sql`${t.active} = 1`),
 ])
 
 /** Active servers per tag, kept by triggers (0022): the tag facet and a one-tag list's total. */
@@ -860,6 +880,39 @@ export const packageProbeSchedule = sqliteTable(
     jobVersion: text('job_version'),
   },
   (t) => [index('package_probe_schedule_due_idx').on(t.dueAt)],
+)
+
+/**
+ * Each listing's verdict (worker/shared/verdict.ts Verdict, JSON), graded by worker/lib/verdict from
+ * what the catalogue measured when an input changed (servers.verdict_rev); the card's grade is
+ * copied to servers.grade. `inputs` is the hash of what it was graded from: an unchanged hash
+ * writes nothing.
+ */
+export const serverVerdicts = sqliteTable('server_verdicts', {
+  serverId: text('server_id')
+    .primaryKey()
+    .references(() => servers.id, { onDelete: 'cascade' }),
+  verdict: text('verdict').notNull(),
+  grade: text('grade'),
+  inputs: text('inputs').notNull(),
+  computedAt: text('computed_at').notNull(),
+})
+
+/** Each time a listing's overall grade fell (or could no longer be given): the dashboard's and the feeds' alerts. */
+export const gradeDrops = sqliteTable(
+  'grade_drops',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    serverId: text('server_id')
+      .notNull()
+      .references(() => servers.id, { onDelete: 'cascade' }),
+    fromGrade: text('from_grade'),
+    toGrade: text('to_grade'),
+    /** The dimensions whose grade fell, each with its first reason (JSON array of strings). */
+    reasons: text('reasons').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [index('grade_drops_server_idx').on(t.serverId, t.createdAt), index('grade_drops_created_idx').on(t.createdAt)],
 )
 
 /** Fixed-window counters for write rate limits, keyed by client and bucket. */

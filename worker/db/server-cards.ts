@@ -72,7 +72,7 @@ function cardJson(userId: ViewerId): SQL<string> {
     'status', ${servers.status},
     'deprecated', CASE WHEN ${servers.upstreamStatus} = 'deprecated' THEN json_object('message', ${servers.upstreamStatusMessage}) END,
     'createdAt', ${servers.createdAt}, 'updatedAt', ${servers.updatedAt}, 'toolCount', ${servers.toolCount},
-    'risk', ${servers.risk}, 'supplyBand', ${servers.supplyBand}, 'installKinds', ${installKinds})`
+    'risk', ${servers.risk}, 'supplyBand', ${servers.supplyBand}, 'grade', ${servers.grade}, 'installKinds', ${installKinds})`
 }
 
 /**

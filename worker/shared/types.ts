@@ -6,6 +6,7 @@
 import type { RiskLevel, SurfaceAlert } from './scan'
 import type { ServerSupplyChain, SupplyAlert, SupplyBand } from './supply'
 import type { SurfaceSummary } from './surface'
+import type { Grade } from './verdict'
 
 export type ServerStatus = 'active' | 'deleted' | 'pending'
 
@@ -56,6 +57,8 @@ export interface ServerSummary {
   risk: RiskLevel | null
   /** The supply-chain watch's band of the package versions the install uses (worker/shared/supply.ts), the worst of them; null until one was read. */
   supplyBand: SupplyBand | null
+  /** The verdict's overall grade (worker/shared/verdict.ts); null when not enough is known or it was not graded yet. */
+  grade: Grade | null
   /**
    * How the listing can be installed: the distinct types of its packages as the registry names
    * them, lower-cased, in the order it lists them (`npm`, `pypi`, `oci` (a legacy `docker` too),
