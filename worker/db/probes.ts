@@ -126,6 +126,7 @@ export async function recordProbe(db: DB, input: RecordProbeInput): Promise<void
   const shippedJson = input.shipped ? JSON.stringify(input.shipped) : null
   const cause = outcome.cause ?? null
   const listErrors = surface && outcome.listErrors && Object.keys(outcome.listErrors).length > 0 ? JSON.stringify(outcome.listErrors) : null
+  const generations = outcome.generations && Object.keys(outcome.generations).length > 0 ? JSON.stringify(outcome.generations) : null
   const probe = db.insert(serverProbes).values({
     serverId,
     version,
@@ -141,6 +142,7 @@ export async function recordProbe(db: DB, input: RecordProbeInput): Promise<void
     durationMs: Math.max(0, Math.round(outcome.durationMs)),
     cause,
     listErrors,
+    generations,
   })
   // Remotes and packages keep the same columns in their own tables, so one listing may have both.
   const table = source === 'package' ? packageProbeSchedule : probeSchedule

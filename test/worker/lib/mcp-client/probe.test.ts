@@ -112,11 +112,14 @@ describe('probeRemote records which protocol generations answered', () => {
     expect(outcome.generations).toEqual({ stateless: true, initialize: false })
   })
 
-  it.each(['everythingHttp', 'legacy'])('%s answers initialize only after the discover probe fell back: stateless is false', async (name) => {
-    const outcome = await probe(name)
-    expect(outcome.status).toBe('ok')
-    expect(outcome.generations).toEqual({ stateless: false, initialize: true })
-  })
+  it.each(['everythingHttp', 'legacy'])(
+    '%s answers initialize only after the discover probe fell back: stateless is false',
+    async (name) => {
+      const outcome = await probe(name)
+      expect(outcome.status).toBe('ok')
+      expect(outcome.generations).toEqual({ stateless: false, initialize: true })
+    },
+  )
 
   it('a server of the old transport, declared so, answered over SSE and nothing else was tried', async () => {
     const outcome = await probe('everythingSse', 'sse')
