@@ -81,7 +81,7 @@ export interface DimensionVerdict {
  * handshake, the old HTTP+SSE transport. The probe's own union (packages/mcp-client/src/surface.ts),
  * named here in types only, so the two cannot drift apart.
  */
-export type { ProtocolGeneration } from '@mcp-catalogue/mcp-client/surface'
+export type { ProtocolGeneration }
 
 /** One client's verdict on the listing, from the install clients' table. */
 export interface ClientCompatibility {
