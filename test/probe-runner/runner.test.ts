@@ -129,6 +129,8 @@ describe('real stdio servers, through the whole path', () => {
       expect(toolNames(memory.outcome)).toEqual(expect.arrayContaining(['create_entities', 'read_graph', 'search_nodes']))
       const everything = posted['server-@modelcontextprotocol/server-everything'].outcome
       expect(toolNames(everything)).toEqual(expect.arrayContaining(['echo', 'get-sum']))
+      // Built on the v1 SDK: the fenced package answered initialize once the discover probe fell back, and the post says so.
+      expect(everything.generations).toEqual({ stateless: false, initialize: true })
       expect(everything.surface?.prompts.length).toBeGreaterThan(0)
       expect(everything.surface?.resources.length).toBeGreaterThan(0)
       const filesystem = posted['server-@modelcontextprotocol/server-filesystem'].outcome

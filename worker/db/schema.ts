@@ -819,6 +819,8 @@ export const serverProbes = sqliteTable(
     cause: text('cause'),
     /** For 'ok': the announced lists it could not read, each one line (ListErrors as JSON); null when every list was read. */
     listErrors: text('list_errors'),
+    /** Which protocol generations answered (ProtocolGenerations as JSON: true answered, false tried and not); null when it told nothing. */
+    generations: text('generations'),
   },
   (t) => [index('server_probes_server_idx').on(t.serverId, t.startedAt), index('server_probes_started_idx').on(t.startedAt)],
 )

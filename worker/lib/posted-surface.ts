@@ -6,7 +6,16 @@
  * outcome around it, as the Worker stores it.
  */
 import { capJson, DEFAULT_PROBE_BOUNDS, type ProbeBounds, SurfaceError, toSurface } from '@mcp-catalogue/mcp-client'
-import { FAILURE_CAUSES, type FailureCause, type ListErrors, type ProbeOutcome, type Surface } from '@shared/surface'
+import {
+  FAILURE_CAUSES,
+  type FailureCause,
+  type ListErrors,
+  PROTOCOL_GENERATIONS,
+  type ProbeOutcome,
+  type ProtocolGeneration,
+  type ProtocolGenerations,
+  type Surface,
+} from '@shared/surface'
 import { ApiError } from '../errors'
 
 const LISTS = [
@@ -59,12 +68,36 @@ export function readPostedListErrors(untrusted: unknown): ListErrors {
   return kept
 }
 
+/**
+ * Posted (or stored) generations: only the keys of `allowed`, each a boolean; anything else is
+ * dropped, and nothing left is an empty object. A runner probes over stdio, where the old SSE
+ * transport does not exist, so its posts keep only the stateless exchange and `initialize`.
+ * @example readPostedGenerations({ stateless: true, sse: 'yes', x: 1 }) // { stateless: true }
+ */
+export function readPostedGenerations(
+  untrusted: unknown,
+  allowed: readonly ProtocolGeneration[] = PROTOCOL_GENERATIONS,
+): ProtocolGenerations {
+  const kept: ProtocolGenerations = {}
+  if (typeof untrusted !== 'object' || untrusted === null || Array.isArray(untrusted)) return kept
+  for (const key of allowed) {
+    const answered = (untrusted as Record<string, unknown>)[key]
+    if (typeof answered === 'boolean') kept[key] = answered
+  }
+  return kept
+}
+
+/** The generations a stdio probe can meet. */
+export const STDIO_GENERATIONS: readonly ProtocolGeneration[] = ['stateless', 'initialize']
+
 /** A runner's outcome once its envelope is read (worker/routes/runner.ts): its strings cut, its surface and Server Card still untrusted. */
-export type PostedOutcome = Omit<ProbeOutcome, 'transport' | 'surface' | 'serverCard' | 'cause' | 'listErrors'> & {
+export type PostedOutcome = Omit<ProbeOutcome, 'transport' | 'surface' | 'serverCard' | 'cause' | 'listErrors' | 'generations'> & {
   transport: 'stdio' | null
-  /** Read by readPostedCause and readPostedListErrors (worker/routes/runner.ts). */
+  /** Read by readPostedCause, readPostedListErrors and readPostedGenerations (worker/routes/runner.ts). */
   cause: FailureCause | null
   listErrors: ListErrors
+  /** Absent where nothing told them (a surface shipped in the catalogue's data). */
+  generations?: ProtocolGenerations
   surface?: unknown
   serverCard?: unknown
 }
@@ -77,9 +110,11 @@ export type PostedOutcome = Omit<ProbeOutcome, 'transport' | 'surface' | 'server
  * and its cause is 'list_failed' exactly when it has some; a failure keeps its posted cause.
  */
 export function readPostedOutcome(posted: PostedOutcome): ProbeOutcome {
-  const { listErrors, ...rest } = posted
+  const { listErrors, generations = {}, ...rest } = posted
   const base: ProbeOutcome = {
     ...rest,
+    // Whatever the status: a server that answered and then failed its lists still answered.
+    ...(Object.keys(generations).length > 0 ? { generations } : {}),
     transport: 'stdio',
     durationMs: Math.round(posted.durationMs),
     surface: null,

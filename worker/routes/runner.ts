@@ -5,7 +5,14 @@ import { PROBE_STATUSES, type ProbeOutcome, type RunnerClaimResponse, type Runne
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
 import { sha256Hex } from '../lib/hash'
-import { POSTED_CAPS, readPostedCause, readPostedListErrors, readPostedOutcome } from '../lib/posted-surface'
+import {
+  POSTED_CAPS,
+  readPostedCause,
+  readPostedGenerations,
+  readPostedListErrors,
+  readPostedOutcome,
+  STDIO_GENERATIONS,
+} from '../lib/posted-surface'
 import { safeEqual } from '../lib/tokens'
 import { AUTH_REQUIRED } from '../middleware/authz'
 import { jsonDepthLimit, limitBody } from '../middleware/body'
@@ -83,6 +90,11 @@ const resultSchema = z.object({
     // cause is null, and only the four lists' keys are kept, each one capped line.
     cause: z.unknown().optional().transform(readPostedCause),
     listErrors: z.unknown().optional().transform(readPostedListErrors),
+    // Read the same way: only the generations a stdio probe can meet, each a boolean.
+    generations: z
+      .unknown()
+      .optional()
+      .transform((untrusted) => readPostedGenerations(untrusted, STDIO_GENERATIONS)),
     surface: z.unknown(),
     serverCard: z.unknown(),
   }),

@@ -6,7 +6,7 @@
  * types only: erased from both bundles.
  */
 
-import type { FailureCause, ListErrors, ProbeStatus, ProbeTransport, Surface } from '@mcp-catalogue/mcp-client/surface'
+import type { FailureCause, ListErrors, ProbeStatus, ProbeTransport, ProtocolGeneration, Surface } from '@mcp-catalogue/mcp-client/surface'
 import type { RiskLevel, StoredFinding } from './scan'
 
 export type * from '@mcp-catalogue/mcp-client/surface'
@@ -20,6 +20,9 @@ export const PROBE_STATUSES: readonly ProbeStatus[] = [
   'protocol_error',
   'refused',
 ]
+
+/** Every protocol generation a probe records, newest first: the 2026-07-28 stateless exchange, `initialize`, the old SSE transport. */
+export const PROTOCOL_GENERATIONS: readonly ProtocolGeneration[] = ['stateless', 'initialize', 'sse']
 
 /** Every failure cause, in the order the coverage figures and the admin screen list them. */
 export const FAILURE_CAUSES: readonly FailureCause[] = [

@@ -6,6 +6,8 @@
  * sort and the minimum-grade filter). Every string is plain text.
  */
 
+import type { ProtocolGeneration } from '@mcp-catalogue/mcp-client/surface'
+
 /** Best first. */
 export const GRADES = ['A', 'B', 'C', 'D', 'E'] as const
 export type Grade = (typeof GRADES)[number]
@@ -74,8 +76,12 @@ export interface DimensionVerdict {
   applies: boolean
 }
 
-/** The protocol generations a probe can meet: the 2026-07-28 stateless exchange, the `initialize` handshake, the old HTTP+SSE transport. */
-export type ProtocolGeneration = 'stateless' | 'initialize' | 'sse'
+/**
+ * The protocol generations a probe can meet: the 2026-07-28 stateless exchange, the `initialize`
+ * handshake, the old HTTP+SSE transport. The probe's own union (packages/mcp-client/src/surface.ts),
+ * named here in types only, so the two cannot drift apart.
+ */
+export type { ProtocolGeneration }
 
 /** One client's verdict on the listing, from the install clients' table. */
 export interface ClientCompatibility {

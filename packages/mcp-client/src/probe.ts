@@ -12,7 +12,16 @@ import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/valida
 import { checkAddress } from './address'
 import { capJson, DEFAULT_PROBE_BOUNDS, type ProbeBounds, SurfaceError, toSurface } from './bounds'
 import { type FetchLike, GuardError, guardedFetch } from './guarded-fetch'
-import type { FailureCause, JsonValue, ListErrors, ProbeOutcome, ProbeStatus, ProbeTransport, SurfaceList } from './surface'
+import type {
+  FailureCause,
+  JsonValue,
+  ListErrors,
+  ProbeOutcome,
+  ProbeStatus,
+  ProbeTransport,
+  ProtocolGenerations,
+  SurfaceList,
+} from './surface'
 
 /** What to probe and how far it may go. */
 export interface ProbeRemoteOptions {
@@ -76,6 +85,8 @@ export interface Session {
   transport: Transport
   /** Set once the handshake is done: only a failed handshake may fall back to the old transport. */
   connected?: boolean
+  /** How the handshake went, once done: 'modern' answered `server/discover`, 'legacy' only `initialize` after it. */
+  era?: 'modern' | 'legacy'
 }
 
 type ListMethod = 'tools/list' | 'prompts/list' | 'resources/list' | 'resources/templates/list'
@@ -189,6 +200,7 @@ export async function readSurface(
   try {
     await client.connect(transport, { timeout: bounds.stepTimeoutMs, signal })
     session.connected = true
+    session.era = client.getProtocolEra()
     const capabilities = (client.getServerCapabilities() ?? {}) as Record<string, unknown>
     const lists: Record<SurfaceList, unknown[]> = { tools: [], prompts: [], resources: [], resourceTemplates: [] }
     const listErrors: ListErrors = {}
@@ -247,6 +259,44 @@ export function newClient(bounds: ProbeBounds): Client {
     versionNegotiation: { mode: 'auto', probe: { timeoutMs: bounds.stepTimeoutMs } },
   })
 }
+
+/**
+ * The generations a finished handshake tells, in 'auto' mode: the client always sends
+ * `server/discover` first (the specification's probe) and falls back to `initialize` on anything
+ * but a modern answer, so a legacy era means the stateless exchange was tried and not answered.
+ * Over the old SSE transport, only that it answered.
+ */
+export function generationsOf(session: Session, transport: ProbeTransport): ProtocolGenerations {
+  if (!session.connected) return {}
+  if (transport === 'sse') return { sse: true }
+  return session.era === 'modern' ? { stateless: true } : { stateless: false, initialize: true }
+}
+
+/**
+ * Whether a server that answered the stateless exchange also answers `initialize`, since the
+ * clients in use speak both and many only that: one handshake on a connection of its own
+ * (`prior: legacy` sends `initialize` without the discover probe), within a step's time and the
+ * probe's deadline, its session ended and closed whatever happens. Null when the deadline ended it
+ * first: not tried to the end. Shared with stdio.ts.
+ */
+export async function answersInitialize(transport: Transport, bounds: ProbeBounds, signal: AbortSignal): Promise<boolean | null> {
+  if (signal.aborted) return null
+  const client = newClient(bounds)
+  try {
+    await client.connect(transport, { prior: { kind: 'legacy' }, timeout: bounds.stepTimeoutMs, signal })
+    return true
+  } catch {
+    return signal.aborted ? null : false
+  } finally {
+    if (transport instanceof StreamableHTTPClientTransport) {
+      await transport.terminateSession().catch(() => {})
+    }
+    await client.close().catch(() => {})
+  }
+}
+
+/** The generations worth keeping: none is absent, as a runner older than them would send. */
+export const someGenerations = (generations: ProtocolGenerations) => (Object.keys(generations).length > 0 ? { generations } : {})
 
 /** The specification's condition to try the old HTTP+SSE transport: the POST got 400, 404 or 405 that was not a modern error. */
 function fallsBackToSse(error: unknown): boolean {
@@ -374,9 +424,9 @@ export async function probeRemote(options: ProbeRemoteOptions): Promise<ProbeOut
 
   const deadline = new AbortController()
   const timer = setTimeout(() => deadline.abort(), bounds.totalTimeoutMs)
-  /** One attempt over one transport, with the guard telling `seen` what it met. */
-  const attempt = (transport: ProbeTransport, seen: Observations) => {
-    const fetch = guardedFetch({
+  /** The fetch of one attempt, the guard telling `seen` what it met. */
+  const fetchFor = (seen: Observations) =>
+    guardedFetch({
       allowLoopback,
       maxBytes: bounds.maxBytes,
       timeoutMs: bounds.stepTimeoutMs,
@@ -384,15 +434,34 @@ export async function probeRemote(options: ProbeRemoteOptions): Promise<ProbeOut
       fetch: options.fetch,
       ...seen.record,
     })
+  /** One attempt over one transport; whatever its handshake told of the generations goes into `generations`. */
+  const attempt = (transport: ProbeTransport, seen: Observations) => {
+    const fetch = fetchFor(seen)
     const session: Session = {
       client: newClient(bounds),
       transport: transport === 'sse' ? new SSEClientTransport(url, { fetch }) : new StreamableHTTPClientTransport(url, { fetch }),
     }
     return {
       session,
-      read: async () => ({ ...(await readSurface(session, bounds, deadline.signal)), transport }),
+      read: async () => {
+        try {
+          return { ...(await readSurface(session, bounds, deadline.signal)), transport }
+        } finally {
+          Object.assign(generations, generationsOf(session, transport))
+          // A stateless answer says nothing of `initialize`, which most clients in use still open with.
+          if (session.era === 'modern') {
+            const initialize = await answersInitialize(
+              new StreamableHTTPClientTransport(url, { fetch: fetchFor(new Observations()) }),
+              bounds,
+              deadline.signal,
+            )
+            if (initialize !== null) generations.initialize = initialize
+          }
+        }
+      },
     }
   }
+  const generations: ProtocolGenerations = {}
   const seen = new Observations()
   const read = async () => {
     if (options.transport === 'sse') return attempt('sse', seen).read()
@@ -401,12 +470,15 @@ export async function probeRemote(options: ProbeRemoteOptions): Promise<ProbeOut
       return await first.read()
     } catch (error) {
       if (first.session.connected || !fallsBackToSse(error) || seen.challenge || seen.guardError) throw error
+      // The endpoint refused the Streamable HTTP exchange with 400, 404 or 405, as a server of the
+      // old transport does: something answers there, and speaks neither generation over it.
+      Object.assign(generations, { stateless: false, initialize: false })
       // The old transport is only a second guess: when it fails too, the first answer is the one to report.
-      return await attempt('sse', new Observations())
-        .read()
-        .catch(() => {
-          throw error
-        })
+      const second = attempt('sse', new Observations())
+      return await second.read().catch(() => {
+        generations.sse = false
+        throw error
+      })
     }
   }
   const [result, serverCard] = await Promise.all([
@@ -425,7 +497,8 @@ export async function probeRemote(options: ProbeRemoteOptions): Promise<ProbeOut
       cause: cause ?? null,
       serverCard,
       authMetadataUrl: status === 'auth_required' ? (seen.challenge?.resourceMetadata ?? null) : null,
+      ...someGenerations(generations),
     })
   }
-  return finish({ status: 'ok', ...result.value, serverCard })
+  return finish({ status: 'ok', ...result.value, serverCard, ...someGenerations(generations) })
 }

@@ -6,7 +6,18 @@
 import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client'
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio'
 import { DEFAULT_PROBE_BOUNDS, type ProbeBounds, SurfaceError } from './bounds'
-import { blankOutcome, ListsFailedError, newClient, PastCapsError, readSurface, type Session, sentence } from './probe'
+import {
+  answersInitialize,
+  blankOutcome,
+  generationsOf,
+  ListsFailedError,
+  newClient,
+  PastCapsError,
+  readSurface,
+  type Session,
+  sentence,
+  someGenerations,
+} from './probe'
 import type { FailureCause, ProbeOutcome, ProbeStatus } from './surface'
 
 /** What to start and how far the probe may go. */
@@ -130,14 +141,8 @@ function failure(
 export async function probeStdio(options: ProbeStdioOptions): Promise<ProbeOutcome> {
   const bounds: ProbeBounds = { ...DEFAULT_PROBE_BOUNDS, ...options.bounds }
   const started = Date.now()
-  const transport = new StdioClientTransport({
-    command: options.command,
-    args: options.args,
-    env: options.env,
-    cwd: options.cwd,
-    stderr: 'pipe',
-    maxBufferSize: bounds.maxBytes,
-  })
+  const params = { command: options.command, args: options.args, env: options.env, cwd: options.cwd, maxBufferSize: bounds.maxBytes }
+  const transport = new StdioClientTransport({ ...params, stderr: 'pipe' })
   let stderr = ''
   const decoder = new TextDecoder()
   transport.stderr?.on('data', (chunk: Uint8Array) => {
@@ -156,14 +161,39 @@ export async function probeStdio(options: ProbeStdioOptions): Promise<ProbeOutco
   }, bounds.totalTimeoutMs)
   const session: Session = { client: newClient(bounds), transport }
   const base = blankOutcome(options.target, started, 'stdio')
+  /**
+   * What the handshake told of the generations; when it was the stateless exchange, whether the
+   * same command also answers `initialize`, started once more (its own fence, as every start is)
+   * for that one handshake and closed, its stderr not kept.
+   */
+  const generations = async () => {
+    const told = generationsOf(session, 'stdio')
+    if (session.era !== 'modern') return someGenerations(told)
+    const spare = new StdioClientTransport({ ...params, stderr: 'ignore' })
+    const stop = () => {
+      const pid = spare.pid
+      if (pid) {
+        try {
+          process.kill(pid, 'SIGTERM')
+        } catch {}
+      }
+    }
+    deadline.signal.addEventListener('abort', stop, { once: true })
+    try {
+      const initialize = await answersInitialize(spare, bounds, deadline.signal)
+      return someGenerations(initialize === null ? told : { ...told, initialize })
+    } finally {
+      deadline.signal.removeEventListener('abort', stop)
+    }
+  }
   try {
     const read = await readSurface(session, bounds, deadline.signal)
-    return { ...base, ...read, durationMs: Date.now() - started }
+    return { ...base, ...read, ...(await generations()), durationMs: Date.now() - started }
   } catch (error) {
     // The last words of a server that exits arrive on its stderr pipe just after the close.
     await new Promise((resolve) => setTimeout(resolve, 50))
     const failed = failure(error, stderr, options, deadline.signal.aborted)
-    return { ...base, missingVariable: null, ...failed, durationMs: Date.now() - started }
+    return { ...base, missingVariable: null, ...failed, ...(await generations()), durationMs: Date.now() - started }
   } finally {
     clearTimeout(timer)
   }

@@ -69,6 +69,17 @@ export type ListErrors = Partial<Record<SurfaceList, string>>
 /** How the surface was reached. */
 export type ProbeTransport = 'streamable-http' | 'sse' | 'stdio'
 
+/**
+ * The protocol generations a probe can meet: the 2026-07-28 stateless exchange (`server/discover`,
+ * every request carrying its own `_meta`), the `initialize` handshake of 2025 and before (over
+ * Streamable HTTP or stdio), and the old HTTP+SSE transport (GET a stream, POST to the endpoint it
+ * names; `initialize` inside it). worker/shared/verdict.ts names this same union.
+ */
+export type ProtocolGeneration = 'stateless' | 'initialize' | 'sse'
+
+/** What a probe learnt of each generation: true answered, false tried and not answered; absent when not tried (or nothing told). */
+export type ProtocolGenerations = Partial<Record<ProtocolGeneration, boolean>>
+
 /** A JSON value as a server sent it (after the caps). */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue }
 
@@ -158,6 +169,8 @@ export interface ProbeOutcome {
   listErrors?: ListErrors
   /** The Server Card the server publishes at /.well-known/mcp.json, when it publishes one (capped JSON). */
   serverCard: JsonValue | null
+  /** Which protocol generations answered (probe.ts says how each is told); absent when nothing was told, as from a runner older than it. */
+  generations?: ProtocolGenerations
 }
 
 /** One tool's hash and the whole surface's, as stored beside the surface. */

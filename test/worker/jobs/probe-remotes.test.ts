@@ -74,6 +74,9 @@ describe('a listing probed end to end: cron -> queue -> consumer -> stored surfa
     const [stored] = await db().select().from(serverSurfaces).where(eq(serverSurfaces.serverId, s.id))
     expect(stored).toMatchObject({ version: '1.0.0', source: 'remote', transport: 'streamable-http', protocolVersion: '2025-11-25' })
     expect(await scheduleOf(s.id)).toMatchObject({ version: '1.0.0', lastStatus: 'ok', failures: 0, leaseUntil: null })
+    // Built on the v1 SDK: the discover probe fell back to initialize, and the probe keeps that.
+    const [probed] = await db().select().from(serverProbes).where(eq(serverProbes.serverId, s.id))
+    expect(JSON.parse(probed.generations ?? 'null')).toEqual({ stateless: false, initialize: true })
 
     const { status, body } = await json<ServerToolsResponse>(`/api/servers/${s.id}/tools`)
     expect(status).toBe(200)
@@ -87,6 +90,13 @@ describe('a listing probed end to end: cron -> queue -> consumer -> stored surfa
     expect(list.body.servers.find((c) => c.id === s.id)?.toolCount).toBe(stored.toolCount)
     // Queued once: nothing is due until tomorrow.
     expect(await enqueueDueProbes(db(), queue, settings())).toEqual({ queued: 0 })
+  })
+
+  it('stores that a server of both eras answered the stateless exchange and initialize', async () => {
+    const s = await listing('dual')
+    await deliver([{ serverId: s.id }])
+    const [probed] = await db().select().from(serverProbes).where(eq(serverProbes.serverId, s.id))
+    expect(probed).toMatchObject({ status: 'ok', protocolVersion: '2026-07-28', generations: '{"stateless":true,"initialize":true}' })
   })
 
   it('stores two surfaces for a server that changes its tools between two probes', async () => {

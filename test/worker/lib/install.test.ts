@@ -473,6 +473,24 @@ describe('golden configurations', () => {
     )
   })
 
+  it("each client's table says what the generator writes: a remote transport it bridges is exactly one written through mcp-remote", () => {
+    for (const transport of ['streamable-http', 'sse'] as const) {
+      const plan = installPlan({
+        name: 'io.example/weather',
+        version: '1.0.0',
+        packages: [],
+        remotes: [{ type: transport, url: 'https://mcp.example.com/mcp' }],
+      })
+      for (const client of CLIENTS) {
+        const bridged = clientConfig(plan, plan.options[0], client.id)!.config.includes('mcp-remote')
+        expect([client.id, transport, bridged]).toEqual([client.id, transport, client.speaks.bridged.includes(transport)])
+        // Every remote transport is either spoken or bridged, never neither.
+        expect(client.speaks.transports.includes(transport) || bridged).toBe(true)
+      }
+    }
+    for (const client of CLIENTS) expect(client.speaks.transports).toContain('stdio')
+  })
+
   it('a 2025 SSE remote goes first, and clients without SSE support bridge it', () => {
     const plan = installPlan(bySnapshotName('io.github.cloudflare/mcp-server-cloudflare'))
     expect(plan.options.map((o) => [o.kind, o.detail])).toEqual([

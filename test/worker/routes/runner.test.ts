@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { RunnerClaimResponse, RunnerJob, RunnerResultResponse, ServerToolsResponse } from '@shared/surface'
 import { MAX_BODY_BYTES } from '../../../worker/app'
-import { packageProbeSchedule, servers } from '../../../worker/db/schema'
+import { packageProbeSchedule, serverProbes, servers } from '../../../worker/db/schema'
 import { POSTED_CAPS } from '../../../worker/lib/posted-surface'
 import { RUNNER_MAX_BODY_BYTES } from '../../../worker/routes/runner'
 import { insertServer } from '../factories'
@@ -323,6 +323,29 @@ describe('POST /api/runner/results', () => {
     expect(res.status).toBe(200)
     const { body: tools } = await json<ServerToolsResponse>(`/api/servers/${s.id}/tools`)
     expect(tools.lastProbe).toMatchObject({ status: 'ok', cause: null, listErrors: {} })
+  })
+
+  it('stores which generations answered over stdio, only the two stdio has and only as booleans; none posted is none stored', async () => {
+    /** A listing's package result posted with `generations` (left out when undefined), and the probe row's column. */
+    const stored = async (generations: unknown, status = 'ok') => {
+      const s = await packaged()
+      const job = await jobFor(s.id)
+      const failed = status === 'ok' ? {} : { status, surface: null, error: 'failed' }
+      const res = await runnerPost(
+        '/api/runner/results',
+        resultOf(job, { ...failed, ...(generations === undefined ? {} : { generations }) }),
+      )
+      expect(res.status).toBe(200)
+      const [row] = await db().select({ generations: serverProbes.generations }).from(serverProbes).where(eq(serverProbes.serverId, s.id))
+      return row.generations
+    }
+    // SSE is no stdio transport, and a string is no answer: both dropped.
+    expect(await stored({ stateless: true, initialize: false, sse: true, stdio: 'yes' })).toBe('{"stateless":true,"initialize":false}')
+    expect(await stored({ stateless: 'true', initialize: true })).toBe('{"initialize":true}')
+    // A package that answered and then failed its lists still answered.
+    expect(await stored({ stateless: false, initialize: true }, 'protocol_error')).toBe('{"stateless":false,"initialize":true}')
+    expect(await stored(undefined)).toBeNull()
+    expect(await stored(['stateless'])).toBeNull()
   })
 
   it('refuses a result whose lease expired, was never given, or is for another version, with 409', async () => {

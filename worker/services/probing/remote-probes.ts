@@ -8,7 +8,7 @@
  * requests: each probe may make at most PROBE_SUBREQUESTS requests, and a probe starts only while
  * the invocation's allowance (PROBE_SUBREQUEST_BUDGET) still covers that much for it and for every
  * probe under way. Listings that do not fit are given back and queued again by the next cron.
- * With the Paid allowance (950) all 10 probes of a batch always fit (19 would); with the Free one
+ * With the Paid allowance (950) all 10 probes of a batch always fit (18 would); with the Free one
  * (45) a probe takes the whole allowance, so one probe per invocation.
  */
 
@@ -31,11 +31,12 @@ export interface ProbeMessage {
 /**
  * Outbound requests one probe may make at most: with the default bounds, every page of the four
  * lists (4 x maxPages), the connect with its fallback and notification, the event stream, the close,
- * the Server Card and a redirect or two. Measured against the local servers, a probe makes 2 (a
- * 401) to 10 (server-everything) requests. A probe past it fails (its next request is refused)
- * rather than eating another probe's share.
+ * the Server Card, a redirect or two, and for a server that answered the stateless exchange the
+ * `initialize` check (its handshake, notification and close: 3). Measured against the local
+ * servers, a probe makes 2 (a 401) to 10 (server-everything) requests. A probe past it fails (its
+ * next request is refused) rather than eating another probe's share.
  */
-export const PROBE_SUBREQUESTS = 4 * DEFAULT_PROBE_BOUNDS.maxPages + 8
+export const PROBE_SUBREQUESTS = 4 * DEFAULT_PROBE_BOUNDS.maxPages + 11
 
 /**
  * Takes the lease on at most `limit` due listings with a remote, for PROBE_LEASE_MS, and returns

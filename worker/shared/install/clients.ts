@@ -19,6 +19,31 @@ export type ClientId = 'claude-desktop' | 'cursor' | 'vscode' | 'windsurf' | 'cl
 /** The specification's four first, then terminal agents, then other editors. */
 export type ClientGroup = 'primary' | 'terminal' | 'editor'
 
+/** A transport a client may speak: a local program over stdio, or a remote over Streamable HTTP or the old HTTP+SSE. */
+export type ClientTransport = 'stdio' | 'streamable-http' | 'sse'
+
+/**
+ * How a client speaks MCP, as its own documentation says (cited beside each client), for "works
+ * with" (worker/lib/verdict/compatibility.ts). Every client speaks the `initialize` handshake: it is
+ * what every MCP client has spoken since the first revision, so it is not a field.
+ */
+export interface ClientSpeaks {
+  /** The transports it connects over itself, as the configuration its documentation gives. */
+  transports: readonly ClientTransport[]
+  /**
+   * The remote transports it reaches through the mcp-remote bridge instead: the configuration
+   * written here starts `npx mcp-remote` over stdio (`bridge` below), which speaks `initialize`
+   * over Streamable HTTP or SSE.
+   */
+  bridged: ReadonlyArray<'streamable-http' | 'sse'>
+  /**
+   * The 2026-07-28 stateless exchange: true where the client's documentation says it speaks it,
+   * null where it does not say (no client's does yet: a server that answers only the stateless
+   * exchange is 'unknown' for it, never guessed either way).
+   */
+  stateless: boolean | null
+}
+
 export interface ClientInfo {
   id: ClientId
   label: string
@@ -28,6 +53,8 @@ export interface ClientInfo {
   file: string
   /** The client's documentation of that file. */
   docs: string
+  /** What it speaks natively and what through the bridge. */
+  speaks: ClientSpeaks
 }
 
 export interface ClientOutput {
@@ -145,6 +172,9 @@ const claudeDesktop: ClientSpec = {
   file: 'claude_desktop_config.json',
   // mcpServers: { name: { command, args, env } } (https://modelcontextprotocol.io/docs/develop/connect-local-servers)
   docs: 'https://modelcontextprotocol.io/docs/develop/connect-local-servers',
+  // Its file starts local programs only (the page above); a remote goes through the bridge. Remote
+  // servers can also be added as custom connectors in its settings, which no file here writes.
+  speaks: { transports: ['stdio'], bridged: ['streamable-http', 'sse'], stateless: null },
   answer: () => placeholder,
   entry(ctx) {
     const c = connection(ctx.option)
@@ -162,6 +192,8 @@ const claudeCode: ClientSpec = {
   // .mcp.json: { type: 'stdio', command, args, env } or { type: 'http' | 'sse', url, headers };
   // ${VAR} is expanded in command, args, env, url and headers; `claude mcp add` (https://code.claude.com/docs/en/mcp).
   docs: 'https://code.claude.com/docs/en/mcp',
+  // type stdio, http (Streamable HTTP) or sse, the last marked deprecated (https://code.claude.com/docs/en/mcp).
+  speaks: { transports: ['stdio', 'streamable-http', 'sse'], bridged: [], stateless: null },
   answer: () => fromEnv((n) => `\${${n}}`),
   entry(ctx) {
     const c = connection(ctx.option)
@@ -192,6 +224,8 @@ const cursor: ClientSpec = {
   file: '~/.cursor/mcp.json or .cursor/mcp.json',
   // mcpServers: { name: { command, args, env } } or { url, headers }; ${env:NAME} is interpolated (https://cursor.com/docs/mcp).
   docs: 'https://cursor.com/docs/mcp',
+  // stdio, SSE and Streamable HTTP, a remote given by its url (https://cursor.com/docs/mcp).
+  speaks: { transports: ['stdio', 'streamable-http', 'sse'], bridged: [], stateless: null },
   answer: () => fromEnv((n) => `\${env:${n}}`),
   entry(ctx) {
     const c = connection(ctx.option)
@@ -227,6 +261,8 @@ const vscode: ClientSpec = {
   // or { type: 'http' | 'sse', url, headers } } }, values as ${input:id}
   // (https://code.visualstudio.com/docs/copilot/reference/mcp-configuration).
   docs: 'https://code.visualstudio.com/docs/copilot/reference/mcp-configuration',
+  // type stdio, http or sse (https://code.visualstudio.com/docs/copilot/reference/mcp-configuration).
+  speaks: { transports: ['stdio', 'streamable-http', 'sse'], bridged: [], stateless: null },
   answer: (idPrefix) => (input) => `\${input:${idPrefix}${input.id}}`,
   entry(ctx) {
     const c = connection(ctx.option)
@@ -258,6 +294,8 @@ const windsurf: ClientSpec = {
   // mcpServers: { name: { command, args, env } } or { serverUrl, headers }; ${env:NAME} is interpolated
   // in command, args, env, serverUrl, url and headers (https://docs.windsurf.com/windsurf/cascade/mcp).
   docs: 'https://docs.windsurf.com/windsurf/cascade/mcp',
+  // stdio, Streamable HTTP and SSE, a remote given by its serverUrl (https://docs.windsurf.com/windsurf/cascade/mcp).
+  speaks: { transports: ['stdio', 'streamable-http', 'sse'], bridged: [], stateless: null },
   answer: () => fromEnv((n) => `\${env:${n}}`),
   entry(ctx) {
     const c = connection(ctx.option)
@@ -275,6 +313,8 @@ const zed: ClientSpec = {
   file: '~/.config/zed/settings.json',
   // context_servers: { name: { command, args, env } } or { url, headers } (https://zed.dev/docs/ai/mcp).
   docs: 'https://zed.dev/docs/ai/mcp',
+  // Local commands, and remote servers by url over Streamable HTTP (https://zed.dev/docs/ai/mcp); SSE through the bridge.
+  speaks: { transports: ['stdio', 'streamable-http'], bridged: ['sse'], stateless: null },
   answer: () => placeholder,
   entry(ctx) {
     const c = connection(ctx.option)
@@ -321,6 +361,8 @@ const codex: ClientSpec = {
   // [mcp_servers.name] command, args, env, env_vars (forwarded), or url, bearer_token_env_var, http_headers,
   // env_http_headers; streamable HTTP only; `codex mcp add` (https://developers.openai.com/codex/mcp).
   docs: 'https://developers.openai.com/codex/mcp',
+  // stdio and Streamable HTTP only (https://developers.openai.com/codex/mcp); SSE through the bridge.
+  speaks: { transports: ['stdio', 'streamable-http'], bridged: ['sse'], stateless: null },
   answer: () => placeholder,
   entry(ctx) {
     const c = connection(ctx.option)
@@ -354,6 +396,8 @@ const gemini: ClientSpec = {
   // mcpServers: { name: { command, args, env } }, { httpUrl, headers } for streamable HTTP, { url, headers }
   // for SSE; $VAR and ${VAR} are expanded; `gemini mcp add` (https://geminicli.com/docs/tools/mcp-server/).
   docs: 'https://geminicli.com/docs/tools/mcp-server/',
+  // command (stdio), httpUrl (Streamable HTTP) or url (SSE) (https://geminicli.com/docs/tools/mcp-server/).
+  speaks: { transports: ['stdio', 'streamable-http', 'sse'], bridged: [], stateless: null },
   answer: () => fromEnv((n) => `\${${n}}`),
   entry(ctx) {
     const c = connection(ctx.option)
@@ -402,6 +446,9 @@ const goose: ClientSpec = {
   // extensions: { name: { name, type: stdio, cmd, args, envs, env_keys, enabled, timeout } }; remote ones
   // type streamable_http or sse with uri (https://block.github.io/goose/docs/guides/config-files).
   docs: 'https://block.github.io/goose/docs/guides/config-files',
+  // Extensions of type stdio, streamable_http or sse (https://block.github.io/goose/docs/guides/config-files);
+  // an SSE one takes no headers, so one that needs them is written through the bridge.
+  speaks: { transports: ['stdio', 'streamable-http', 'sse'], bridged: [], stateless: null },
   answer: () => placeholder,
   entry(ctx) {
     const c = connection(ctx.option)
@@ -430,6 +477,8 @@ const cline: ClientSpec = {
   // mcpServers: { name: { command, args, env, disabled, autoApprove } } or { type: 'streamableHttp' | 'sse', url,
   // headers, ... } (https://docs.cline.bot/mcp/configuring-mcp-servers).
   docs: 'https://docs.cline.bot/mcp/configuring-mcp-servers',
+  // stdio, or type streamableHttp or sse (https://docs.cline.bot/mcp/configuring-mcp-servers).
+  speaks: { transports: ['stdio', 'streamable-http', 'sse'], bridged: [], stateless: null },
   answer: () => placeholder,
   entry(ctx) {
     const c = connection(ctx.option)
@@ -443,13 +492,14 @@ const cline: ClientSpec = {
 const SPECS: ClientSpec[] = [claudeDesktop, cursor, vscode, windsurf, claudeCode, codex, gemini, goose, zed, cline]
 
 /** Every client, in the order the Configuration tab shows them. */
-export const CLIENTS: readonly ClientInfo[] = SPECS.map(({ id, label, group, format, file, docs }) => ({
+export const CLIENTS: readonly ClientInfo[] = SPECS.map(({ id, label, group, format, file, docs, speaks }) => ({
   id,
   label,
   group,
   format,
   file,
   docs,
+  speaks,
 }))
 
 function spec(id: ClientId): ClientSpec {

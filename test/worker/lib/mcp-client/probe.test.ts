@@ -98,6 +98,54 @@ describe('probeRemote across protocol eras', () => {
   })
 })
 
+describe('probeRemote records which protocol generations answered', () => {
+  it('a server of both eras answers the stateless exchange, and the extra handshake finds it answers initialize too', async () => {
+    const outcome = await probe('dual')
+    expect(outcome).toMatchObject({ status: 'ok', transport: 'streamable-http', protocolVersion: '2026-07-28' })
+    expect(outcome.generations).toEqual({ stateless: true, initialize: true })
+    expect(outcome.surface?.tools.map((t) => t.name)).toEqual(['convert'])
+    expect(outcome.serverCard).toMatchObject({ name: 'io.example/dual-fixture' })
+  })
+
+  it('a modern-only server answers the stateless exchange and refuses initialize', async () => {
+    const outcome = await probe('modern')
+    expect(outcome.generations).toEqual({ stateless: true, initialize: false })
+  })
+
+  it.each(['everythingHttp', 'legacy'])(
+    '%s answers initialize only after the discover probe fell back: stateless is false',
+    async (name) => {
+      const outcome = await probe(name)
+      expect(outcome.status).toBe('ok')
+      expect(outcome.generations).toEqual({ stateless: false, initialize: true })
+    },
+  )
+
+  it('a server of the old transport, declared so, answered over SSE and nothing else was tried', async () => {
+    const outcome = await probe('everythingSse', 'sse')
+    expect(outcome.generations).toEqual({ sse: true })
+  })
+
+  it('a server of the old transport listed as Streamable HTTP refused both generations there and answered over SSE', async () => {
+    const outcome = await probe('everythingSse')
+    expect(outcome).toMatchObject({ status: 'ok', transport: 'sse' })
+    expect(outcome.generations).toEqual({ stateless: false, initialize: false, sse: true })
+  })
+
+  it('an endpoint that refuses Streamable HTTP and has no SSE either: all three tried, none answered', async () => {
+    const missing = new URL(urls.legacy)
+    missing.pathname = '/nothing-here'
+    const outcome = await probeRemote({ url: missing.href, transport: 'streamable-http', allowLoopback: true, bounds: FAST })
+    expect(outcome.status).toBe('unreachable')
+    expect(outcome.generations).toEqual({ stateless: false, initialize: false, sse: false })
+  })
+
+  it('tells nothing of the generations when nothing answered: a credentials challenge, a silent server', async () => {
+    expect((await probe('auth')).generations).toBeUndefined()
+    expect((await probe('hang')).generations).toBeUndefined()
+  })
+})
+
 describe('probeRemote reads what can be read', () => {
   it('keeps the tools of a server that announces resources and answers resources/list with -32601, and says which list failed', async () => {
     const outcome = await probe('refusesResources')
