@@ -12,6 +12,7 @@ import { surfaceAlertsQuery, toSurfaceAlerts } from './scans'
 import { activities, follows, packages, serverLikes, servers, serverTags } from './schema'
 import { cardColumns, toCards } from './server-cards'
 import { supplyAlertsQuery, toSupplyAlerts } from './supply'
+import { toVerdictAlerts, verdictAlertsQuery } from './verdicts'
 
 /** Items per Overview list of the dashboard. */
 export const OVERVIEW_ITEMS = 6
@@ -42,6 +43,7 @@ function dayStart(daysBefore: number): string {
  * - counters: My Servers and Total Likes (summed over them), Following, Categories;
  * - surfaceAlerts: tool changes and new findings on servers the user follows, liked or keeps.
  * - supplyAlerts: new package versions of those servers scoring Medium or above.
+ * - verdictAlerts: those servers' overall grade falling (db/verdicts.ts).
  */
 export async function getDashboard(db: DB, user: { id: string; login: string }): Promise<Dashboard> {
   const uid = user.id
@@ -54,62 +56,64 @@ export async function getDashboard(db: DB, user: { id: string; login: string }):
     (SELECT count(*) FROM ${serverLikes} WHERE ${serverLikes.serverId} = ${serverTags.serverId} AND ${serverLikes.createdAt} >= ${since})
     + (SELECT count(*) FROM ${activities} WHERE ${activities.serverId} = ${serverTags.serverId} AND ${activities.activityType} = 'view' AND ${activities.createdAt} >= ${since}))`
 
-  const [myServers, counters, viewed, recommended, liked, followed, categories, previews, trending, alerts, supplyAlerts] = await db.batch([
-    db.select(cardColumns(uid)).from(servers).where(mine).orderBy(desc(servers.updatedAt), servers.id).limit(TAB_ITEMS),
-    db
-      .select({
-        myServers: sql<number>`count(*)`,
-        totalLikes: sql<number>`coalesce(sum(${servers.likeCount}), 0)`,
-        following: sql<number>`(SELECT count(*) FROM ${follows} WHERE ${follows.userId} = ${uid})`,
-        categories: sql<number>`(SELECT count(*) FROM ${packages} WHERE ${packages.userId} = ${uid})`,
-      })
-      .from(servers)
-      .where(mine),
-    // The highest activity id is the latest view: a day's view row is replaced on every visit.
-    db
-      .select(cardColumns(uid))
-      .from(activities)
-      .innerJoin(servers, eq(servers.id, activities.serverId))
-      .where(and(eq(activities.userId, uid), eq(activities.activityType, 'view'), eq(servers.status, 'active')))
-      .groupBy(servers.id)
-      .orderBy(desc(lastView))
-      .limit(OVERVIEW_ITEMS),
-    db
-      .select(cardColumns(uid))
-      .from(servers)
-      .where(
-        and(
-          eq(servers.status, 'active'),
-          sql`${servers.id} IN (SELECT ${serverTags.serverId} FROM ${serverTags} WHERE ${serverTags.tag} IN (SELECT ${serverTags.tag} FROM ${serverTags} WHERE ${serverTags.serverId} IN (${seedServers})))`,
-          sql`${servers.id} NOT IN (SELECT ${serverLikes.serverId} FROM ${serverLikes} WHERE ${serverLikes.userId} = ${uid})`,
-          // IS NOT is null-safe: imported servers have no creator, many have no repository owner.
-          sql`${servers.createdBy} IS NOT ${uid} AND ${servers.repoOwner} IS NOT ${user.login}`,
-        ),
-      )
-      .orderBy(desc(servers.popularity), desc(servers.stars), servers.id)
-      .limit(OVERVIEW_ITEMS),
-    db
-      .select(cardColumns(uid))
-      .from(serverLikes)
-      .innerJoin(servers, eq(servers.id, serverLikes.serverId))
-      .where(and(eq(serverLikes.userId, uid), eq(servers.status, 'active')))
-      // The rowid orders likes given in the same millisecond.
-      .orderBy(desc(serverLikes.createdAt), desc(sql`${serverLikes}.rowid`))
-      .limit(TAB_ITEMS),
-    followsQuery(db, uid),
-    categoriesQuery(db, uid),
-    categoryPreviewsQuery(db, uid),
-    db
-      .select({ tag: serverTags.tag, count: engagement.as('engagement') })
-      .from(serverTags)
-      .innerJoin(servers, and(eq(servers.id, serverTags.serverId), eq(servers.status, 'active')))
-      .groupBy(serverTags.tag)
-      .having(sql`engagement > 0`)
-      .orderBy(sql`engagement DESC`, serverTags.tag)
-      .limit(TRENDING_TAGS),
-    surfaceAlertsQuery(db, uid),
-    supplyAlertsQuery(db, uid),
-  ])
+  const [myServers, counters, viewed, recommended, liked, followed, categories, previews, trending, alerts, supplyAlerts, verdictAlerts] =
+    await db.batch([
+      db.select(cardColumns(uid)).from(servers).where(mine).orderBy(desc(servers.updatedAt), servers.id).limit(TAB_ITEMS),
+      db
+        .select({
+          myServers: sql<number>`count(*)`,
+          totalLikes: sql<number>`coalesce(sum(${servers.likeCount}), 0)`,
+          following: sql<number>`(SELECT count(*) FROM ${follows} WHERE ${follows.userId} = ${uid})`,
+          categories: sql<number>`(SELECT count(*) FROM ${packages} WHERE ${packages.userId} = ${uid})`,
+        })
+        .from(servers)
+        .where(mine),
+      // The highest activity id is the latest view: a day's view row is replaced on every visit.
+      db
+        .select(cardColumns(uid))
+        .from(activities)
+        .innerJoin(servers, eq(servers.id, activities.serverId))
+        .where(and(eq(activities.userId, uid), eq(activities.activityType, 'view'), eq(servers.status, 'active')))
+        .groupBy(servers.id)
+        .orderBy(desc(lastView))
+        .limit(OVERVIEW_ITEMS),
+      db
+        .select(cardColumns(uid))
+        .from(servers)
+        .where(
+          and(
+            eq(servers.status, 'active'),
+            sql`${servers.id} IN (SELECT ${serverTags.serverId} FROM ${serverTags} WHERE ${serverTags.tag} IN (SELECT ${serverTags.tag} FROM ${serverTags} WHERE ${serverTags.serverId} IN (${seedServers})))`,
+            sql`${servers.id} NOT IN (SELECT ${serverLikes.serverId} FROM ${serverLikes} WHERE ${serverLikes.userId} = ${uid})`,
+            // IS NOT is null-safe: imported servers have no creator, many have no repository owner.
+            sql`${servers.createdBy} IS NOT ${uid} AND ${servers.repoOwner} IS NOT ${user.login}`,
+          ),
+        )
+        .orderBy(desc(servers.popularity), desc(servers.stars), servers.id)
+        .limit(OVERVIEW_ITEMS),
+      db
+        .select(cardColumns(uid))
+        .from(serverLikes)
+        .innerJoin(servers, eq(servers.id, serverLikes.serverId))
+        .where(and(eq(serverLikes.userId, uid), eq(servers.status, 'active')))
+        // The rowid orders likes given in the same millisecond.
+        .orderBy(desc(serverLikes.createdAt), desc(sql`${serverLikes}.rowid`))
+        .limit(TAB_ITEMS),
+      followsQuery(db, uid),
+      categoriesQuery(db, uid),
+      categoryPreviewsQuery(db, uid),
+      db
+        .select({ tag: serverTags.tag, count: engagement.as('engagement') })
+        .from(serverTags)
+        .innerJoin(servers, and(eq(servers.id, serverTags.serverId), eq(servers.status, 'active')))
+        .groupBy(serverTags.tag)
+        .having(sql`engagement > 0`)
+        .orderBy(sql`engagement DESC`, serverTags.tag)
+        .limit(TRENDING_TAGS),
+      surfaceAlertsQuery(db, uid),
+      supplyAlertsQuery(db, uid),
+      verdictAlertsQuery(db, uid),
+    ])
 
   return {
     myServers: toCards(myServers),
@@ -122,6 +126,7 @@ export async function getDashboard(db: DB, user: { id: string; login: string }):
     counters: counters[0] ?? { myServers: 0, totalLikes: 0, following: 0, categories: 0 },
     surfaceAlerts: toSurfaceAlerts(alerts),
     supplyAlerts: toSupplyAlerts(supplyAlerts),
+    verdictAlerts: toVerdictAlerts(verdictAlerts),
   }
 }
 
