@@ -340,7 +340,7 @@ export function overallOf(dimensions: readonly DimensionVerdict[]): Overall {
   const mean = Math.round(gradedOnes.reduce((sum, d) => sum + WEIGHTS[d.dimension] * d.score, 0) / weight)
   const meanGrade = gradeOfScore(mean)
   const weighed = gradedOnes.map((d) => `${label(d.dimension)} ${d.grade} ×${WEIGHTS[d.dimension]}`).join(', ')
-  reasons.unshift(info(`The weighted mean of ${gradedOnes.length} graded dimensions (${weighed}) is ${mean}, a ${meanGrade}.`))
+  reasons.unshift(info(`The weighted mean of ${gradedOnes.length} graded dimensions (${weighed}) is ${mean}, grade ${meanGrade}.`))
   let grade = meanGrade
   if (rank(security.grade) > rank(grade)) {
     grade = security.grade
