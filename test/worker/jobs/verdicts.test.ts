@@ -76,10 +76,10 @@ beforeAll(async () => {
 })
 
 describe('the verdicts job', () => {
-  it('runs every minute, after the work that changes its inputs, with a batch that grades a seeded catalogue in two invocations', () => {
+  it('runs every minute, after the work that changes its inputs, with a batch that grades the seeded catalogue in three invocations', () => {
     const minutely = SCHEDULES['* * * * *']
     expect(minutely.at(-1)).toBe(verdictGrading)
-    expect(VERDICT_BATCH).toBe(100)
+    expect(VERDICT_BATCH).toBe(200)
   })
 
   it('grades new listings, copies the grade to the card and stores the verdict, without touching updated_at', async () => {
