@@ -9,7 +9,16 @@ import { and, eq, inArray } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Surface } from '@shared/surface'
 import type { Verdict } from '@shared/verdict'
-import { gradeDrops, serverSurfaces, servers, serverVerdicts, serverVersions } from '../../../worker/db/schema'
+import {
+  gradeDrops,
+  listingPackages,
+  packageVersions,
+  serverSurfaces,
+  servers,
+  serverVerdicts,
+  serverVersions,
+  watchedPackages,
+} from '../../../worker/db/schema'
 import { SCHEDULES, verdictGrading } from '../../../worker/jobs/schedule'
 import { gradeAllVerdicts, gradeVerdicts, VERDICT_BATCH } from '../../../worker/jobs/verdicts'
 import { VERDICT_REV } from '../../../worker/lib/verdict'
@@ -215,5 +224,39 @@ describe('the verdicts job', () => {
     await verdictGrading({ db: db(), env })
     expect((await row(remote.id)).rev).toBe(VERDICT_REV)
     expect((await row(packaged.id)).rev).toBe(VERDICT_REV)
+  })
+
+  it('grades again when the watch enrols a package, and when it finds a pinned version missing from its registry', async () => {
+    const [pkg] = await db()
+      .insert(watchedPackages)
+      .values({ registry: 'npm', name: '@acme/verdict-fixture', createdAt: at(4).toISOString(), dueAt: at(4).toISOString() })
+      .returning({ id: watchedPackages.id })
+    await db().insert(listingPackages).values({ serverId: packaged.id, packageId: pkg.id, pinned: '1.2.0' })
+    expect((await row(packaged.id)).rev).toBe(0)
+    await gradeVerdicts(db(), { now: at(4) })
+    expect((await dimension(packaged.id, 'installReadiness')).score).toBe(100)
+
+    await db()
+      .insert(packageVersions)
+      .values({
+        packageId: pkg.id,
+        version: '1.2.0',
+        seenAt: at(4.1).toISOString(),
+        facts: '{}',
+        missing: true,
+        score: 0,
+        band: 'none',
+        signals: '[]',
+        scorerVersion: 1,
+      })
+    expect((await row(packaged.id)).rev).toBe(0)
+    await gradeVerdicts(db(), { now: at(4.2) })
+    const readiness = await dimension(packaged.id, 'installReadiness')
+    expect(readiness.score).toBe(60)
+    expect(readiness.reasons[1]).toEqual({
+      effect: 'minus',
+      text: 'The npm package @acme/verdict-fixture pins 1.2.0, which its registry does not have.',
+      points: -40,
+    })
   })
 })
