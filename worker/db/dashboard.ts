@@ -56,77 +56,76 @@ export async function getDashboard(db: DB, user: { id: string; login: string }):
     (SELECT count(*) FROM ${serverLikes} WHERE ${serverLikes.serverId} = ${serverTags.serverId} AND ${serverLikes.createdAt} >= ${since})
     + (SELECT count(*) FROM ${activities} WHERE ${activities.serverId} = ${serverTags.serverId} AND ${activities.activityType} = 'view' AND ${activities.createdAt} >= ${since}))`
 
-  const [myServers, counters, viewed, recommended, liked, followed, categories, previews, trending, alerts, supplyAlerts, verdictAlerts] =
-    await db.batch([
-      db.select(cardColumns(uid)).from(servers).where(mine).orderBy(desc(servers.updatedAt), servers.id).limit(TAB_ITEMS),
-      db
-        .select({
-          myServers: sql<number>`count(*)`,
-          totalLikes: sql<number>`coalesce(sum(${servers.likeCount}), 0)`,
-          following: sql<number>`(SELECT count(*) FROM ${follows} WHERE ${follows.userId} = ${uid})`,
-          categories: sql<number>`(SELECT count(*) FROM ${packages} WHERE ${packages.userId} = ${uid})`,
-        })
-        .from(servers)
-        .where(mine),
-      // The highest activity id is the latest view: a day's view row is replaced on every visit.
-      db
-        .select(cardColumns(uid))
-        .from(activities)
-        .innerJoin(servers, eq(servers.id, activities.serverId))
-        .where(and(eq(activities.userId, uid), eq(activities.activityType, 'view'), eq(servers.status, 'active')))
-        .groupBy(servers.id)
-        .orderBy(desc(lastView))
-        .limit(OVERVIEW_ITEMS),
-      db
-        .select(cardColumns(uid))
-        .from(servers)
-        .where(
-          and(
-            eq(servers.status, 'active'),
-            sql`${servers.id} IN (SELECT ${serverTags.serverId} FROM ${serverTags} WHERE ${serverTags.tag} IN (SELECT ${serverTags.tag} FROM ${serverTags} WHERE ${serverTags.serverId} IN (${seedServers})))`,
-            sql`${servers.id} NOT IN (SELECT ${serverLikes.serverId} FROM ${serverLikes} WHERE ${serverLikes.userId} = ${uid})`,
-            // IS NOT is null-safe: imported servers have no creator, many have no repository owner.
-            sql`${servers.createdBy} IS NOT ${uid} AND ${servers.repoOwner} IS NOT ${user.login}`,
-          ),
-        )
-        .orderBy(desc(servers.popularity), desc(servers.stars), servers.id)
-        .limit(OVERVIEW_ITEMS),
-      db
-        .select(cardColumns(uid))
-        .from(serverLikes)
-        .innerJoin(servers, eq(servers.id, serverLikes.serverId))
-        .where(and(eq(serverLikes.userId, uid), eq(servers.status, 'active')))
-        // The rowid orders likes given in the same millisecond.
-        .orderBy(desc(serverLikes.createdAt), desc(sql`${serverLikes}.rowid`))
-        .limit(TAB_ITEMS),
-      followsQuery(db, uid),
-      categoriesQuery(db, uid),
-      categoryPreviewsQuery(db, uid),
-      db
-        .select({ tag: serverTags.tag, count: engagement.as('engagement') })
-        .from(serverTags)
-        .innerJoin(servers, and(eq(servers.id, serverTags.serverId), eq(servers.status, 'active')))
-        .groupBy(serverTags.tag)
-        .having(sql`engagement > 0`)
-        .orderBy(sql`engagement DESC`, serverTags.tag)
-        .limit(TRENDING_TAGS),
-      surfaceAlertsQuery(db, uid),
-      supplyAlertsQuery(db, uid),
-      verdictAlertsQuery(db, uid),
-    ])
+  const [myServers, counters, viewed, recommend, liked, followed, categories, previews, trending, alerts, supply, drops] = await db.batch([
+    db.select(cardColumns(uid)).from(servers).where(mine).orderBy(desc(servers.updatedAt), servers.id).limit(TAB_ITEMS),
+    db
+      .select({
+        myServers: sql<number>`count(*)`,
+        totalLikes: sql<number>`coalesce(sum(${servers.likeCount}), 0)`,
+        following: sql<number>`(SELECT count(*) FROM ${follows} WHERE ${follows.userId} = ${uid})`,
+        categories: sql<number>`(SELECT count(*) FROM ${packages} WHERE ${packages.userId} = ${uid})`,
+      })
+      .from(servers)
+      .where(mine),
+    // The highest activity id is the latest view: a day's view row is replaced on every visit.
+    db
+      .select(cardColumns(uid))
+      .from(activities)
+      .innerJoin(servers, eq(servers.id, activities.serverId))
+      .where(and(eq(activities.userId, uid), eq(activities.activityType, 'view'), eq(servers.status, 'active')))
+      .groupBy(servers.id)
+      .orderBy(desc(lastView))
+      .limit(OVERVIEW_ITEMS),
+    db
+      .select(cardColumns(uid))
+      .from(servers)
+      .where(
+        and(
+          eq(servers.status, 'active'),
+          sql`${servers.id} IN (SELECT ${serverTags.serverId} FROM ${serverTags} WHERE ${serverTags.tag} IN (SELECT ${serverTags.tag} FROM ${serverTags} WHERE ${serverTags.serverId} IN (${seedServers})))`,
+          sql`${servers.id} NOT IN (SELECT ${serverLikes.serverId} FROM ${serverLikes} WHERE ${serverLikes.userId} = ${uid})`,
+          // IS NOT is null-safe: imported servers have no creator, many have no repository owner.
+          sql`${servers.createdBy} IS NOT ${uid} AND ${servers.repoOwner} IS NOT ${user.login}`,
+        ),
+      )
+      .orderBy(desc(servers.popularity), desc(servers.stars), servers.id)
+      .limit(OVERVIEW_ITEMS),
+    db
+      .select(cardColumns(uid))
+      .from(serverLikes)
+      .innerJoin(servers, eq(servers.id, serverLikes.serverId))
+      .where(and(eq(serverLikes.userId, uid), eq(servers.status, 'active')))
+      // The rowid orders likes given in the same millisecond.
+      .orderBy(desc(serverLikes.createdAt), desc(sql`${serverLikes}.rowid`))
+      .limit(TAB_ITEMS),
+    followsQuery(db, uid),
+    categoriesQuery(db, uid),
+    categoryPreviewsQuery(db, uid),
+    db
+      .select({ tag: serverTags.tag, count: engagement.as('engagement') })
+      .from(serverTags)
+      .innerJoin(servers, and(eq(servers.id, serverTags.serverId), eq(servers.status, 'active')))
+      .groupBy(serverTags.tag)
+      .having(sql`engagement > 0`)
+      .orderBy(sql`engagement DESC`, serverTags.tag)
+      .limit(TRENDING_TAGS),
+    surfaceAlertsQuery(db, uid),
+    supplyAlertsQuery(db, uid),
+    verdictAlertsQuery(db, uid),
+  ])
 
   return {
     myServers: toCards(myServers),
     recentlyViewed: toCards(viewed),
-    recommendedServers: toCards(recommended),
+    recommendedServers: toCards(recommend),
     likedServers: toCards(liked),
     followedAuthors: toFollowedAuthors(followed),
     favoriteCategories: toCategories(categories, previews),
     trendingTags: trending,
     counters: counters[0] ?? { myServers: 0, totalLikes: 0, following: 0, categories: 0 },
     surfaceAlerts: toSurfaceAlerts(alerts),
-    supplyAlerts: toSupplyAlerts(supplyAlerts),
-    verdictAlerts: toVerdictAlerts(verdictAlerts),
+    supplyAlerts: toSupplyAlerts(supply),
+    verdictAlerts: toVerdictAlerts(drops),
   }
 }
 
