@@ -12,6 +12,7 @@ import { surfaceAlertsQuery, toSurfaceAlerts } from './scans'
 import { activities, follows, packages, serverLikes, servers, serverTags } from './schema'
 import { cardColumns, toCards } from './server-cards'
 import { supplyAlertsQuery, toSupplyAlerts } from './supply'
+import { toVerdictAlerts, verdictAlertsQuery } from './verdicts'
 
 /** Items per Overview list of the dashboard. */
 export const OVERVIEW_ITEMS = 6
@@ -42,6 +43,7 @@ function dayStart(daysBefore: number): string {
  * - counters: My Servers and Total Likes (summed over them), Following, Categories;
  * - surfaceAlerts: tool changes and new findings on servers the user follows, liked or keeps.
  * - supplyAlerts: new package versions of those servers scoring Medium or above.
+ * - verdictAlerts: those servers' overall grade falling (db/verdicts.ts).
  */
 export async function getDashboard(db: DB, user: { id: string; login: string }): Promise<Dashboard> {
   const uid = user.id
@@ -54,7 +56,7 @@ export async function getDashboard(db: DB, user: { id: string; login: string }):
     (SELECT count(*) FROM ${serverLikes} WHERE ${serverLikes.serverId} = ${serverTags.serverId} AND ${serverLikes.createdAt} >= ${since})
     + (SELECT count(*) FROM ${activities} WHERE ${activities.serverId} = ${serverTags.serverId} AND ${activities.activityType} = 'view' AND ${activities.createdAt} >= ${since}))`
 
-  const [myServers, counters, viewed, recommended, liked, followed, categories, previews, trending, alerts, supplyAlerts] = await db.batch([
+  const [myServers, counters, viewed, recommend, liked, followed, categories, previews, trending, alerts, supply, drops] = await db.batch([
     db.select(cardColumns(uid)).from(servers).where(mine).orderBy(desc(servers.updatedAt), servers.id).limit(TAB_ITEMS),
     db
       .select({
@@ -109,19 +111,21 @@ export async function getDashboard(db: DB, user: { id: string; login: string }):
       .limit(TRENDING_TAGS),
     surfaceAlertsQuery(db, uid),
     supplyAlertsQuery(db, uid),
+    verdictAlertsQuery(db, uid),
   ])
 
   return {
     myServers: toCards(myServers),
     recentlyViewed: toCards(viewed),
-    recommendedServers: toCards(recommended),
+    recommendedServers: toCards(recommend),
     likedServers: toCards(liked),
     followedAuthors: toFollowedAuthors(followed),
     favoriteCategories: toCategories(categories, previews),
     trendingTags: trending,
     counters: counters[0] ?? { myServers: 0, totalLikes: 0, following: 0, categories: 0 },
     surfaceAlerts: toSurfaceAlerts(alerts),
-    supplyAlerts: toSupplyAlerts(supplyAlerts),
+    supplyAlerts: toSupplyAlerts(supply),
+    verdictAlerts: toVerdictAlerts(drops),
   }
 }
 

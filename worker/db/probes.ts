@@ -17,7 +17,6 @@ import {
   type ProbeOutcome,
   type ProbeOverview,
   type ProbeStatus,
-  type ProbeTransport,
   type ProtocolGenerations,
   type ServerToolsResponse,
   type ShippedProvenance,
@@ -30,7 +29,6 @@ import { readPostedGenerations } from '../lib/posted-surface'
 import { countOutcome, countVariable, emptyOutcomeGroups, orderOutcomeGroups } from '../lib/probe-outcome-groups'
 import type { FindingRow, StoredScan } from '../lib/scan/stored-scan'
 import { toolSearchText } from '../lib/search/tool-text'
-import type { CompatibilityProbe } from '../lib/verdict/compatibility'
 import type { DB } from './client'
 import {
   declaredScanStatements,
@@ -717,72 +715,4 @@ export function storedGenerations(text: string | null): ProtocolGenerations {
   } catch {
     return {}
   }
-}
-
-/** What the compatibility grade reads of one listing (worker/lib/verdict/compatibility.ts `CompatibilityInput`, but what it declares). */
-export interface CompatibilityRead {
-  probes: CompatibilityProbe[]
-  serverCard: boolean
-}
-
-/**
- * For each listing, the latest probe of each target (each remote URL, each package) at the
- * listing's current version, with the generations it stored, and whether its latest remote
- * surface came with a Server Card: two statements in one batch, however many listings (their ids
- * go as one JSON parameter). A listing never probed has no probes and no card.
- * @example const reads = await readCompatibilityProbes(db, ['srv-1', 'srv-2'])
- */
-export async function readCompatibilityProbes(db: DB, serverIds: readonly string[]): Promise<Map<string, CompatibilityRead>> {
-  const reads = new Map<string, CompatibilityRead>(serverIds.map((id) => [id, { probes: [], serverCard: false }]))
-  if (serverIds.length === 0) return reads
-  const ids = JSON.stringify([...new Set(serverIds)])
-  const inIds = (column: SQLWrapper) => sql`${column} IN (SELECT value FROM json_each(${ids}))`
-  // Query builders, not raw statements: drizzle's D1 batch binds only a built query's parameters.
-  const latestProbes = db
-    .select({
-      serverId: serverProbes.serverId,
-      target: serverProbes.target,
-      transport: serverProbes.transport,
-      protocolVersion: serverProbes.protocolVersion,
-      status: serverProbes.status,
-      generations: serverProbes.generations,
-      n: sql<number>`row_number() OVER (PARTITION BY ${serverProbes.serverId}, ${serverProbes.target} ORDER BY ${serverProbes.startedAt} DESC, ${serverProbes.id} DESC)`.as(
-        'n',
-      ),
-    })
-    .from(serverProbes)
-    .innerJoin(servers, and(eq(servers.id, serverProbes.serverId), eq(servers.version, serverProbes.version)))
-    .where(inIds(serverProbes.serverId))
-    .as('latest_probes')
-  const latestCards = db
-    .select({
-      serverId: serverSurfaces.serverId,
-      card: sql<number>`${serverSurfaces.serverCard} IS NOT NULL`.as('card'),
-      n: sql<number>`row_number() OVER (PARTITION BY ${serverSurfaces.serverId} ORDER BY ${serverSurfaces.lastSeenAt} DESC, ${serverSurfaces.id} DESC)`.as(
-        'n',
-      ),
-    })
-    .from(serverSurfaces)
-    .where(and(eq(serverSurfaces.source, 'remote'), inIds(serverSurfaces.serverId)))
-    .as('latest_cards')
-  const [probes, cards] = await db.batch([
-    db.select().from(latestProbes).where(eq(latestProbes.n, 1)).orderBy(latestProbes.serverId, latestProbes.target),
-    db.select({ serverId: latestCards.serverId, card: latestCards.card }).from(latestCards).where(eq(latestCards.n, 1)),
-  ])
-  for (const row of probes) {
-    reads.get(row.serverId)?.probes.push({
-      target: row.target,
-      // A remote is probed at its URL; a package at 'npm:name@version' and the like.
-      kind: /^https?:\/\//i.test(row.target) ? 'remote' : 'package',
-      transport: row.transport as ProbeTransport | null,
-      protocolVersion: row.protocolVersion,
-      status: row.status as ProbeStatus,
-      generations: storedGenerations(row.generations),
-    })
-  }
-  for (const row of cards) {
-    const read = reads.get(row.serverId)
-    if (read) read.serverCard = row.card === 1
-  }
-  return reads
 }

@@ -31,6 +31,7 @@ import { SCANNER_VERSION, type ScanContext } from '../lib/scan'
 import { type FindingRow, REVIEWED, type ScanBefore, type StoredScan } from '../lib/scan/stored-scan'
 import { findingKey } from '../lib/scan/summary'
 import type { DB } from './client'
+import { serverGradeDropsQuery, toGradeDrops } from './grade-drops'
 import {
   findingCounts,
   follows,
@@ -421,19 +422,21 @@ function toChangeEntry(row: typeof surfaceChanges.$inferSelect): SurfaceChangeEn
 export const CHANGES_FEED_ITEMS = 50
 
 /**
- * A server's changes feed: the server and the changes its followers are told of, newest first;
- * null for a missing server.
+ * A server's changes feed: the server, the changes its followers are told of and its grade drops,
+ * each newest first; null for a missing server.
  */
 export async function alertedChanges(db: DB, serverId: string, limit: number) {
-  const [found, rows] = await db.batch([
+  const [found, rows, drops] = await db.batch([
     db
       .select({ status: servers.status, displayName: servers.displayName, author: servers.author, createdAt: servers.createdAt })
       .from(servers)
       .where(eq(servers.id, serverId)),
     changesQuery(db, serverId, { alertsOnly: true, limit }),
+    // Its grade's falls are told to its followers too, in the same round trip.
+    serverGradeDropsQuery(db, serverId, limit),
   ])
   if (!found[0]) return null
-  return { server: found[0], entries: rows.map(toChangeEntry) }
+  return { server: found[0], entries: rows.map(toChangeEntry), gradeDrops: toGradeDrops(drops) }
 }
 
 /** What the pinning check reads: the listing now, and the surface a hash matches with all its findings. */

@@ -887,18 +887,28 @@ export const packageProbeSchedule = sqliteTable(
 /**
  * Each listing's verdict (worker/shared/verdict.ts Verdict, JSON), graded by worker/lib/verdict from
  * what the catalogue measured when an input changed (servers.verdict_rev); the card's grade is
- * copied to servers.grade. `inputs` is the hash of what it was graded from: an unchanged hash
- * writes nothing.
+ * copied to servers.grade. `inputs` is the hash of what it was graded to (its grades and reasons,
+ * without its time, under its method): grading again to the same hash writes nothing but `checkedAt`.
  */
-export const serverVerdicts = sqliteTable('server_verdicts', {
-  serverId: text('server_id')
-    .primaryKey()
-    .references(() => servers.id, { onDelete: 'cascade' }),
-  verdict: text('verdict').notNull(),
-  grade: text('grade'),
-  inputs: text('inputs').notNull(),
-  computedAt: text('computed_at').notNull(),
-})
+export const serverVerdicts = sqliteTable(
+  'server_verdicts',
+  {
+    serverId: text('server_id')
+      .primaryKey()
+      .references(() => servers.id, { onDelete: 'cascade' }),
+    verdict: text('verdict').notNull(),
+    grade: text('grade'),
+    inputs: text('inputs').notNull(),
+    computedAt: text('computed_at').notNull(),
+    /**
+     * When it was last graded, whether or not the verdict changed: a verdict whose time-dependent
+     * inputs (the age of the latest version, the probes' window) have aged past a day is graded
+     * again, found by this index (migrations/0030_verdict_checks.sql).
+     */
+    checkedAt: text('checked_at').notNull().default(''),
+  },
+  (t) => [index('server_verdicts_checked_idx').on(t.checkedAt)],
+)
 
 /** Each time a listing's overall grade fell (or could no longer be given): the dashboard's and the feeds' alerts. */
 export const gradeDrops = sqliteTable(

@@ -7,6 +7,7 @@ import { and, desc, eq, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
 import type { ServerListing } from '@shared/server-list'
 import type { FeaturedServer, ServerDetail, ServerList, ServerSource, ServerVersionInfo, TagCount } from '@shared/types'
+import type { Verdict } from '@shared/verdict'
 import { sanitizeFeaturedHtml } from '../lib/render/html'
 import { humanChose } from './categories'
 import type { DB } from './client'
@@ -15,7 +16,7 @@ import { SYNCED_FIELDS } from './imports'
 import { postingList } from './list-postings'
 import { pageInfo, pageOffset } from './paging'
 import { surfaceSummaryJson, toSurfaceSummary } from './probes'
-import { featured, keptTagCounts, type ServerRow, serverCounts, servers, serverVersions } from './schema'
+import { featured, keptTagCounts, type ServerRow, serverCounts, servers, serverVerdicts, serverVersions } from './schema'
 import { cardColumns, toCard, toCards } from './server-cards'
 import { facetTotal, type RowFilters, rowFilter, SORT_ORDER } from './server-search'
 import type { ViewerId } from './sessions'
@@ -107,6 +108,10 @@ export async function getServerDetail(
         // What probes read, in the same statement: the page stays one round trip.
         tools: surfaceSummaryJson,
         supplyRev: servers.supplyRev,
+        // The stored verdict, in the same statement: no round trip of its own.
+        verdict: sql<
+          string | null
+        >`(SELECT ${serverVerdicts.verdict} FROM ${serverVerdicts} WHERE ${serverVerdicts.serverId} = ${servers.id})`,
       })
       .from(servers)
       .where(eq(servers.id, id))
@@ -168,6 +173,7 @@ export async function getServerDetail(
       watching: opts.watching,
       packages: row.packages,
     }),
+    verdict: row.verdict ? (JSON.parse(row.verdict) as Verdict) : null,
   }
 }
 

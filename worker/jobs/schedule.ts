@@ -14,6 +14,7 @@ import { runSyncInvocation, syncOptions, syncScheduled } from './registry-sync'
 import { rescanStaleSurfaces } from './rescan'
 import { compactSearchIndexes } from './search-compaction'
 import { consumeWatches, enqueueDueWatches, WATCH_QUEUE_NAME, type WatchMessage } from './supply-watch'
+import { gradeVerdicts } from './verdicts'
 
 /** What a job is given: the database and the Worker's settings. */
 export interface JobContext {
@@ -32,6 +33,7 @@ export const probeEnqueue: Job = ({ db, env }) => enqueueDueProbes(db, env.PROBE
 export const probeRetention: Job = ({ db }) => pruneProbes(db)
 export const surfaceRescan: Job = ({ db }) => rescanStaleSurfaces(db)
 export const supplyWatch: Job = ({ db, env }) => enqueueDueWatches(db, env.WATCH_QUEUE as Queue<WatchMessage>, watchSettings(env))
+export const verdictGrading: Job = ({ db }) => gradeVerdicts(db)
 
 /** Each Cron Trigger's schedule and the jobs it runs, in this order. */
 export const SCHEDULES: Record<string, readonly Job[]> = {
@@ -40,8 +42,9 @@ export const SCHEDULES: Record<string, readonly Job[]> = {
   // without categories (rows from before categories existed), the install output of rows that
   // are new or changed, the due probes put on the probe queue (when probing is on), and stored
   // surfaces that older scanner rules scanned, scanned again; last, listings whose packages changed
-  // enrolled in the supply-chain watch and its due packages queued.
-  '* * * * *': [registrySync, categoryBackfill, installOutputFill, probeEnqueue, surfaceRescan, supplyWatch],
+  // enrolled in the supply-chain watch and its due packages queued; last, the verdicts of listings
+  // whose inputs changed (or aged a day) graded again, after the work above changed them.
+  '* * * * *': [registrySync, categoryBackfill, installOutputFill, probeEnqueue, surfaceRescan, supplyWatch, verdictGrading],
   // Once a day, at a quiet hour: the search indexes merged into one segment each, and probes
   // past the history's 90 days folded into daily counts.
   '17 4 * * *': [searchCompaction, probeRetention],

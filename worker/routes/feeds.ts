@@ -4,6 +4,7 @@ import { type FeedFormat, type FeedSource, feedPath, feedTitle } from '@shared/f
 import { followableAuthor } from '@shared/github-url'
 import { authorFeedParam, changesFeedParam, packageFeedParam, tagFeedParam } from '@shared/schemas'
 import { supplySummary, supplyTitle } from '@shared/supply'
+import { gradeDropTitle } from '@shared/verdict'
 import { authorServers, type FeedServer, latestServers, packageFeed, taggedServers } from '../db/feeds'
 import { supplyFeedEntries } from '../db/supply'
 import type { AppEnv } from '../env'
@@ -172,10 +173,10 @@ export const feedRoutes = new Hono<AppEnv>()
     const { name: id, format } = c.req.valid('param').file
     const found = await alertedChanges(c.var.db, id, CHANGES_FEED_ITEMS)
     if (found?.server.status !== 'active') throw new ApiError('server_not_found', SERVER_NOT_FOUND)
-    const { server, entries } = found
+    const { server, entries, gradeDrops } = found
     const page = `/servers/${encodeURIComponent(id)}?tab=changes`
     // An entry per change, its id the change's own, so a reader shows each change once.
-    const items = entries.map(
+    const changes = entries.map(
       (e): FeedItem => ({
         url: absolute(c, `${page}#change-${e.id}`),
         id: absolute(c, `/servers/${encodeURIComponent(id)}#change-${e.id}`),
@@ -187,10 +188,24 @@ export const feedRoutes = new Hono<AppEnv>()
         updated: e.at,
       }),
     )
+    // A fall of the catalogue's grade, linked to the verdict that explains it.
+    const drops = gradeDrops.map(
+      (d): FeedItem => ({
+        url: absolute(c, `/servers/${encodeURIComponent(id)}?tab=verdict`),
+        id: absolute(c, `/servers/${encodeURIComponent(id)}#grade-drop-${d.id}`),
+        title: `${server.displayName}: ${gradeDropTitle(d.from, d.to)}`,
+        summary: d.reasons.join('\n'),
+        author: server.author,
+        tags: [],
+        published: d.at,
+        updated: d.at,
+      }),
+    )
+    const items = [...changes, ...drops].sort((a, b) => b.published.localeCompare(a.published)).slice(0, CHANGES_FEED_ITEMS)
     const source: FeedSource = { kind: 'changes', id }
     const feed: Feed = {
       title: feedTitle(source, server.displayName),
-      description: `Changes to the tools of ${server.displayName} and new findings of medium risk or above, newest first.`,
+      description: `Changes to the tools of ${server.displayName}, new findings of medium risk or above and falls of its grade, newest first.`,
       pageUrl: absolute(c, page),
       selfUrl: absolute(c, feedPath(source, format)),
       emptyUpdated: server.createdAt,

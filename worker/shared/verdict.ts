@@ -146,3 +146,13 @@ export interface VerdictAlert {
   reasons: string[]
   createdAt: string
 }
+
+/**
+ * A grade drop in one line, as the feeds and the dashboard say it.
+ * @example gradeDropTitle('B', 'D') // 'Grade fell from B to D'
+ * @example gradeDropTitle('B', null) // 'Grade B withdrawn: not enough is known'
+ */
+export function gradeDropTitle(from: Grade | null, to: Grade | null): string {
+  if (to === null) return `Grade ${from ?? 'none'} withdrawn: not enough is known`
+  return `Grade fell from ${from ?? 'none'} to ${to}`
+}
