@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm'
 import { featured, type NewServerRow, serverCategories, servers, serverTags } from '../../worker/db/schema'
 import type { OfficialMeta } from '../../worker/lib/registry-entry'
+import { type Grade, gradeRank } from '../../worker/shared/verdict'
 import { db } from './helpers'
 
 let counter = 0
@@ -28,6 +30,14 @@ export async function insertServer(overrides: Partial<NewServerRow> = {}) {
       .values(row.categories.map((category) => ({ serverId: row.id!, category, source })))
   }
   return row as NewServerRow & { id: string }
+}
+
+/**
+ * Gives a listing a grade as the verdicts job stores it on the row (grade and its rank; the
+ * postings' copies follow by trigger), without grading it: tests of the lists and the APIs.
+ */
+export async function setGrade(serverId: string, grade: Grade | null) {
+  await db().update(servers).set({ grade, gradeRank: gradeRank(grade) }).where(eq(servers.id, serverId))
 }
 
 export async function insertFeatured(serverId: string, values: Partial<typeof featured.$inferInsert> = {}) {
