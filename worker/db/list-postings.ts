@@ -124,7 +124,7 @@ function checks(req: PostingListRequest, d: Driver, walk = true): SQL[] {
   return out
 }
 
-function pageOf(db: DB, req: PostingListRequest, d: Driver, held: SQL[]) {
+function pageOf(db: DB, req: PostingListRequest, d: Driver, held: SQL[] = checks(req, d)) {
   return db
     .select(cardColumns(req.userId))
     .from(d.table)
@@ -229,6 +229,13 @@ export async function postingList(db: DB, req: PostingListRequest): Promise<Post
   }
   const [rows, count] = await db.batch([pageOf(db, req, driver, held), cappedCount(db, req, driver, checks(req, driver, false))])
   return { rows, ...capped(count[0]?.n ?? 0) }
+}
+
+/** The page of a list of one tag or one category, as `postingList` reads it (exported for the tests of its plan). */
+export function soleDriverPage(db: DB, req: PostingListRequest) {
+  const sole = soleDriver(req)
+  if (!sole) throw new Error('soleDriverPage: a list of one tag or one category')
+  return pageOf(db, req, sole)
 }
 
 /**

@@ -58,13 +58,7 @@ export async function listInOrder(db: DB, opts: ListOptions & { q: undefined }):
   const graded = opts.rowFilters?.minGrade !== undefined
   const byFacets = filters.length || graded ? null : facetTotal(db, opts.rowFilters)
   const [page, count] = await db.batch([
-    db
-      .select(cardColumns(opts.userId))
-      .from(servers)
-      .where(and(eq(servers.status, 'active'), ...filters, rowFilter(opts.rowFilters, true, opts.sortBy)))
-      .orderBy(...SORT_ORDER[opts.sortBy])
-      .limit(opts.limit)
-      .offset(pageOffset(opts)),
+    catalogueWalk(db, opts),
     graded
       ? db.select({ n: sql<number>`count(*)` }).from(sql`(${db.select({ one: sql`1` }).from(servers).where(where).limit(LIST_TOTAL_CAP + 1)})`)
       : (byFacets ??
@@ -75,6 +69,20 @@ export async function listInOrder(db: DB, opts: ListOptions & { q: undefined }):
   const n = count[0]?.n ?? 0
   if (!graded) return { servers: toCards(page), ...pageInfo(n, opts) }
   return { servers: toCards(page), ...pageInfo(Math.min(n, LIST_TOTAL_CAP), opts), totalCapped: n > LIST_TOTAL_CAP || undefined }
+}
+
+/**
+ * A page of the catalogue in its sort's index order, with favourites and row filters held per row
+ * as the walk meets them (exported for the tests of its plan).
+ */
+export function catalogueWalk(db: DB, opts: ListOptions & { q: undefined }) {
+  return db
+    .select(cardColumns(opts.userId))
+    .from(servers)
+    .where(and(eq(servers.status, 'active'), likedFilter(opts.likedBy), rowFilter(opts.rowFilters, true, opts.sortBy)))
+    .orderBy(...SORT_ORDER[opts.sortBy])
+    .limit(opts.limit)
+    .offset(pageOffset(opts))
 }
 
 /** Featured now: active, inside its publish window (open ends allowed), by sort order. */
