@@ -60,11 +60,17 @@ export async function listInOrder(db: DB, opts: ListOptions & { q: undefined }):
   const [page, count] = await db.batch([
     catalogueWalk(db, opts),
     graded
-      ? db.select({ n: sql<number>`count(*)` }).from(sql`(${db.select({ one: sql`1` }).from(servers).where(where).limit(LIST_TOTAL_CAP + 1)})`)
+      ? db.select({ n: sql<number>`count(*)` }).from(
+          sql`(${db
+            .select({ one: sql`1` })
+            .from(servers)
+            .where(where)
+            .limit(LIST_TOTAL_CAP + 1)})`,
+        )
       : (byFacets ??
-          (counted.length
-            ? db.select({ n: sql<number>`count(*)` }).from(servers).where(where)
-            : db.select({ n: serverCounts.n }).from(serverCounts).where(eq(serverCounts.status, 'active')))),
+        (counted.length
+          ? db.select({ n: sql<number>`count(*)` }).from(servers).where(where)
+          : db.select({ n: serverCounts.n }).from(serverCounts).where(eq(serverCounts.status, 'active')))),
   ])
   const n = count[0]?.n ?? 0
   if (!graded) return { servers: toCards(page), ...pageInfo(n, opts) }

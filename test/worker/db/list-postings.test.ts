@@ -149,7 +149,9 @@ describe('lists from the postings', () => {
       ] as Array<[string[], string[]]>) {
         for (const minGrade of [undefined, 'C', 'A'] as const) {
           const want = rows
-            .filter((s) => tags.every((t) => s.tags.includes(t)) && (!categories.length || categories.some((c) => s.categories.includes(c))))
+            .filter(
+              (s) => tags.every((t) => s.tags.includes(t)) && (!categories.length || categories.some((c) => s.categories.includes(c))),
+            )
             .filter((s) => !minGrade || s.gradeRank >= gradeRank(minGrade))
             .sort(cmp(sortBy))
             .map((s) => s.id)

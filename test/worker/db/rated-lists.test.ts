@@ -171,7 +171,9 @@ describe('a common word, sorted by rated with a minimum grade', () => {
         sql`SELECT id FROM servers WHERE id LIKE 'wombat-%' AND grade_rank >= ${rank(minGrade)}
           ORDER BY grade_rank DESC, stars DESC, popularity DESC, id LIMIT 20 OFFSET ${(p - 1) * 20}`,
       )
-      const n = (await db().get<{ n: number }>(sql`SELECT count(*) AS n FROM servers WHERE id LIKE 'wombat-%' AND grade_rank >= ${rank(minGrade)}`))!.n
+      const n = (await db().get<{ n: number }>(
+        sql`SELECT count(*) AS n FROM servers WHERE id LIKE 'wombat-%' AND grade_rank >= ${rank(minGrade)}`,
+      ))!.n
       // Twice: the first request counts the word, the second reads it as common.
       for (const _ of [1, 2]) {
         const { body } = await json<ServerList>(`/api/servers/search?q=wombat&sortBy=rated&minGrade=${minGrade}&page=${p}`)
