@@ -16,8 +16,8 @@ import { serverVerdicts } from './schema'
  * statement, one primary-key row a listing.
  */
 export const verdictGradesJson = sql<string | null>`(SELECT json_object('grade', v.grade,
-    'dimensions', (SELECT json_group_object(json_extract(d.value, '$.dimension'), json_extract(d.value, '$.grade'))
-      FROM json_each(v.verdict, '$.dimensions') d WHERE json_extract(d.value, '$.applies') IS NOT 0),
+    'dimensions', (SELECT json_group_object(json_extract(dim.value, '$.dimension'), json_extract(dim.value, '$.grade'))
+      FROM json_each(v.verdict, '$.dimensions') dim WHERE json_extract(dim.value, '$.applies') IS NOT 0),
     'method', json_extract(v.verdict, '$.method'), 'computedAt', v.computed_at)
   FROM ${serverVerdicts} v WHERE v.server_id = "servers"."id")`
 
