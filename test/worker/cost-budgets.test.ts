@@ -56,7 +56,6 @@ describe('cost per request, at two catalogue sizes', () => {
 
   it.each(routes)('$name ($path): within its budget at both sizes', (route) => {
     const { small, large } = costs.get(route.path)!
-    console.log('COST', JSON.stringify({ name: route.name, small: [small.roundTrips, small.rowsRead], large: [large.roundTrips, large.rowsRead] }))
     for (const m of [small, large]) {
       expect(m.status, 'answered').toBe(200)
       expect(m.roundTrips, 'D1 round trips').toBeLessThanOrEqual(route.roundTrips)

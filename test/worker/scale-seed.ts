@@ -10,7 +10,8 @@ import { env } from 'cloudflare:test'
  * 'zephyr' (rare at every size), one in 100 has a README, and the categories are 'databases' and
  * 'search-web', half each. Grades by i % 10 (0-2 A, 3-5 B, 6 C, 7 D, 8 E, 9 not graded): seven in ten
  * listings, and eight in ten of each tag and category, are C or better, so a list filtered at C
- * counts most of its total's cap at 2,000 servers and is past it at 20,000. One public package in ten servers ('scale-user' owns them), of five
+ * counts most of its total's cap at 2,000 servers and is past it at 20,000; each graded listing has its
+ * stored verdict. One public package in ten servers ('scale-user' owns them), of five
  * servers each; package 1 has a comment. Ids are `00000000-0000-4000-8000-<i, 12 digits>`; names
  * `io.github.scale/server-<i>`.
  */
@@ -41,6 +42,14 @@ export async function seedScale(from: number, to: number): Promise<void> {
     ).bind(from, to),
     env.DB.prepare(
       `INSERT OR IGNORE INTO server_categories (server_id, category, source) SELECT servers.id, j.value, 'auto' FROM servers, json_each(servers.categories) j WHERE servers.id BETWEEN printf('00000000-0000-4000-8000-%012d', ?1) AND printf('00000000-0000-4000-8000-%012d', ?2)`,
+    ).bind(from, to),
+    // Each graded listing's stored verdict, as the grading job writes it: what the registry API's _meta reads.
+    env.DB.prepare(
+      `INSERT OR IGNORE INTO server_verdicts (server_id, verdict, grade, inputs, computed_at)
+       SELECT id, json_object('method', 1, 'grade', grade, 'dimensions', json_array(
+           json_object('dimension', 'security', 'grade', grade, 'applies', json('true')),
+           json_object('dimension', 'health', 'grade', NULL, 'applies', json('false')))), grade, 'seed', created_at
+       FROM servers WHERE grade IS NOT NULL AND id BETWEEN printf('00000000-0000-4000-8000-%012d', ?1) AND printf('00000000-0000-4000-8000-%012d', ?2)`,
     ).bind(from, to),
     env.DB.prepare(`INSERT OR IGNORE INTO users (id, login, name) VALUES ('scale-user', 'scale-user', 'Scale User')`),
     env.DB.prepare(
