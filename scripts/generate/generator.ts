@@ -8,6 +8,7 @@
 import { autoCategories } from '../../worker/db/categories'
 import { displayNameFrom } from '../../worker/lib/registry-entry'
 import { toolSearchText } from '../../worker/lib/search/tool-text'
+import { type Grade, gradeRank } from '../../worker/shared/verdict'
 import { chance, int, normal, pick, prng, type Rng, shuffled, uuid, zipf } from './random'
 import {
   ADJECTIVES,
@@ -59,6 +60,18 @@ export interface SyntheticServer {
   createdAt: string
   updatedAt: string
   rareWord: string | null
+  /** The verdict's overall grade as the grading job stores it on the row (null: not graded), and its rank. */
+  grade: Grade | null
+  gradeRank: number
+}
+
+/**
+ * A listing's grade, drawn from its id rather than the generator's random stream (which would then
+ * write every later listing differently): seven in ten C or better, one in ten not graded, as the
+ * tests' scale seed (test/worker/scale-seed.ts).
+ */
+function gradeOf(id: string): Grade | null {
+  return ([...'AAABBBCDE'] as Grade[])[Number.parseInt(id.slice(-2), 16) % 10] ?? null
 }
 
 /** The reference "now", fixed so that every run writes the same dates. */
@@ -328,6 +341,8 @@ export function* generateServers(opts: GenerateOptions): Generator<SyntheticServ
       createdAt: new Date(created).toISOString(),
       updatedAt: new Date(updated).toISOString(),
       rareWord,
+      grade: gradeOf(id),
+      gradeRank: gradeRank(gradeOf(id)),
     }
   }
 }

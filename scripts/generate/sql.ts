@@ -42,6 +42,8 @@ const SERVER_COLUMNS = [
   'tool_text',
   'created_at',
   'updated_at',
+  'grade',
+  'grade_rank',
 ]
 const METADATA = JSON.stringify({ synthetic: true })
 
@@ -80,6 +82,8 @@ function serverRow(s: SyntheticServer): string {
     s.toolText,
     s.createdAt,
     s.updatedAt,
+    s.grade,
+    s.gradeRank,
   ]
   return `(${values.map(literal).join(',')})`
 }

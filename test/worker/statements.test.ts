@@ -138,14 +138,16 @@ describe('the MCP endpoint', () => {
       [{ query: 'counted', remoteOnly: true, toolsKnown: true }, '/api/servers/search?q=counted&tools=known&remote=1'],
       [{ query: 'counted', packageType: 'npm' }, '/api/servers/search?q=counted&packageType=npm'],
       [{ sort: 'stars' }, '/api/servers?sortBy=stars'],
+      [{ sort: 'rated', minGrade: 'B' }, '/api/servers?sortBy=rated&minGrade=B'],
+      [{ query: 'counted', minGrade: 'C' }, '/api/servers/search?q=counted&minGrade=C'],
     ] as const) {
       const api = await count(path)
       expect({ args, ...(await count('/mcp', undefined, call('search_servers', args))) }).toEqual({ args, ...api })
     }
   })
 
-  it('get_server reads the server page and its tools: two round trips; list_categories reads the cached counts', async () => {
-    expect(await count('/mcp', undefined, call('get_server', { server: serverId }))).toEqual({ status: 200, roundTrips: 2, statements: 12 })
+  it('get_server reads the server page, then its tools and its stored verdict side by side: three round trips; list_categories reads the cached counts', async () => {
+    expect(await count('/mcp', undefined, call('get_server', { server: serverId }))).toEqual({ status: 200, roundTrips: 3, statements: 13 })
     expect((await count('/mcp', undefined, call('list_categories', {}))).roundTrips).toBeLessThanOrEqual(1)
   })
 })

@@ -29,7 +29,7 @@ import {
   tagPostings,
 } from './schema'
 import { type CardRow, cardColumns } from './server-cards'
-import { type RowFilters, rowFilter } from './server-search'
+import { gradeAtLeast, type RowFilters, rowFilter } from './server-search'
 import type { ViewerId } from './sessions'
 
 /** A combination's total is counted up to this many servers, and shown as '1,000+' beyond. */
@@ -66,7 +66,7 @@ const tagDriver = (tag: string): Driver => ({ table: tagPostings, key: tagPostin
 const categoryDriver = (category: string): Driver => ({ table: categoryPostings, key: categoryPostings.category, value: category })
 
 /** A posting's sort keys: a postings table's columns, or those of a union of its rows. */
-type SortKeys = Record<'stars' | 'popularity' | 'likeCount' | 'updatedAt' | 'createdAt' | 'serverId', SQL | SQLiteColumn>
+type SortKeys = Record<'stars' | 'popularity' | 'likeCount' | 'updatedAt' | 'createdAt' | 'gradeRank' | 'serverId', SQL | SQLiteColumn>
 
 /** Each sort on the postings' copies, in the partial index of that sort (ties by id as the list's). */
 function postingOrder(p: SortKeys, sort: ServerSort): Array<SQL | SQLiteColumn> {
@@ -81,17 +81,28 @@ function postingOrder(p: SortKeys, sort: ServerSort): Array<SQL | SQLiteColumn> 
       return [desc(p.createdAt), p.serverId]
     case 'ranking':
       return [desc(p.popularity), p.serverId]
+    case 'rated':
+      return [desc(p.gradeRank), desc(p.stars), desc(p.popularity), p.serverId]
   }
 }
 
 /** The driver's active postings (the literal `active = 1` lets SQLite read the partial indexes). */
 const driven = (d: Driver) => and(eq(d.key, d.value), sql`${d.table.active} = 1`)!
 
+/** The row filters but the grade, which a posting holds itself (its copy of `grade_rank`). */
+function onRow(req: PostingListRequest): RowFilters {
+  const { minGrade: _, ...rest } = req.rowFilters ?? {}
+  return rest
+}
+
 /**
  * Every filter but the driver, held per posting by key look-ups: another tag (AND), any of the
- * categories (OR), the viewer's like, and the row filters on the server's own row.
+ * categories (OR), the viewer's like, a minimum grade on the posting's own copy of it, and the
+ * other row filters on the server's own row. `walk`: for a page, which walks its sort's index
+ * (a grade is then the rated index's range only when the page is sorted by it); a count reads
+ * the grade's range of the rated index.
  */
-function checks(req: PostingListRequest, d: Driver): SQL[] {
+function checks(req: PostingListRequest, d: Driver, walk = true): SQL[] {
   const id = d.table.serverId
   const out: SQL[] = []
   for (const tag of req.tags) {
@@ -106,12 +117,14 @@ function checks(req: PostingListRequest, d: Driver): SQL[] {
   if (req.likedBy) {
     out.push(sql`EXISTS (SELECT 1 FROM ${serverLikes} WHERE ${serverLikes.userId} = ${req.likedBy} AND ${serverLikes.serverId} = ${id})`)
   }
-  const row = rowFilter(req.rowFilters, true)
+  const minGrade = req.rowFilters?.minGrade
+  if (minGrade) out.push(gradeAtLeast(d.table.gradeRank, minGrade, walk && req.sortBy !== 'rated'))
+  const row = rowFilter(onRow(req), true)
   if (row) out.push(row)
   return out
 }
 
-function pageOf(db: DB, req: PostingListRequest, d: Driver, held: SQL[]) {
+function pageOf(db: DB, req: PostingListRequest, d: Driver, held: SQL[] = checks(req, d)) {
   return db
     .select(cardColumns(req.userId))
     .from(d.table)
@@ -124,7 +137,7 @@ function pageOf(db: DB, req: PostingListRequest, d: Driver, held: SQL[]) {
 
 /** Postings that match, joined to their server's row only when a row filter needs it. */
 function matchesOf(req: PostingListRequest, p: Postings, where: SQL, held: SQL[], columns: SQL) {
-  return rowFilter(req.rowFilters)
+  return rowFilter(onRow(req))
     ? sql`SELECT ${columns} FROM ${p} CROSS JOIN ${servers} WHERE ${and(where, eq(servers.id, p.serverId), ...held)}`
     : sql`SELECT ${columns} FROM ${p} WHERE ${and(where, ...held)}`
 }
@@ -143,6 +156,7 @@ const UNION_KEYS: SortKeys = {
   likeCount: sql`u.like_count`,
   updatedAt: sql`u.updated_at`,
   createdAt: sql`u.created_at`,
+  gradeRank: sql`u.grade_rank`,
   serverId: sql`u.server_id`,
 }
 
@@ -155,7 +169,7 @@ const UNION_KEYS: SortKeys = {
 function unionPage(db: DB, req: PostingListRequest, held: SQL[]) {
   const p = categoryPostings
   const upTo = sql.raw(String(pageOffset(req) + req.limit))
-  const columns = sql`${p.serverId}, ${p.stars}, ${p.popularity}, ${p.likeCount}, ${p.updatedAt}, ${p.createdAt}`
+  const columns = sql`${p.serverId}, ${p.stars}, ${p.popularity}, ${p.likeCount}, ${p.updatedAt}, ${p.createdAt}, ${p.gradeRank}`
   const arms = req.categories.map((category) => {
     const first = matchesOf(req, p, driven(categoryDriver(category)), held, columns)
     return sql`SELECT * FROM (${first} ORDER BY ${sql.join(postingOrder(p, req.sortBy), sql`, `)} LIMIT ${upTo})`
@@ -196,7 +210,7 @@ export async function postingList(db: DB, req: PostingListRequest): Promise<Post
   if (req.tags.length === 0 && req.categories.length > 1) {
     // Every filter but the categories, which the union holds.
     const held = checks(req, categoryDriver(''))
-    const [rows, count] = await db.batch([unionPage(db, req, held), unionCount(db, req, held)])
+    const [rows, count] = await db.batch([unionPage(db, req, held), unionCount(db, req, checks(req, categoryDriver(''), false))])
     return { rows, ...capped(count[0]?.n ?? 0) }
   }
   const sole = soleDriver(req)
@@ -213,8 +227,15 @@ export async function postingList(db: DB, req: PostingListRequest): Promise<Post
     ])
     return { rows, total: count[0]?.n ?? 0, totalCapped: false }
   }
-  const [rows, count] = await db.batch([pageOf(db, req, driver, held), cappedCount(db, req, driver, held)])
+  const [rows, count] = await db.batch([pageOf(db, req, driver, held), cappedCount(db, req, driver, checks(req, driver, false))])
   return { rows, ...capped(count[0]?.n ?? 0) }
+}
+
+/** The page of a list of one tag or one category, as `postingList` reads it (exported for the tests of its plan). */
+export function soleDriverPage(db: DB, req: PostingListRequest) {
+  const sole = soleDriver(req)
+  if (!sole) throw new Error('soleDriverPage: a list of one tag or one category')
+  return pageOf(db, req, sole)
 }
 
 /**

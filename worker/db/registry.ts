@@ -14,6 +14,7 @@ import { currentToolsJson } from './probes'
 import { featured, servedName, servers, serverVersions } from './schema'
 import { featuredNow } from './servers'
 import { installedVersionsJson } from './supply'
+import { toVerdictGrades, verdictGradesJson } from './verdict-reads'
 
 const served = servedName(servers)
 const other = alias(servers, 'other')
@@ -42,6 +43,8 @@ const columns = {
   tools: currentToolsJson,
   // The supply-chain watch's record of the package versions its install uses, likewise.
   supplyChain: installedVersionsJson,
+  // The stored verdict's grades, likewise (one primary-key row a listing).
+  verdict: verdictGradesJson,
 }
 
 /** Statuses the API may serve; 'pending' (imported with a problem) is not public. */
@@ -67,18 +70,20 @@ const SHOWN = sql`NOT EXISTS (SELECT 1 FROM ${servers} ${sql.identifier('other')
 const isFeatured = (at: string) =>
   sql<number>`EXISTS (SELECT 1 FROM ${featured} WHERE ${featured.serverId} = ${sql.identifier('servers')}.${sql.identifier('id')} AND ${featuredNow(at)})`
 
-type Row = Omit<RegistryListing, 'featured' | 'install' | 'tools' | 'supplyChain'> & {
+type Row = Omit<RegistryListing, 'featured' | 'install' | 'tools' | 'supplyChain' | 'verdict'> & {
   featured: number
   install: string | null
   tools: string | null
   supplyChain: string | null
+  verdict: string | null
 }
-const toListing = ({ featured: f, install, tools, supplyChain, ...row }: Row): RegistryListing => ({
+const toListing = ({ featured: f, install, tools, supplyChain, verdict, ...row }: Row): RegistryListing => ({
   ...row,
   featured: Boolean(f),
   install: install === null ? null : (JSON.parse(install) as InstallSummary),
   tools: tools === null ? null : (JSON.parse(tools) as RegistryTools),
   supplyChain: supplyChain === null ? null : (JSON.parse(supplyChain) as RegistrySupplyEntry[]),
+  verdict: toVerdictGrades(verdict),
 })
 
 export interface RegistryPageOptions {

@@ -43,6 +43,7 @@ import { and, desc, inArray, or, type SQL, sql } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { PackageType, ServerSort } from '@shared/limits'
 import type { ServerSummary } from '@shared/types'
+import { type Grade, gradeRank } from '@shared/verdict'
 import { exactTerm, type Facet, type FtsQuery, filterExpression, significantWords } from '../lib/search/query'
 import { toolWordHeads } from '../lib/search/tool-text'
 import { batchOf } from './batch'
@@ -101,20 +102,22 @@ export interface SearchScope {
   only: SQL | null
   /**
    * Tag, category and row filters: an FTS5 expression that narrows inside the index (it may
-   * over-match) and the exact condition on a server row.
+   * over-match; null when only a grade narrows), the minimum grade's rank each match is looked up
+   * for (null: none), and the exact condition on a server row.
    */
-  narrow?: { fts: string; row: SQL }
+  narrow?: { fts: string | null; minRank: number | null; row: SQL }
 }
 
 /**
  * Filters on a listing's own row, for lists and searches alike: its tools were read (and it has
- * some: a surface of prompts alone has no tool to show), it has a remote to connect to, or it has
- * a package of a type.
+ * some: a surface of prompts alone has no tool to show), it has a remote to connect to, it has
+ * a package of a type, or its verdict is a grade or better (listings not graded are left out).
  */
 export interface RowFilters {
   toolsKnown?: boolean
   remote?: boolean
   packageType?: PackageType
+  minGrade?: Grade
 }
 
 /** Each sort's ORDER BY, for lists and searches alike. */
@@ -124,6 +127,8 @@ export const SORT_ORDER: Record<ServerSort, Array<SQL | SQLiteColumn>> = {
   updated: [desc(servers.updatedAt), servers.id],
   created: [desc(servers.createdAt), servers.id],
   ranking: [desc(servers.popularity), servers.id],
+  // servers_rated_idx (migrations/0028_verdicts.sql): listings not graded (rank 0) come last.
+  rated: [desc(servers.gradeRank), desc(servers.stars), desc(servers.popularity), servers.id],
 }
 
 const facetsOf = (kept: RowFilters = {}): Facet[] => [
@@ -138,7 +143,7 @@ const facetsOf = (kept: RowFilters = {}): Facet[] => [
  * keeping rows that pass, which finds twenty in a few dozen rows rather than sorting every row a
  * filter keeps.
  */
-export function rowFilter(kept: RowFilters = {}, walk = false): SQL | undefined {
+export function rowFilter(kept: RowFilters = {}, walk = false, sortBy?: ServerSort): SQL | undefined {
   const plus = sql.raw(walk ? '+' : '')
   return and(
     kept.toolsKnown ? sql`${plus}${servers.toolCount} > 0` : undefined,
@@ -146,7 +151,18 @@ export function rowFilter(kept: RowFilters = {}, walk = false): SQL | undefined 
     // No SQLite index can hold a package's type (json_each): walked or counted, the row's
     // packages are read. A search narrows to it inside the FTS indexes instead (its facet).
     kept.packageType ? hasPackageType(kept.packageType) : undefined,
+    kept.minGrade ? gradeAtLeast(servers.gradeRank, kept.minGrade, walk && sortBy !== 'rated') : undefined,
   )
+}
+
+/**
+ * A grade or better, on a row's (or a posting's) `grade_rank`. Walked (`walk`), kept out of any
+ * index's hands as the other row filters are; but a page sorted "Best rated" leaves it to the
+ * rated index, whose leading range it is (the grades from A down to the minimum, in the page's
+ * own order), so such a page stops where the grades do rather than walking every row below.
+ */
+export function gradeAtLeast(column: SQLiteColumn, minGrade: Grade, walk = false): SQL {
+  return sql`${sql.raw(walk ? '+' : '')}${column} >= ${gradeRank(minGrade)}`
 }
 
 /**
@@ -166,11 +182,19 @@ export function facetTotal(db: DB, kept: RowFilters = {}) {
  * Tag, category and row filters: narrowed inside the index, then held exactly per row (a
  * correlated look-up per candidate rather than the whole tag's set of ids built per request).
  */
-function narrowByFilters(tags: readonly string[], categories: readonly string[], kept?: RowFilters): SearchScope['narrow'] {
+function narrowByFilters(
+  tags: readonly string[],
+  categories: readonly string[],
+  kept: RowFilters | undefined,
+  sortBy: ServerSort | undefined,
+): SearchScope['narrow'] {
   const fts = filterExpression(tags, categories, facetsOf(kept))
-  if (!fts) return undefined
+  // A grade is not in the index (it changes with every probe and scan, the index's rows only
+  // when a listing's text does): it narrows each match by a look-up of its row (see `matches`).
+  const minRank = kept?.minGrade ? gradeRank(kept.minGrade) : null
+  if (!fts && minRank === null) return undefined
   const row = and(
-    rowFilter(kept, true),
+    rowFilter(kept, true, sortBy),
     ...tags.map(
       (tag) => sql`EXISTS (SELECT 1 FROM ${serverTags} WHERE ${serverTags.serverId} = ${servers.id} AND ${serverTags.tag} = ${tag})`,
     ),
@@ -178,7 +202,7 @@ function narrowByFilters(tags: readonly string[], categories: readonly string[],
       ? sql`EXISTS (SELECT 1 FROM ${serverCategories} WHERE ${serverCategories.serverId} = ${servers.id} AND ${inArray(serverCategories.category, [...categories])})`
       : undefined,
   )!
-  return { fts, row }
+  return { fts, row, minRank }
 }
 
 /**
@@ -187,20 +211,25 @@ function narrowByFilters(tags: readonly string[], categories: readonly string[],
  */
 export function searchScope({ likedBy, tags, categories, rowFilters, sortBy, ...view }: ScopeRequest): SearchScope {
   const only = likedBy ? sql`SELECT ${servers.seq} FROM ${servers} WHERE ${likedFilter(likedBy)}` : null
-  const narrow = narrowByFilters(tags, categories, rowFilters)
+  const narrow = narrowByFilters(tags, categories, rowFilters, sortBy)
   return { ...view, order: sortBy ? SORT_ORDER[sortBy] : undefined, only, narrow, whole: !only && !narrow }
 }
 
-/** What narrows a search: a set of seqs, an FTS5 expression of filters, or neither. */
+/** What narrows a search: a set of seqs, an FTS5 expression of filters, a minimum grade's rank, or none. */
 interface Narrowing {
   seqs: SQL | null
   fts: string | null
+  minRank: number | null
 }
 
-const narrowing = (req: SearchScope): Narrowing => ({ seqs: req.only, fts: req.narrow?.fts ?? null })
+const narrowing = (req: SearchScope): Narrowing => ({
+  seqs: req.only,
+  fts: req.narrow?.fts ?? null,
+  minRank: req.narrow?.minRank ?? null,
+})
 
 /** No narrowing: the whole catalogue (how common a word is, is counted over all of it). */
-const WHOLE_CATALOGUE: Narrowing = { seqs: null, fts: null }
+const WHOLE_CATALOGUE: Narrowing = { seqs: null, fts: null, minRank: null }
 
 /**
  * The full-text indexes: `servers_search` (migrations/0010_search_index.sql) holds every
@@ -216,10 +245,16 @@ export type SearchIndex = (typeof SEARCH_INDEXES)[number]
 function matches(match: string, only: Narrowing, columns: SQL, limit: number, index: SearchIndex = 'servers_search'): SQL {
   // '+' keeps the set out of the index's hands: FTS5 scans its matches in key order and the
   // set is checked per match, rather than FTS5 being re-queried once per member.
-  const filter = only.seqs ? sql` AND +(rowid & ${SEQ_OF_KEY}) IN (${only.seqs})` : sql``
-  const expression = only.fts ? `(${match}) AND ${only.fts}` : match
   const table = sql.raw(index)
-  return sql`SELECT ${columns} FROM ${table} WHERE ${table} MATCH ${expression}${filter} LIMIT ${limit}`
+  const filter = only.seqs ? sql` AND +(rowid & ${SEQ_OF_KEY}) IN (${only.seqs})` : sql``
+  // A grade is checked per match, on its row found by key (one row read each), so the LIMIT
+  // counts matches of that grade: capped arms and totals hold as they do for the other filters.
+  const graded =
+    only.minRank === null
+      ? sql``
+      : sql` AND (SELECT g.grade_rank FROM ${servers} g WHERE g.seq = (${table}.rowid & ${SEQ_OF_KEY})) >= ${only.minRank}`
+  const expression = only.fts ? `(${match}) AND ${only.fts}` : match
+  return sql`SELECT ${columns} FROM ${table} WHERE ${table} MATCH ${expression}${filter}${graded} LIMIT ${limit}`
 }
 
 /** How many servers match, counted up to `cap` + 1. */

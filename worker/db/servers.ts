@@ -13,7 +13,7 @@ import { humanChose } from './categories'
 import type { DB } from './client'
 import { likedFilter } from './engagement'
 import { SYNCED_FIELDS } from './imports'
-import { postingList } from './list-postings'
+import { LIST_TOTAL_CAP, postingList } from './list-postings'
 import { pageInfo, pageOffset } from './paging'
 import { surfaceSummaryJson, toSurfaceSummary } from './probes'
 import { featured, keptTagCounts, type ServerRow, serverCounts, servers, serverVerdicts, serverVersions } from './schema'
@@ -52,23 +52,44 @@ export async function listInOrder(db: DB, opts: ListOptions & { q: undefined }):
   const filters = [likedFilter(opts.likedBy)].filter((f) => f !== undefined)
   const counted = [...filters, rowFilter(opts.rowFilters)].filter((f) => f !== undefined)
   const where = and(eq(servers.status, 'active'), ...counted)
-  // The whole active catalogue's total is kept by triggers; only filtered lists count rows, or,
-  // for a package type with no other filter than row filters, its facet's postings.
-  const byFacets = filters.length ? null : facetTotal(db, opts.rowFilters)
+  // A minimum grade's total is counted up to LIST_TOTAL_CAP ('1,000+' beyond), from the rated
+  // index's range of grades: the graded part of a catalogue grows with it, and nothing keeps its
+  // count. Else the whole active catalogue's total is kept by triggers; only filtered lists count
+  // rows, or, for a package type with no other filter than row filters, its facet's postings.
+  const graded = opts.rowFilters?.minGrade !== undefined
+  const byFacets = filters.length || graded ? null : facetTotal(db, opts.rowFilters)
   const [page, count] = await db.batch([
-    db
-      .select(cardColumns(opts.userId))
-      .from(servers)
-      .where(and(eq(servers.status, 'active'), ...filters, rowFilter(opts.rowFilters, true)))
-      .orderBy(...SORT_ORDER[opts.sortBy])
-      .limit(opts.limit)
-      .offset(pageOffset(opts)),
-    byFacets ??
-      (counted.length
-        ? db.select({ n: sql<number>`count(*)` }).from(servers).where(where)
-        : db.select({ n: serverCounts.n }).from(serverCounts).where(eq(serverCounts.status, 'active'))),
+    catalogueWalk(db, opts),
+    graded
+      ? db.select({ n: sql<number>`count(*)` }).from(
+          sql`(${db
+            .select({ one: sql`1` })
+            .from(servers)
+            .where(where)
+            .limit(LIST_TOTAL_CAP + 1)})`,
+        )
+      : (byFacets ??
+        (counted.length
+          ? db.select({ n: sql<number>`count(*)` }).from(servers).where(where)
+          : db.select({ n: serverCounts.n }).from(serverCounts).where(eq(serverCounts.status, 'active')))),
   ])
-  return { servers: toCards(page), ...pageInfo(count[0]?.n ?? 0, opts) }
+  const n = count[0]?.n ?? 0
+  if (!graded) return { servers: toCards(page), ...pageInfo(n, opts) }
+  return { servers: toCards(page), ...pageInfo(Math.min(n, LIST_TOTAL_CAP), opts), totalCapped: n > LIST_TOTAL_CAP || undefined }
+}
+
+/**
+ * A page of the catalogue in its sort's index order, with favourites and row filters held per row
+ * as the walk meets them (exported for the tests of its plan).
+ */
+export function catalogueWalk(db: DB, opts: ListOptions & { q: undefined }) {
+  return db
+    .select(cardColumns(opts.userId))
+    .from(servers)
+    .where(and(eq(servers.status, 'active'), likedFilter(opts.likedBy), rowFilter(opts.rowFilters, true, opts.sortBy)))
+    .orderBy(...SORT_ORDER[opts.sortBy])
+    .limit(opts.limit)
+    .offset(pageOffset(opts))
 }
 
 /** Featured now: active, inside its publish window (open ends allowed), by sort order. */

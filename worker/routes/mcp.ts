@@ -10,9 +10,11 @@ import { PAGE_PATHS } from '@shared/page-paths'
 import { serverListQuery, UUID_PATTERN } from '@shared/schemas'
 import { serverListing } from '@shared/server-list'
 import type { ServerDetail, ServerSummary } from '@shared/types'
+import { DIMENSION_LABELS, GRADES, VERDICT_DIMENSIONS, type Verdict } from '@shared/verdict'
 import { categoryCounts } from '../db/categories'
 import { registryListing } from '../db/registry'
 import { getServerDetail } from '../db/servers'
+import { storedVerdict } from '../db/verdict-reads'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
 import { cachedJson, cacheKeys, TTL } from '../lib/cache/kv-cache'
@@ -122,6 +124,10 @@ const hitSchema = z.object({
       'How it can be installed: the types of its packages (npm, pypi, oci for a container image, nuget, mcpb...), then "remote" when it has a hosted endpoint to connect to; empty when it declares neither',
     ),
   deprecated: z.boolean(),
+  grade: z
+    .enum(GRADES)
+    .nullable()
+    .describe('The catalogue’s verdict, A (best) to E, from what it measured (get_server says why); null when not graded yet'),
   matchedBy: z
     .object({ kind: z.string(), term: z.string() })
     .optional()
@@ -144,6 +150,7 @@ const hitOf = (c: Context, s: ServerSummary): z.infer<typeof hitSchema> => ({
   installCommand: s.installCommand,
   installKinds: s.installKinds,
   deprecated: s.deprecated !== null,
+  grade: s.grade,
   ...(s.matchedBy ? { matchedBy: s.matchedBy } : {}),
   url: pageUrl(c, s.id),
 })
@@ -170,7 +177,16 @@ const searchInput = z.object({
     .describe(
       'Only servers with a package of this type, to run locally: npm (Node.js, npx), pypi (Python, uvx), oci (a container image, Docker), nuget (.NET), mcpb (an MCP bundle). For a hosted endpoint use remoteOnly instead',
     ),
-  sort: z.enum(SERVER_SORTS).optional().describe('Order; by default a search is ranked by relevance and a list by GitHub stars'),
+  sort: z
+    .enum(SERVER_SORTS)
+    .optional()
+    .describe(
+      'Order; by default a search is ranked by relevance and a list by GitHub stars. rated: best rated first (the catalogue’s verdict grade, then stars)',
+    ),
+  minGrade: z
+    .enum(GRADES)
+    .optional()
+    .describe('Only servers whose verdict grade is this or better (A best, E worst); servers not graded yet are left out'),
   limit: z.number().int().min(1).max(LIMITS.maxLimit).optional().describe(`Results per page (default ${LIMITS.pageSize})`),
   cursor: z.string().max(200).optional().describe('nextCursor of the previous page, to read the next one'),
 })
@@ -192,6 +208,7 @@ function listQuery(input: z.infer<typeof searchInput>) {
     tools: input.toolsKnown ? 'known' : undefined,
     remote: input.remoteOnly ? '1' : undefined,
     packageType: input.packageType,
+    minGrade: input.minGrade,
     page: pageOf(input.cursor),
     limit: input.limit,
   })
@@ -217,7 +234,10 @@ async function findServer(c: Context<AppEnv>, ref: string): Promise<ServerDetail
 /** What get_server answers: the detail page's facts, the tool surface when known; the README is on the page. */
 async function serverFacts(c: Context<AppEnv>, ref: string) {
   const server = await findServer(c, ref)
-  const tools = await serverTools(c.var.db, server.id, probeSettings(c.env).enabled)
+  const [tools, verdict] = await Promise.all([
+    serverTools(c.var.db, server.id, probeSettings(c.env).enabled),
+    storedVerdict(c.var.db, server.id),
+  ])
   return {
     id: server.id,
     name: server.name,
@@ -239,9 +259,53 @@ async function serverFacts(c: Context<AppEnv>, ref: string) {
     packages: server.packages as unknown[],
     remotes: server.remotes as unknown[],
     tools: tools?.answer ?? null,
+    verdict: verdict && verdictFacts(verdict),
     url: pageUrl(c, server.id),
   }
 }
+
+/**
+ * The stored verdict as get_server says it: the overall grade and each dimension's, each with the
+ * points it rests on and what is missing where not enough is known (the tool-by-tool checks and
+ * the compatibility badges are on the server's page).
+ */
+const verdictFacts = (v: Verdict) => ({
+  grade: v.grade,
+  score: v.score,
+  reasons: v.reasons,
+  missing: v.missing,
+  dimensions: v.dimensions.map((d) => ({
+    dimension: d.dimension,
+    label: DIMENSION_LABELS[d.dimension],
+    applies: d.applies,
+    grade: d.grade,
+    score: d.score,
+    reasons: d.reasons,
+    missing: d.missing,
+  })),
+  computedAt: v.computedAt,
+})
+
+const reasonSchema = z.looseObject({ effect: z.enum(['plus', 'minus', 'info']), text: z.string() })
+
+const verdictSchema = z.object({
+  grade: z.enum(GRADES).nullable().describe('Overall, A (best) to E; null when not enough is known (see missing)'),
+  score: z.number().nullable(),
+  reasons: z.array(reasonSchema).describe('How the overall grade was reached'),
+  missing: z.string().nullable(),
+  dimensions: z.array(
+    z.object({
+      dimension: z.enum(VERDICT_DIMENSIONS),
+      label: z.string(),
+      applies: z.boolean().describe('False when the dimension does not apply (health of a server with no remote): left out of the overall'),
+      grade: z.enum(GRADES).nullable(),
+      score: z.number().nullable(),
+      reasons: z.array(reasonSchema),
+      missing: z.string().nullable().describe('What the catalogue would need to know, when not graded'),
+    }),
+  ),
+  computedAt: z.string(),
+})
 
 const serverOutput = z.looseObject({
   id: z.string(),
@@ -256,6 +320,9 @@ const serverOutput = z.looseObject({
     .looseObject({})
     .nullable()
     .describe('What the catalogue read from the server itself (tools, prompts, resources, the last probes); null when nothing was read'),
+  verdict: verdictSchema
+    .nullable()
+    .describe('The catalogue’s verdict: should it be installed, graded from what was measured, with its reasons; null when not graded yet'),
   url: z.string(),
 })
 

@@ -50,7 +50,8 @@ export const LIMITS = {
   reviewReason: 500,
 } as const
 
-export const SERVER_SORTS = ['stars', 'likes', 'updated', 'created', 'ranking'] as const
+/** 'rated' is "Best rated": the verdict's grade (worker/shared/verdict.ts gradeRank), then the stars sort's keys. */
+export const SERVER_SORTS = ['stars', 'likes', 'updated', 'created', 'ranking', 'rated'] as const
 /**
  * The package types a list or search filters by (`packageType=npm`): a package's `registryType`
  * as the registry names them, lower-cased (a legacy `docker` package counts as `oci`). A remote is

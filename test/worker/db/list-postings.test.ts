@@ -16,8 +16,9 @@ import { saveRepoFacts, tagCounts } from '../../../worker/db/servers'
 import { listServers } from '../../../worker/services/search/list-or-search'
 import { SERVER_SORTS } from '../../../worker/shared/limits'
 import { serverListing } from '../../../worker/shared/server-list'
+import { GRADES, type Grade, gradeRank } from '../../../worker/shared/verdict'
 import { signIn } from '../auth-helpers'
-import { insertServer, OFFICIAL_META, registryEntry } from '../factories'
+import { insertServer, OFFICIAL_META, registryEntry, setGrade } from '../factories'
 import { db } from '../helpers'
 
 const all = async (query: string) => (await db().all(sql.raw(query))) as Array<Record<string, unknown>>
@@ -29,11 +30,11 @@ async function expectKeptTrue() {
     ['server_categories', 'category', 'category_postings', 'category_counts'],
   ] as const) {
     const truth = await all(
-      `SELECT x.${key} AS k, s.id AS id, s.status = 'active' AS active, s.stars, s.popularity, s.like_count, s.updated_at, s.created_at
+      `SELECT x.${key} AS k, s.id AS id, s.status = 'active' AS active, s.stars, s.popularity, s.like_count, s.updated_at, s.created_at, s.grade_rank
        FROM ${side} x JOIN servers s ON s.id = x.server_id ORDER BY 1, 2`,
     )
     const kept = await all(
-      `SELECT ${key} AS k, server_id AS id, active, stars, popularity, like_count, updated_at, created_at FROM ${postings} ORDER BY 1, 2`,
+      `SELECT ${key} AS k, server_id AS id, active, stars, popularity, like_count, updated_at, created_at, grade_rank FROM ${postings} ORDER BY 1, 2`,
     )
     expect(kept, postings).toEqual(truth)
     const truthCounts = await all(
@@ -58,6 +59,10 @@ describe('kept tag and category postings', () => {
     await setServerLike(db(), alice.user!.id, a.id, true)
     await expectKeptTrue()
     await saveRepoFacts(db(), a.id, { stars: 99, ownerAvatarUrl: null, license: null })
+    await expectKeptTrue()
+    await setGrade(a.id, 'B')
+    await expectKeptTrue()
+    await setGrade(a.id, null)
     await expectKeptTrue()
     await setServerStatus(db(), b.id, 'active')
     await expectKeptTrue()
@@ -96,12 +101,12 @@ describe('kept tag and category postings', () => {
 })
 
 describe('lists from the postings', () => {
-  const guest = (tags: string[], categories: string[], sortBy: (typeof SERVER_SORTS)[number], page = 1, limit = 3) =>
-    listServers(db(), { ...serverListing(null, sortBy), tags, categories, page, limit, userId: null })
+  const guest = (tags: string[], categories: string[], sortBy: (typeof SERVER_SORTS)[number], page = 1, limit = 3, minGrade?: Grade) =>
+    listServers(db(), { ...serverListing(null, sortBy), tags, categories, page, limit, userId: null, rowFilters: { minGrade } })
 
-  it('answer every sort, page and combination as the servers table would', async () => {
+  it('answer every sort, minimum grade, page and combination as the servers table would', async () => {
     for (let i = 0; i < 12; i++) {
-      await insertServer({
+      const made = await insertServer({
         tags: i % 2 ? ['odd', 'all'] : ['all'],
         categories: i % 3 ? ['databases'] : ['search-web'],
         stars: i % 4,
@@ -109,6 +114,9 @@ describe('lists from the postings', () => {
         likeCount: i % 3,
         status: i === 5 ? 'deleted' : 'active',
       })
+      // Grades A to E and none, so that every grade ties on some and stars break the ties.
+      const grade = ([...GRADES, null] as const)[i % 6]
+      if (grade) await setGrade(made.id, grade)
     }
     const rows = (await db().select().from(servers)).filter((s) => s.status === 'active')
     const cmp = (sort: (typeof SERVER_SORTS)[number]) => (x: (typeof rows)[number], y: (typeof rows)[number]) => {
@@ -121,6 +129,11 @@ describe('lists from the postings', () => {
         updated: [[y.updatedAt, x.updatedAt]],
         created: [[y.createdAt, x.createdAt]],
         ranking: [[y.popularity, x.popularity]],
+        rated: [
+          [y.gradeRank, x.gradeRank],
+          [y.stars, x.stars],
+          [y.popularity, x.popularity],
+        ],
       }
       for (const [p, q] of [...keys[sort], [x.id, y.id]]) if (p !== q) return p < q ? -1 : 1
       return 0
@@ -132,19 +145,28 @@ describe('lists from the postings', () => {
         [['odd', 'all'], []],
         [[], ['databases']],
         [[], ['databases', 'search-web']],
+        [[], []],
       ] as Array<[string[], string[]]>) {
-        const want = rows
-          .filter((s) => tags.every((t) => s.tags.includes(t)) && (!categories.length || categories.some((c) => s.categories.includes(c))))
-          .sort(cmp(sortBy))
-          .map((s) => s.id)
-        for (const page of [1, 2]) {
-          const got = await guest(tags, categories, sortBy, page)
-          expect(
-            got.servers.map((s) => s.id),
-            `${sortBy} ${tags} ${categories} ${page}`,
-          ).toEqual(want.slice((page - 1) * 3, page * 3))
-          expect(got.total).toBe(want.length)
-          expect(got.totalCapped ?? false).toBe(false)
+        for (const minGrade of [undefined, 'C', 'A'] as const) {
+          const want = rows
+            .filter(
+              (s) => tags.every((t) => s.tags.includes(t)) && (!categories.length || categories.some((c) => s.categories.includes(c))),
+            )
+            .filter((s) => !minGrade || s.gradeRank >= gradeRank(minGrade))
+            .sort(cmp(sortBy))
+            .map((s) => s.id)
+          for (const page of [1, 2]) {
+            const got = await guest(tags, categories, sortBy, page, 3, minGrade)
+            const what = `${sortBy} ${tags} ${categories} ${minGrade} ${page}`
+            expect(
+              got.servers.map((s) => s.id),
+              what,
+            ).toEqual(want.slice((page - 1) * 3, page * 3))
+            expect(got.total, what).toBe(want.length)
+            expect(got.totalCapped ?? false).toBe(false)
+            // Cards carry the grade the filter read.
+            for (const card of got.servers) expect(card.grade, what).toBe(rows.find((s) => s.id === card.id)!.grade)
+          }
         }
       }
     }

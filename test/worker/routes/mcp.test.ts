@@ -13,7 +13,7 @@ import { CATALOGUE_SERVER } from '@shared/mcp-endpoint'
 import { CATALOGUE_META_KEY } from '../../../worker/lib/render/registry-api'
 import { MCP_MAX_BODY_BYTES, MCP_RATE_RULE } from '../../../worker/routes/mcp'
 import wranglerToml from '../../../wrangler.toml?raw'
-import { insertServer } from '../factories'
+import { fixtureVerdict, insertServer, setGrade, storeVerdict } from '../factories'
 import { call, json } from '../helpers'
 import { expectConforms } from '../registry-conformance'
 
@@ -95,7 +95,11 @@ beforeAll(async () => {
   })
   for (let i = 0; i < 5; i++) await insertServer({ displayName: `Filler ${i}`, description: `Filler server ${i} for paging` })
   await insertServer({ name: 'io.github.acme/gone', displayName: 'Gone', description: 'Postgres tools, deleted', status: 'deleted' })
+  await storeVerdict(pg.id, PG_VERDICT)
+  await setGrade(weather.id, 'D')
 })
+
+const PG_VERDICT = fixtureVerdict('B', { security: 'A', toolQuality: 'C', maintenance: 'B', health: 'n/a', installReadiness: 'A' })
 
 describe.each(['legacy', 'modern'] as const)('the %s era, through the SDK client', (era) => {
   it('connects and says who it is', async () => {
@@ -204,6 +208,66 @@ describe.each(['legacy', 'modern'] as const)('the %s era, through the SDK client
       tools: tools.body,
       url: `${ORIGIN}/servers/${pg.id}`,
     })
+    await client.close()
+  })
+
+  it('search_servers sorts best rated and filters by a minimum grade as the API does, each hit with its grade', async () => {
+    const client = await connect(era)
+    type Hits = { servers: Array<{ id: string; grade: string | null }>; total: number }
+    for (const [args, path] of [
+      [{ sort: 'rated' }, '/api/servers?sortBy=rated'],
+      [{ sort: 'rated', minGrade: 'D' }, '/api/servers?sortBy=rated&minGrade=D'],
+      [{ query: 'postgres', minGrade: 'C' }, '/api/servers/search?q=postgres&minGrade=C'],
+    ] as const) {
+      const result = (await client.callTool({ name: 'search_servers', arguments: args })).structuredContent as Hits
+      const api = (await json(path)).body as Hits
+      expect(result.servers.map((s) => [s.id, s.grade])).toEqual(api.servers.map((s) => [s.id, s.grade]))
+      expect(result.total).toBe(api.total)
+    }
+    const rated = (await client.callTool({ name: 'search_servers', arguments: { sort: 'rated', minGrade: 'D' } })).structuredContent as Hits
+    expect(rated.servers.map((s) => [s.id, s.grade])).toEqual([
+      [pg.id, 'B'],
+      [weather.id, 'D'],
+    ])
+    const ungraded = (await client.callTool({ name: 'search_servers', arguments: { query: 'filler' } })).structuredContent as Hits
+    expect(ungraded.servers.map((s) => s.grade)).toEqual(Array(5).fill(null))
+    const bad = await client.callTool({ name: 'search_servers', arguments: { minGrade: 'F' } })
+    expect(bad.isError).toBe(true)
+    await client.close()
+  })
+
+  it('get_server carries the stored verdict: the overall grade, each dimension’s with its reasons, what is missing', async () => {
+    const client = await connect(era)
+    const graded = (await client.callTool({ name: 'get_server', arguments: { server: pg.id } })).structuredContent as Record<string, any>
+    expect(graded.verdict).toEqual({
+      grade: 'B',
+      score: PG_VERDICT.score,
+      reasons: PG_VERDICT.reasons,
+      missing: null,
+      dimensions: PG_VERDICT.dimensions.map((d) => ({ ...d, label: expect.any(String) })),
+      computedAt: PG_VERDICT.computedAt,
+    })
+    expect(
+      graded.verdict.dimensions.map((d: { dimension: string; grade: string | null; applies: boolean; missing: string | null }) => [
+        d.dimension,
+        d.grade,
+        d.applies,
+        d.missing,
+      ]),
+    ).toEqual([
+      ['security', 'A', true, null],
+      ['toolQuality', 'C', true, null],
+      ['compatibility', null, true, 'Nothing known of compatibility.'],
+      ['maintenance', 'B', true, null],
+      ['health', null, false, null],
+      ['installReadiness', 'A', true, null],
+    ])
+    // Graded on the card but with no stored verdict to explain it: none is made up.
+    const plain = (await client.callTool({ name: 'get_server', arguments: { server: weather.id } })).structuredContent as Record<
+      string,
+      unknown
+    >
+    expect(plain.verdict).toBeNull()
     await client.close()
   })
 

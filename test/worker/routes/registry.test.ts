@@ -9,7 +9,7 @@ import { CATALOGUE_META_KEY, OFFICIAL_META_KEY, SERVER_SCHEMA_URL } from '../../
 import { VERSION_MEMO_MS } from '../../../worker/middleware/cache'
 import { testClock } from '../../clock'
 import { signIn } from '../auth-helpers'
-import { insertFeatured, insertServer } from '../factories'
+import { fixtureVerdict, insertFeatured, insertServer, storeVerdict } from '../factories'
 import { call, db } from '../helpers'
 import { outcomeOf, recordOutcome, surfaceOf } from '../probe-helpers'
 import { expectConforms, responseValidator } from '../registry-conformance'
@@ -466,5 +466,37 @@ describe('the tools read from the server (our _meta)', () => {
     expect(older.body._meta[CATALOGUE_META_KEY]).not.toHaveProperty('tools')
     // A listing never read has no tools either.
     expect((await list('?search=com.example/featured')).body.servers[0]._meta[CATALOGUE_META_KEY]).not.toHaveProperty('tools')
+  })
+})
+
+describe('the verdict (our _meta)', () => {
+  it('carries the stored verdict’s grades, overall and per dimension that applies, read in the page’s own statement', async () => {
+    const name = 'io.github.acme/widget'
+    await storeVerdict(
+      ids.widget,
+      fixtureVerdict('C', { security: 'B', toolQuality: 'D', compatibility: 'C', health: 'n/a', installReadiness: 'A' }),
+    )
+    const verdict = {
+      grade: 'C',
+      // Health does not apply (left out); maintenance is not known (null).
+      dimensions: { security: 'B', toolQuality: 'D', compatibility: 'C', maintenance: null, installReadiness: 'A' },
+      method: 1,
+      computedAt: '2026-11-01T10:00:00.000Z',
+    }
+    const { body } = await list(`?search=${encodeURIComponent(name)}`)
+    expect(body.servers[0]._meta[CATALOGUE_META_KEY].verdict).toEqual(verdict)
+    expect((await versionOf(name, 'latest')).body._meta[CATALOGUE_META_KEY].verdict).toEqual(verdict)
+    // Graded from the current version's facts: another version's entry says nothing of it.
+    expect((await versionOf(name, '1.1.0')).body._meta[CATALOGUE_META_KEY]).not.toHaveProperty('verdict')
+    // A listing never graded has no verdict.
+    expect((await list('?search=com.example/featured')).body.servers[0]._meta[CATALOGUE_META_KEY]).not.toHaveProperty('verdict')
+    // Not enough known: the overall grade is null, and says so.
+    await storeVerdict(ids.widget, fixtureVerdict(null, {}))
+    expect((await list(`?search=${encodeURIComponent(name)}`)).body.servers[0]._meta[CATALOGUE_META_KEY].verdict).toEqual({
+      grade: null,
+      dimensions: { security: null, toolQuality: null, compatibility: null, maintenance: null, health: null, installReadiness: null },
+      method: 1,
+      computedAt: '2026-11-01T10:00:00.000Z',
+    })
   })
 })

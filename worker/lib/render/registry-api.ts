@@ -12,6 +12,7 @@ import type { DeclaredArgument, DeclaredInput, DeclaredKeyValue, DeclaredPackage
 import { readPackage, readRemote } from '@shared/install/source'
 import type { RiskLevel } from '@shared/scan'
 import type { SupplyBand, SupplySignal, WatchedRegistry } from '@shared/supply'
+import type { Grade, VerdictDimension } from '@shared/verdict'
 
 /** The server.json schema the `server` objects follow. */
 export const SERVER_SCHEMA_URL = 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json'
@@ -64,6 +65,20 @@ export interface RegistryListing {
   tools?: RegistryTools | null
   /** The supply-chain watch's record of each package version the install uses (worker/db/supply.ts); absent or null when none is watched. */
   supplyChain?: RegistrySupplyEntry[] | null
+  /** The stored verdict's grades (worker/db/verdict-reads.ts); absent or null when the listing was never graded. */
+  verdict?: RegistryVerdict | null
+}
+
+/**
+ * What the catalogue's `_meta` says of its verdict on a listing (docs/verdict.md): the overall
+ * grade and each dimension's that applies (null: not enough known), the method's revision and
+ * when it was graded.
+ */
+export interface RegistryVerdict {
+  grade: Grade | null
+  dimensions: Partial<Record<VerdictDimension, Grade | null>>
+  method: number
+  computedAt: string
 }
 
 /** What the catalogue's `_meta` says of one package the version served installs, as the supply-chain watch scored it. */
@@ -135,8 +150,9 @@ export function listingVersions(l: RegistryListing, stored: readonly RegistryVer
     .map((v): [RegistryListing, VersionFacts] => [
       // Another version's packages: its install options are its own, never the kept ones, and the
       // tools read are the current version's.
-      // The supply chain's record is likewise the current version's install.
-      { ...l, version: v.version, packages: v.packages, remotes: v.remotes, install: null, tools: null, supplyChain: null },
+      // The supply chain's record is likewise the current version's install, and the verdict was
+      // graded from the current version's facts.
+      { ...l, version: v.version, packages: v.packages, remotes: v.remotes, install: null, tools: null, supplyChain: null, verdict: null },
       {
         status: officialStatus(v.status),
         publishedAt: isoTime(v.publishedAt ?? l.createdAt),
@@ -340,6 +356,7 @@ export function toServerResponse(l: RegistryListing, opts: { origin: string; ver
         install: l.install ?? installSummary(l),
         ...(l.tools ? { tools: { ...l.tools, readAt: isoTime(l.tools.readAt) } } : {}),
         ...(l.supplyChain ? { supplyChain: l.supplyChain } : {}),
+        ...(l.verdict ? { verdict: { ...l.verdict, computedAt: isoTime(l.verdict.computedAt) } } : {}),
       },
     },
   }

@@ -27,7 +27,7 @@ export function serverListOptions(q: ServerListQuery, listing: ServerListing, us
     limit: q.limit,
     userId,
     likedBy: q.favorites ? (userId ?? undefined) : undefined,
-    rowFilters: { toolsKnown: q.tools === 'known', remote: q.remote !== undefined, packageType: q.packageType },
+    rowFilters: { toolsKnown: q.tools === 'known', remote: q.remote !== undefined, packageType: q.packageType, minGrade: q.minGrade },
   }
 }
 
