@@ -23,9 +23,18 @@ export const RISK_LEVELS: readonly RiskLevel[] = ['none', 'low', 'medium', 'high
  * - secrets: reaching for credential files, keys, client configuration, unexplained token parameters
  * - exfiltration: URLs, email addresses, image links, parameters told to carry conversation or file contents
  * - hidden-bulk: very long texts, encoded blobs, HTML comments, terminal escape sequences
+ * - annotation-honesty: hints that claim less than the tool says it does (readOnlyHint: true on a tool that deletes, sends, pays or runs commands...)
  * - change: a surface that changed in a way that needs a person's eye (without a new version, a tool turned destructive...)
  */
-export type ScanClass = 'invisible' | 'deceptive-name' | 'model-directed' | 'secrets' | 'exfiltration' | 'hidden-bulk' | 'change'
+export type ScanClass =
+  | 'invisible'
+  | 'deceptive-name'
+  | 'model-directed'
+  | 'secrets'
+  | 'exfiltration'
+  | 'hidden-bulk'
+  | 'annotation-honesty'
+  | 'change'
 
 export const SCAN_CLASSES: readonly ScanClass[] = [
   'invisible',
@@ -34,6 +43,7 @@ export const SCAN_CLASSES: readonly ScanClass[] = [
   'secrets',
   'exfiltration',
   'hidden-bulk',
+  'annotation-honesty',
   'change',
 ]
 
