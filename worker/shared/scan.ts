@@ -112,6 +112,12 @@ export interface AnnotationChange {
   before: string | boolean | null
   after: string | boolean | null
   risky: boolean
+  /**
+   * Present (true) when the tool now claims more safety than before: readOnlyHint turned on,
+   * destructiveHint turned off or dropped, openWorldHint turned off. Clients then stop asking
+   * before it runs, so the change rules weigh it against what the tool says it does.
+   */
+  claimsSafer?: boolean
 }
 
 /** What happened to one tool, prompt, resource or resource template between two surfaces. */
