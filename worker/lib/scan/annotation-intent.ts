@@ -251,7 +251,7 @@ const MONEY_NOUNS = new Set(
 )
 /** Phrases that say the tool reaches the open world whatever its verb. */
 const OPEN_WORLD_PHRASES = bounded(
-  /(?:search(?:es|ing)? the web|web[ -]?search|the (?:open )?(?:web|internet)|any (?:url|website|web ?page)|arbitrary (?:urls?|websites?)|web ?pages?|websites?|(?:fetch(?:es|ing)?|open(?:s|ing)?|load(?:s|ing)?) (?:a |the |any )?(?:url|link)s?|http requests?|internet|página web|sitio web|page web|site web|webseite|im internet|página da web|pagina web|sito web|веб-страниц\p{L}*|интернет\p{L}*|сайт\p{L}*)/u,
+  /(?:search(?:es|ing)? the web|web[ -]?search(?:es)?|the (?:open )?(?:web|internet)|any (?:url|website|web ?page)|arbitrary (?:urls?|websites?)|web ?pages?|websites?|(?:fetch(?:es|ing)?|open(?:s|ing)?|load(?:s|ing)?) (?:a |the |any )?(?:url|link)s?|http requests?|internet|página web|sitio web|page web|site web|webseite|im internet|página da web|pagina web|sito web|веб-страниц\p{L}*|интернет\p{L}*|сайт\p{L}*)/u,
   /网页|网址|互联网|联网|ウェブページ|インターネット|ウェブサイト/,
 )
 
