@@ -371,7 +371,7 @@ function verbPlace(prev: Token | null): boolean {
  * The actions one run of tokens (a name, or a sentence) shows. A Japanese sentence ends with its
  * verb, so there the last verb leads: an action followed by a reading verb ('削除されたアイテムを取得') is its object.
  */
-function actionsIn(tokens: Token[], raw: string, isName: boolean): Token[] {
+function actionsIn(tokens: Token[], raw: string, isName: boolean, computed: string[] = []): Token[] {
   const out: Token[] = []
   const japanese = KANA.test(raw)
   let seenRead = false
@@ -392,7 +392,10 @@ function actionsIn(tokens: Token[], raw: string, isName: boolean): Token[] {
     // 'Set up' an integration, 'create a buffer zone', 'close a connection': the object says nothing in the world changes.
     const next = tokens.slice(i + 1, i + 5).map((n) => n.word)
     if (t.word === 'set' && next[0] === 'up') continue
-    if (t.kind === 'write' && next.some((word) => RESULT_NOUNS.has(word) || /^(?:connection|session)/.test(word))) continue
+    if (t.kind === 'write' && next.some((word) => RESULT_NOUNS.has(word) || /^(?:connection|session)/.test(word))) {
+      computed.push(t.word)
+      continue
+    }
     out.push(t)
   }
   // A name or title ending in 'status', 'reader', 'info' is about reading that thing.
@@ -485,11 +488,15 @@ export function readToolIntent(tool: SurfaceTool): ToolIntent {
     { field: 'description', text: lead, isName: false },
   ]
   const found: Array<{ field: string; text: string; tokens: Token[]; actions: Token[] }> = []
-  for (const { field, text, isName } of texts) {
+  // Verbs the description uses for a computed result ('Adds two numbers'): the same verb naming the tool ('add') computes too.
+  const computed: string[] = []
+  for (const { field, text, isName } of [...texts].reverse()) {
     if (!text) continue
     const tokens = isName ? nameTokens(text) : textTokens(text, 0)
-    const actions = field === 'description' && saysReadOnly ? [] : actionsIn(tokens, text, isName)
-    found.push({ field, text, tokens, actions })
+    const actions = (field === 'description' && saysReadOnly ? [] : actionsIn(tokens, text, isName, computed)).filter(
+      (t) => !isName || !computed.some((word) => word.startsWith(t.word)),
+    )
+    found.unshift({ field, text, tokens, actions })
   }
   const firstRead = found.map(({ field, tokens }) => ({ field, t: tokens.find((t) => t.kind) })).find(({ t }) => t?.kind === 'read')
   // A name whose action word is not its first word ('extension_cli_install') says less than a title or description that leads with reading.

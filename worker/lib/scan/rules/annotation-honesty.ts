@@ -72,6 +72,7 @@ export const ANNOTATION_HONESTY_RULES: readonly Rule[] = [
           { url: 'URL to fetch' },
         ),
         tool('buffer_tool', 'Create a buffer zone around a geometry.', RO),
+        tool('add', 'Adds two numbers and returns the sum.', RO),
         tool('elementos', 'Obtiene los elementos eliminados de la papelera.', RO),
         tool('elemente', 'Gelöschte Elemente abrufen.', RO),
         tool('items', '获取已删除的项目。', RO),
