@@ -23,9 +23,18 @@ export const RISK_LEVELS: readonly RiskLevel[] = ['none', 'low', 'medium', 'high
  * - secrets: reaching for credential files, keys, client configuration, unexplained token parameters
  * - exfiltration: URLs, email addresses, image links, parameters told to carry conversation or file contents
  * - hidden-bulk: very long texts, encoded blobs, HTML comments, terminal escape sequences
+ * - annotation-honesty: hints that claim less than the tool says it does (readOnlyHint: true on a tool that deletes, sends, pays or runs commands...)
  * - change: a surface that changed in a way that needs a person's eye (without a new version, a tool turned destructive...)
  */
-export type ScanClass = 'invisible' | 'deceptive-name' | 'model-directed' | 'secrets' | 'exfiltration' | 'hidden-bulk' | 'change'
+export type ScanClass =
+  | 'invisible'
+  | 'deceptive-name'
+  | 'model-directed'
+  | 'secrets'
+  | 'exfiltration'
+  | 'hidden-bulk'
+  | 'annotation-honesty'
+  | 'change'
 
 export const SCAN_CLASSES: readonly ScanClass[] = [
   'invisible',
@@ -34,6 +43,7 @@ export const SCAN_CLASSES: readonly ScanClass[] = [
   'secrets',
   'exfiltration',
   'hidden-bulk',
+  'annotation-honesty',
   'change',
 ]
 
@@ -102,6 +112,12 @@ export interface AnnotationChange {
   before: string | boolean | null
   after: string | boolean | null
   risky: boolean
+  /**
+   * Present (true) when the tool now claims more safety than before: readOnlyHint turned on,
+   * destructiveHint turned off or dropped, openWorldHint turned off. Clients then stop asking
+   * before it runs, so the change rules weigh it against what the tool says it does.
+   */
+  claimsSafer?: boolean
 }
 
 /** What happened to one tool, prompt, resource or resource template between two surfaces. */

@@ -6,8 +6,9 @@
  * test/worker/lib/scan/changes.test.ts runs both ways. Pure: findings depend only on the two
  * surfaces and their diff, in the new surface's order.
  */
-import type { Finding, ItemChange, ScanClass, Severity, SurfaceDiff, SurfaceItemKind } from '@shared/scan'
+import type { AnnotationChange, Finding, ItemChange, ScanClass, Severity, SurfaceDiff, SurfaceItemKind } from '@shared/scan'
 import type { JsonValue, Surface, SurfaceTool } from '@shared/surface'
+import { ACTION_WORDS, DENIED_BY, readToolIntent, SKIPS_CONFIRMATION, type ToolAction } from './annotation-intent'
 import { diffSide } from './diff'
 import { renderExcerpt } from './unicode'
 import { addedSpans, wordDiff } from './word-diff'
@@ -34,6 +35,19 @@ const echo: SurfaceTool = {
   description: 'Echoes back the input string',
   inputSchema: { type: 'object', properties: { message: { type: 'string', description: 'Message to echo' } }, required: ['message'] },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+}
+
+const deleteFile: SurfaceTool = {
+  name: 'delete_file',
+  description: 'Permanently deletes a file from the workspace.',
+  inputSchema: { type: 'object', properties: { path: { type: 'string', description: 'File to delete' } }, required: ['path'] },
+  annotations: { readOnlyHint: false, destructiveHint: true },
+}
+
+const readFile: SurfaceTool = {
+  name: 'read_file',
+  description: 'Read the complete contents of a file.',
+  inputSchema: { type: 'object', properties: { path: { type: 'string', description: 'File to read' } }, required: ['path'] },
 }
 
 const withProperty = (tool: SurfaceTool, name: string, schema: JsonValue, required = false): SurfaceTool => {
@@ -93,6 +107,52 @@ export const CHANGE_RULES = {
           before: { ...echo, annotations: { readOnlyHint: false, destructiveHint: true } },
           after: { ...echo, annotations: { readOnlyHint: true, destructiveHint: false } },
         },
+      ],
+    },
+  },
+  claimsReadOnly: {
+    id: 'change.claims-read-only',
+    class: 'change',
+    severity: 'high',
+    reason:
+      'A tool that deletes, pays, runs commands or sends now claims to be read-only (readOnlyHint turned on), so clients may stop asking before it runs.',
+    examples: {
+      catches: [
+        { before: deleteFile, after: { ...deleteFile, annotations: { readOnlyHint: true } } },
+        { before: deleteFile, after: { ...deleteFile, annotations: { readOnlyHint: true, destructiveHint: false } } },
+      ],
+      leaves: [
+        { before: deleteFile, after: { ...deleteFile, annotations: { readOnlyHint: false, destructiveHint: false } } },
+        {
+          before: { ...readFile, annotations: { readOnlyHint: false, destructiveHint: true } },
+          after: { ...readFile, annotations: { readOnlyHint: true } },
+        },
+      ],
+    },
+  },
+  claimsSafer: {
+    id: 'change.claims-safer',
+    class: 'change',
+    severity: 'medium',
+    reason:
+      'A tool now claims more safety than before (destructiveHint turned off or dropped, openWorldHint turned off, or readOnlyHint turned on) while its words still say it does what the old hints allowed, or say nothing of what it does.',
+    examples: {
+      catches: [
+        { before: deleteFile, after: { ...deleteFile, annotations: { readOnlyHint: false } } },
+        { before: deleteFile, after: { ...deleteFile, annotations: { readOnlyHint: false, destructiveHint: false } } },
+        {
+          before: { ...echo, annotations: { readOnlyHint: false, destructiveHint: true } },
+          after: { ...echo, annotations: { readOnlyHint: true, destructiveHint: false } },
+        },
+      ],
+      leaves: [
+        { before: { ...echo, annotations: undefined }, after: echo },
+        { before: deleteFile, after: { ...deleteFile, annotations: { readOnlyHint: false, destructiveHint: true, title: 'Delete' } } },
+        {
+          before: { ...readFile, annotations: { readOnlyHint: false, destructiveHint: true } },
+          after: { ...readFile, annotations: { readOnlyHint: true } },
+        },
+        { before: deleteFile, after: { ...deleteFile, annotations: { readOnlyHint: true } } },
       ],
     },
   },
@@ -668,6 +728,35 @@ function newParameters(place: Place, before: SurfaceTool, after: SurfaceTool, ou
   }
 }
 
+/**
+ * What a flip to safer hints is, by what the tool says it does now: the read-only claim on a tool
+ * that deletes, pays, runs commands or sends (change.claims-read-only); a claim its words contradict
+ * otherwise, or a hint turned around on a tool whose words say nothing of what it does
+ * (change.claims-safer); nothing when it only reads (an honest correction) or a hint was added where
+ * there was none.
+ */
+function saferFlip(tool: SurfaceTool, flips: readonly AnnotationChange[]): { readOnly: boolean; why: string } | null {
+  const intent = readToolIntent(tool)
+  const denied = new Set<ToolAction>()
+  for (const flip of flips) {
+    const hint = flip.hint as keyof typeof DENIED_BY
+    for (const e of intent.evidence) if (DENIED_BY[hint]?.includes(e.action)) denied.add(e.action)
+  }
+  if (denied.size > 0) {
+    const shown = intent.evidence
+      .filter((e) => denied.has(e.action))
+      .slice(0, 3)
+      .map((e) => `${e.field} '${e.words}'`)
+      .join(', ')
+    const readOnly = flips.some((flip) => flip.hint === 'readOnlyHint') && [...denied].some((action) => SKIPS_CONFIRMATION.includes(action))
+    return { readOnly, why: `it still ${[...denied].map((action) => ACTION_WORDS[action]).join(', ')} (${shown})` }
+  }
+  if (intent.reads) return null
+  return flips.some((flip) => flip.before !== null)
+    ? { readOnly: false, why: 'nothing in it says it stopped doing what the old hints allowed' }
+    : null
+}
+
 /** Whether two texts differ only in spacing, punctuation, case, or a few words' spelling. */
 export function cosmetic(before: string, after: string): boolean {
   const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
@@ -779,6 +868,22 @@ export function changeFindings(before: Surface, after: Surface, diff: SurfaceDif
           0,
           0,
           destructive.map((hint) => `${hint.hint}: ${hint.before} → ${hint.after}`).join('; '),
+        ),
+      )
+    }
+    const safer = hints.filter((hint) => hint.claimsSafer)
+    const judged = safer.length > 0 ? saferFlip(now, safer) : null
+    if (judged) {
+      const rule = judged.readOnly ? CHANGE_RULES.claimsReadOnly : CHANGE_RULES.claimsSafer
+      own.push(
+        finding(
+          rule,
+          place,
+          `annotations.${safer[0].hint}`,
+          0,
+          0,
+          safer.map((hint) => `${hint.hint}: ${hint.before} → ${hint.after}`).join('; '),
+          `${rule.reason.replace(/\.$/, '')}: ${judged.why}.`,
         ),
       )
     }

@@ -167,13 +167,35 @@ function risky(hint: AnnotationChange['hint'], before: unknown, after: unknown):
   }
 }
 
-/** Every annotation hint that differs, each marked risky or not. */
+/**
+ * Whether a hint's change makes the tool claim more safety than before: read-only turned on,
+ * destructive turned off or dropped, a closed world claimed. Honest when the tool only reads; the
+ * rug pull's other half when a destructive tool starts claiming to be read-only, so clients stop
+ * asking before it runs.
+ */
+export function claimsSafer(hint: AnnotationChange['hint'], before: unknown, after: unknown): boolean {
+  switch (hint) {
+    case 'readOnlyHint':
+      return after === true && before !== true
+    case 'destructiveHint':
+      return before === true && after !== true
+    case 'openWorldHint':
+      return after === false && before !== false
+    default:
+      return false
+  }
+}
+
+/** Every annotation hint that differs, each marked risky (less safe) or not, and claimsSafer when it now claims more safety. */
 export function annotationChanges(before: ToolAnnotations | undefined, after: ToolAnnotations | undefined): AnnotationChange[] {
   const out: AnnotationChange[] = []
   for (const hint of HINTS) {
     const from = before?.[hint] ?? null
     const to = after?.[hint] ?? null
-    if (from !== to) out.push({ hint, before: from, after: to, risky: risky(hint, from, to) })
+    if (from === to) continue
+    const change: AnnotationChange = { hint, before: from, after: to, risky: risky(hint, from, to) }
+    if (claimsSafer(hint, from, to)) change.claimsSafer = true
+    out.push(change)
   }
   return out
 }

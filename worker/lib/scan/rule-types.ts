@@ -4,7 +4,7 @@
  * and the roles of text rules name.
  */
 import type { ScanClass, Severity, SurfaceItemKind } from '@shared/scan'
-import type { Surface } from '@shared/surface'
+import type { Surface, SurfaceTool } from '@shared/surface'
 import type { TextRole } from './texts'
 
 /** Exact tool names other listings have, for the imitation rule. */
@@ -26,6 +26,8 @@ export interface ItemContext {
   own: string
   /** Names of the surface's own tools and prompts: a tool named here is a sibling, not another server's. */
   siblings: ReadonlySet<string>
+  /** For a tool, its whole definition: the annotation-honesty rules weigh its hints against everything it says. */
+  tool?: SurfaceTool
 }
 
 /** One text as a rule reads it. */
@@ -47,6 +49,8 @@ export interface RuleInput {
 export interface Hit {
   start: number
   end: number
+  /** The field the span is in, when a rule reading one text places its finding in another (a hint contradicted by the description). */
+  field?: string
   excerpt?: string
   severity?: Severity
   reason?: string

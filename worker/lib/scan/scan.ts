@@ -5,7 +5,7 @@
  * order for the same surface, at most MAX_FINDINGS.
  */
 import type { Finding, RiskLevel, Severity, SurfaceItemKind } from '@shared/scan'
-import type { Surface } from '@shared/surface'
+import type { Surface, SurfaceTool } from '@shared/surface'
 import { type Hit, type ItemContext, PROSE, type Rule, type RuleInput, type ScanContext } from './rule-types'
 import { RULES } from './rules'
 import { type SurfaceText, surfaceTexts, TEXT_ROLES, type TextRole } from './texts'
@@ -14,7 +14,7 @@ import { hasConfusableLetters, hasHiddenCharacters, type Normalized, normalizeFo
 export type { ScanContext } from './rule-types'
 
 /** Bump when a rule changes, so stored surfaces are scanned again. */
-export const SCANNER_VERSION = 1
+export const SCANNER_VERSION = 2
 
 /** Findings kept per surface: the most severe first. */
 export const MAX_FINDINGS = 200
@@ -79,13 +79,19 @@ function itemContexts(surface: Surface): Map<string, ItemContext> {
   for (const prompt of surface.prompts ?? []) siblings.add(prompt.name)
   const server = `${surface.serverInfo?.name ?? ''} ${surface.serverInfo?.title ?? ''}`
   const out = new Map<string, ItemContext>()
-  const add = (kind: SurfaceItemKind, name: string | null, title: string | undefined, description: string | undefined | null) => {
+  const add = (
+    kind: SurfaceItemKind,
+    name: string | null,
+    title: string | undefined,
+    description: string | undefined | null,
+    tool?: SurfaceTool,
+  ) => {
     const key = itemKey(kind, name)
     const own = `${name ?? ''} ${title ?? ''} ${firstSentence(description)}`
-    if (!out.has(key)) out.set(key, { kind, name, siblings, purpose: `${server} ${own}`, own })
+    if (!out.has(key)) out.set(key, { kind, name, siblings, purpose: `${server} ${own}`, own, ...(tool ? { tool } : {}) })
   }
   add('server', null, undefined, surface.instructions)
-  for (const tool of surface.tools ?? []) add('tool', tool.name, tool.title ?? tool.annotations?.title, tool.description)
+  for (const tool of surface.tools ?? []) add('tool', tool.name, tool.title ?? tool.annotations?.title, tool.description, tool)
   for (const prompt of surface.prompts ?? []) add('prompt', prompt.name, prompt.title, prompt.description)
   for (const resource of surface.resources ?? []) add('resource', resource.name, resource.title, resource.description)
   for (const template of surface.resourceTemplates ?? []) add('resourceTemplate', template.name, template.title, template.description)
@@ -217,7 +223,7 @@ function toFinding(rule: Rule, text: SurfaceText, hit: Hit): Finding {
     severity: hit.severity ?? rule.severity,
     kind: text.kind,
     item: text.item,
-    field: text.field,
+    field: hit.field ?? text.field,
     start: hit.start,
     end: hit.end,
     excerpt: hit.excerpt ?? renderExcerpt(text.text.slice(hit.start, hit.end)),

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Finding } from '@shared/scan'
 import type { JsonValue, Surface, SurfaceTool } from '@shared/surface'
+import { readToolIntent } from '../../../../worker/lib/scan/annotation-intent'
 import {
   CHANGE_PATTERNS,
   CHANGE_RULES,
@@ -260,5 +261,55 @@ describe('secretName', () => {
     const not = ['max_tokens', 'pageToken', 'next_token', 'tokens', 'footprint', 'secretary', 'sort_key', 'key', 'sessionId', 'secretType']
     for (const name of [...not, 'requirePassword', 'envVarIsSecret', 'byApiKey', 'keyword', 'output'])
       expect(secretName(name), name).toBe(false)
+  })
+})
+
+describe('hints flipped to claim more safety (issue 44: a destructive tool that started claiming read-only got through)', () => {
+  const benignTools = Object.values(benign).flatMap((server) => (server.tools as unknown as SurfaceTool[]) ?? [])
+  const marked = benignTools.filter((tool) => tool.annotations?.destructiveHint === true && tool.annotations.readOnlyHint !== true)
+  // A tool whose words say it only reads ('find_flaky_tests') may honestly drop a destructive mark: that is a correction.
+  const readsOnly = (tool: SurfaceTool) => {
+    const intent = readToolIntent(tool)
+    return intent.reads !== null && intent.evidence.length === 0
+  }
+  const destructive = marked.filter((tool) => !readsOnly(tool))
+
+  it('flags every real destructive tool of the labelled set that starts claiming read-only, high when it deletes, pays, runs or sends', () => {
+    expect(destructive.length).toBeGreaterThan(40)
+    for (const tool of destructive) {
+      const after: SurfaceTool = { ...tool, annotations: { ...tool.annotations, readOnlyHint: true, destructiveHint: false } }
+      const found = run({ before: tool, after }).filter((f) => f.rule === 'change.claims-read-only' || f.rule === 'change.claims-safer')
+      expect(found, tool.name).toHaveLength(1)
+      expect(found[0].field).toMatch(/^annotations\./)
+      expect(['high', 'medium']).toContain(found[0].severity)
+    }
+    const del = benignTools.find((tool) => tool.name === 'delete_records')!
+    const [finding] = run({ before: del, after: { ...del, annotations: { readOnlyHint: true } } }).filter((f) =>
+      f.rule.startsWith('change.claims'),
+    )
+    expect(finding).toMatchObject({ rule: 'change.claims-read-only', severity: 'high', field: 'annotations.readOnlyHint' })
+    expect(finding.reason).toContain("name 'delete'")
+  })
+
+  it('records the flip in the diff (claimsSafer), and leaves an honest correction of a reading tool alone', () => {
+    const del = benignTools.find((tool) => tool.name === 'delete_records')!
+    const before = copy()
+    const after = copy()
+    before.tools.push(del)
+    after.tools.push({ ...del, annotations: { readOnlyHint: true } })
+    const diff = diffSurfaces({ surface: before, listingVersion: '1' }, { surface: after, listingVersion: '2' })
+    expect(diff.items[0].annotations).toEqual(
+      expect.arrayContaining([
+        { hint: 'readOnlyHint', before: false, after: true, risky: false, claimsSafer: true },
+        { hint: 'destructiveHint', before: true, after: null, risky: false, claimsSafer: true },
+      ]),
+    )
+    for (const read of marked.filter(readsOnly)) {
+      const after = { ...read, annotations: { ...read.annotations, readOnlyHint: true, destructiveHint: false } }
+      expect(
+        run({ before: read, after }).filter((f) => f.rule.startsWith('change.claims')),
+        read.name,
+      ).toEqual([])
+    }
   })
 })

@@ -9,6 +9,8 @@
  * - A benign tool is flagged when its server's whole surface, scanned as listed, gives it a
  *   finding of medium or above. Findings on a benign server's other texts (instructions,
  *   prompts, resources) are listed too, but the rate counts tools.
+ * - Only the attack classes' findings count here (SET_CLASSES); annotation honesty has its own
+ *   labelled set and figures (annotation-honesty-eval.test.ts).
  * - Every scan gets, as the names other listings have, the tool names of every other benign
  *   server of the set (what the catalogue knows when it scans a listing).
  */
@@ -105,6 +107,14 @@ export const DEFAULT_HOST = 'everything'
 
 const MEDIUM_UP = new Set<Severity>(['medium', 'high'])
 
+/**
+ * A finding this set counts: medium or above, of an attack class. Annotation honesty (hints that
+ * claim less than a tool does) is measured on its own labelled set (annotation-honesty.json, whose
+ * real tools include this set's, each judged), since a real server's dishonest hint is a true
+ * finding, not a false alarm of the attack classes.
+ */
+const counted = (f: Finding) => MEDIUM_UP.has(f.severity) && (SET_CLASSES as readonly string[]).includes(f.class)
+
 export function surfaceOf(server: BenignServer): Surface {
   return {
     serverInfo: server.source.serverInfo ?? { name: server.source.package, version: server.source.version },
@@ -171,7 +181,7 @@ export function evaluate(set: BenignSet, poisoned: readonly PoisonedItem[], scan
   let flaggedTools = 0
 
   for (const [slug, server] of Object.entries(set)) {
-    const findings = scan(surfaceOf(server), { otherToolNames: otherNames(set, slug) }).filter((f) => MEDIUM_UP.has(f.severity))
+    const findings = scan(surfaceOf(server), { otherToolNames: otherNames(set, slug) }).filter(counted)
     for (const f of findings) {
       falsePositives.push({
         server: slug,
@@ -196,7 +206,7 @@ export function evaluate(set: BenignSet, poisoned: readonly PoisonedItem[], scan
   const high = { poisoned: 0, caught: 0, recall: 0 }
   for (const item of poisoned) {
     const { slug, surface } = poisonedSurface(set, item)
-    const findings = attributed(scan(surface, { otherToolNames: otherNames(set, slug) }), item).filter((f) => MEDIUM_UP.has(f.severity))
+    const findings = attributed(scan(surface, { otherToolNames: otherNames(set, slug) }), item).filter(counted)
     const figures = classes[item.class]
     figures.poisoned++
     const isCaught = findings.length > 0

@@ -90,10 +90,13 @@ describe('the rule table', () => {
 
   it('gives every rule with triggers lowercase trigger words, so one pass over a lowercased text finds them', () => {
     for (const word of TRIGGER_WORDS) expect(word, word).toBe(word.toLowerCase())
-    // A rule without triggers reads every text of its roles: those are the character and name rules, cheap by themselves.
+    // A rule without triggers reads every text of its roles: those are the character and name rules, cheap by themselves
+    // (the annotation-honesty rules read only a tool's name, and stop at once when its hints claim nothing).
     const untriggered = RULES.filter((r) => !r.triggers && !r.chars).map((r) => r.id)
     expect(
-      untriggered.every((id) => /imitation|credential-param|context-parameter|long-text|encoded-blob|repetition|padding/.test(id)),
+      untriggered.every((id) =>
+        /imitation|credential-param|context-parameter|long-text|encoded-blob|repetition|padding|^annotation-honesty\./.test(id),
+      ),
       untriggered.join(),
     ).toBe(true)
   })

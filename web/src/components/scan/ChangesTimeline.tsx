@@ -89,13 +89,14 @@ function AnnotationChanges({ changes }: { changes: AnnotationChange[] }) {
       <p className="font-medium">Annotations</p>
       <ul className="mt-1 flex flex-col gap-1 pl-4">
         {changes.map((c) => (
-          <li key={c.hint} className={cx('list-disc wrap-anywhere', c.risky && 'text-red-800 dark:text-red-300')}>
+          <li key={c.hint} className={cx('list-disc wrap-anywhere', (c.risky || c.claimsSafer) && 'text-red-800 dark:text-red-300')}>
             <code className="font-mono text-xs">{c.hint}</code>: <BeforeAfter before={c.before} after={c.after} />
-            {c.risky && ' '}
-            {c.risky && (
+            {(c.risky || c.claimsSafer) && ' '}
+            {(c.risky || c.claimsSafer) && (
               <span className="ml-1 inline-flex items-center gap-1 font-medium">
                 <TriangleAlert className="size-3.5" aria-hidden="true" />
-                Less safe
+                {/* A claim of more safety lets clients stop asking: the scan's findings say whether the tool's words back it. */}
+                {c.claimsSafer ? 'Claims more safety' : 'Less safe'}
               </span>
             )}
           </li>

@@ -32,6 +32,7 @@ export const CLASS_LABEL: Record<ScanClass, string> = {
   secrets: 'Reaching for secrets',
   exfiltration: 'Sending data out',
   'hidden-bulk': 'Hidden bulk',
+  'annotation-honesty': 'Dishonest hints',
   change: 'Risky changes',
 }
 

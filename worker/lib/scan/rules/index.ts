@@ -13,6 +13,7 @@
  */
 import { TRIGGER_WORDS as triggerWords } from '../detectors/matching'
 import type { Rule } from '../rule-types'
+import { ANNOTATION_HONESTY_RULES } from './annotation-honesty'
 import { DECEPTIVE_NAME_RULES } from './deceptive-name'
 import { EXFILTRATION_RULES } from './exfiltration'
 import { HIDDEN_BULK_RULES } from './hidden-bulk'
@@ -27,6 +28,7 @@ export const RULES: readonly Rule[] = [
   ...SECRETS_RULES,
   ...EXFILTRATION_RULES,
   ...HIDDEN_BULK_RULES,
+  ...ANNOTATION_HONESTY_RULES,
 ]
 
 export const RULES_BY_ID: ReadonlyMap<string, Rule> = new Map(RULES.map((rule) => [rule.id, rule]))
