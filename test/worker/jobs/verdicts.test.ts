@@ -259,4 +259,17 @@ describe('the verdicts job', () => {
       points: -40,
     })
   })
+
+  it("reads each probe's stored generations into the compatibility facts", async () => {
+    const listing = await insertServer({ version: '1.0.0', remotes: [REMOTE] })
+    await recordOutcome(listing.id, '1.0.0', {
+      ...outcomeOf('ok', clean(), at(3)),
+      protocolVersion: '2026-07-28',
+      generations: { stateless: true, initialize: false },
+    })
+    await gradeVerdicts(db(), { now: at(3) })
+    const verdict = await verdictOf(listing.id)
+    expect(verdict.compatibility?.generations).toEqual({ stateless: true, initialize: false, sse: null })
+    expect(verdict.compatibility?.transports).toEqual(['streamable-http'])
+  })
 })

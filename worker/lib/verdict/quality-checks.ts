@@ -12,11 +12,12 @@
  * read; a description in another language is left alone by them (they fail nothing they cannot
  * read), while the description checks count words in any script.
  *
- * Adding a check is one entry in QUALITY_CHECKS (and its row in docs/tool-quality.md). The entry
- * kept for the merge is marked below: annotations that claim more danger than the tool has, read by
- * `overcautiousHints` of worker/lib/scan/annotation-intent.ts.
+ * Adding a check is one entry in QUALITY_CHECKS (and its row in docs/tool-quality.md). Hints
+ * that claim more danger than the tool has are read by `overcautiousHints` of
+ * worker/lib/scan/annotation-intent.ts, which the scanner's annotation-honesty class shares.
  */
 import type { SurfaceTool } from '@shared/surface'
+import { overcautiousHints } from '../scan/annotation-intent'
 import { descriptionOf, isJsonObject, isTyped, KEPT_JSON_DEPTH, pathsOf, type ToolParameter, toolParameters } from './tool-parameters'
 
 export interface QualityCheck {
@@ -550,12 +551,24 @@ export const QUALITY_CHECKS: readonly QualityCheck[] = [
       fail: [exampleTool({ annotations: undefined }), exampleTool({ annotations: { title: 'Search issues' } })],
     },
   },
-  // At merge, one entry here: annotations that claim more danger than the tool has (a quality
-  // note, not a finding; the scanner's annotation-honesty class reads the opposite case).
-  //   import { overcautiousHints } from '../scan/annotation-intent'
-  //   { id: 'hints-overcautious', weight: 5, what: ..., why: ..., failing: ..., passing: ...,
-  //     test: (tool) => overcautiousHints(tool), examples: { pass: [...], fail: [...] } },
-  // and its row in docs/tool-quality.md's check table.
+  {
+    // A quality note, not a finding: the scanner's annotation-honesty class reads the opposite case
+    // (a tool that acts but claims to be safe), which is a risk.
+    id: 'hints-overcautious',
+    weight: 5,
+    what: 'A tool that only reads is not marked destructive (`destructiveHint: true`) or as writing (`readOnlyHint: false`).',
+    why: 'Clients ask a person before every call of a tool marked destructive; a reading tool marked so trains people to approve prompts without reading them.',
+    failing: { one: 'only reads but is marked as changing things', many: 'only read but are marked as changing things' },
+    passing: 'No reading tool is marked as changing things.',
+    test: (tool) => {
+      const line = overcautiousHints(tool)
+      return line === null ? null : `Its hints claim more danger than it has: ${line}`
+    },
+    examples: {
+      pass: [exampleTool(), exampleTool({ name: 'delete_issue', title: 'Delete issue', annotations: { destructiveHint: true } })],
+      fail: [exampleTool({ annotations: { destructiveHint: true } }), exampleTool({ annotations: { readOnlyHint: false } })],
+    },
+  },
 ]
 
 export const QUALITY_CHECK_IDS: readonly string[] = QUALITY_CHECKS.map((c) => c.id)
