@@ -66,7 +66,7 @@ const tagDriver = (tag: string): Driver => ({ table: tagPostings, key: tagPostin
 const categoryDriver = (category: string): Driver => ({ table: categoryPostings, key: categoryPostings.category, value: category })
 
 /** A posting's sort keys: a postings table's columns, or those of a union of its rows. */
-type SortKeys = Record<'stars' | 'popularity' | 'likeCount' | 'updatedAt' | 'createdAt' | 'serverId', SQL | SQLiteColumn>
+type SortKeys = Record<'stars' | 'popularity' | 'likeCount' | 'updatedAt' | 'createdAt' | 'gradeRank' | 'serverId', SQL | SQLiteColumn>
 
 /** Each sort on the postings' copies, in the partial index of that sort (ties by id as the list's). */
 function postingOrder(p: SortKeys, sort: ServerSort): Array<SQL | SQLiteColumn> {
@@ -81,6 +81,8 @@ function postingOrder(p: SortKeys, sort: ServerSort): Array<SQL | SQLiteColumn> 
       return [desc(p.createdAt), p.serverId]
     case 'ranking':
       return [desc(p.popularity), p.serverId]
+    case 'rated':
+      return [desc(p.gradeRank), desc(p.stars), desc(p.popularity), p.serverId]
   }
 }
 
@@ -143,6 +145,7 @@ const UNION_KEYS: SortKeys = {
   likeCount: sql`u.like_count`,
   updatedAt: sql`u.updated_at`,
   createdAt: sql`u.created_at`,
+  gradeRank: sql`u.grade_rank`,
   serverId: sql`u.server_id`,
 }
 
@@ -155,7 +158,7 @@ const UNION_KEYS: SortKeys = {
 function unionPage(db: DB, req: PostingListRequest, held: SQL[]) {
   const p = categoryPostings
   const upTo = sql.raw(String(pageOffset(req) + req.limit))
-  const columns = sql`${p.serverId}, ${p.stars}, ${p.popularity}, ${p.likeCount}, ${p.updatedAt}, ${p.createdAt}`
+  const columns = sql`${p.serverId}, ${p.stars}, ${p.popularity}, ${p.likeCount}, ${p.updatedAt}, ${p.createdAt}, ${p.gradeRank}`
   const arms = req.categories.map((category) => {
     const first = matchesOf(req, p, driven(categoryDriver(category)), held, columns)
     return sql`SELECT * FROM (${first} ORDER BY ${sql.join(postingOrder(p, req.sortBy), sql`, `)} LIMIT ${upTo})`

@@ -124,6 +124,7 @@ export const SORT_ORDER: Record<ServerSort, Array<SQL | SQLiteColumn>> = {
   updated: [desc(servers.updatedAt), servers.id],
   created: [desc(servers.createdAt), servers.id],
   ranking: [desc(servers.popularity), servers.id],
+  rated: [desc(servers.gradeRank), desc(servers.stars), desc(servers.popularity), servers.id],
 }
 
 const facetsOf = (kept: RowFilters = {}): Facet[] => [

@@ -50,7 +50,7 @@ export const LIMITS = {
   reviewReason: 500,
 } as const
 
-export const SERVER_SORTS = ['stars', 'likes', 'updated', 'created', 'ranking'] as const
+export const SERVER_SORTS = ['stars', 'likes', 'updated', 'created', 'ranking', 'rated'] as const
 /**
  * The package types a list or search filters by (`packageType=npm`): a package's `registryType`
  * as the registry names them, lower-cased (a legacy `docker` package counts as `oci`). A remote is

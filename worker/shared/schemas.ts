@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { isCategorySlug, MAX_CATEGORIES, MAX_CATEGORY_FILTER, OTHER } from './categories'
 import { GITHUB_LOGIN_RE, GITHUB_URL_RE } from './github-url'
 import { COMMENT_SORTS, LIMITS, PACKAGE_SORTS, PACKAGE_TYPES, SERVER_SORTS } from './limits'
+import { GRADES } from './verdict'
 
 /** One field's problem, as the API's error body and the SPA's forms carry it. */
 export interface FieldIssue {
@@ -96,6 +97,8 @@ export const serverListQuery = z.object({
   remote: z.enum(['1', 'true'], { error: 'Must be 1 or true' }).optional(),
   /** `packageType=npm`: only servers with a package of that type (see PACKAGE_TYPES). */
   packageType: z.enum(PACKAGE_TYPES, { error: `Must be one of ${PACKAGE_TYPES.join(', ')}` }).optional(),
+  /** `minGrade=B`: only listings graded B or better (not graded ones are left out). */
+  minGrade: z.enum(GRADES, { error: `Must be one of ${GRADES.join(', ')}` }).optional(),
   page,
   limit,
 })

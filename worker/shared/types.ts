@@ -6,7 +6,7 @@
 import type { RiskLevel, SurfaceAlert } from './scan'
 import type { ServerSupplyChain, SupplyAlert, SupplyBand } from './supply'
 import type { SurfaceSummary } from './surface'
-import type { Grade } from './verdict'
+import type { Grade, Verdict, VerdictAlert } from './verdict'
 
 export type ServerStatus = 'active' | 'deleted' | 'pending'
 
@@ -119,6 +119,8 @@ export interface ServerDetail extends ServerSummary {
   tools: SurfaceSummary
   /** Each watched package of the listing with the versions read, their scores and signals (worker/shared/supply.ts). */
   supplyChain: ServerSupplyChain
+  /** The stored verdict with every point it rests on (worker/shared/verdict.ts); null when not graded yet. */
+  verdict?: Verdict | null
 }
 
 /** One run of the registry sync, as the admin screen shows it. */
@@ -290,6 +292,8 @@ export interface Dashboard {
   surfaceAlerts: SurfaceAlert[]
   /** New package versions scoring Medium or above on servers the user follows, liked or keeps, newest first, last 30 days, at most 20. */
   supplyAlerts: SupplyAlert[]
+  /** Grade drops on servers the user follows, liked or keeps, newest first, last 30 days, at most 20. */
+  verdictAlerts?: VerdictAlert[]
 }
 
 /** `GET /api/users/me/servers/{id}/stats`: one entry per UTC day of the window, oldest first. */
