@@ -12,6 +12,7 @@ import {
   missingText,
   pointsText,
   scoreText,
+  toolQualitySummary,
   verdictHref,
 } from '../../../../web/src/components/verdict/labels'
 
@@ -49,6 +50,9 @@ describe('grade words', () => {
     expect([true, false, null].map(generationState)).toEqual(['answered', 'not answered', 'not tried'])
     expect(dropText({ from: 'B', to: 'D' })).toBe('B to D')
     expect(dropText({ from: 'A', to: null })).toBe('A to not graded')
+    expect(toolQualitySummary(2, 3)).toBe('2 of 3 tools fail a check; 1 passes every one. Each line is something the maintainer can fix.')
+    expect(toolQualitySummary(1, 1)).toBe('1 of 1 tool fails a check. Each line is something the maintainer can fix.')
+    expect(toolQualitySummary(2, 5)).toMatch(/^2 of 5 tools fail a check; 3 pass every one\./)
   })
 })
 

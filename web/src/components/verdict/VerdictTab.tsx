@@ -24,6 +24,7 @@ import {
   pointsText,
   scoreText,
   TRANSPORT_LABEL,
+  toolQualitySummary,
   VERDICT_ANCHOR,
   WORKS_LABEL,
   WORKS_TONE,
@@ -192,7 +193,6 @@ function CompatibilitySection({ facts }: { facts: CompatibilityFacts | null }) {
 function ToolQualitySection({ lines }: { lines: readonly ToolQualityLine[] }) {
   const headingId = useId()
   const failing = lines.filter((l) => l.failed.length > 0)
-  const passing = lines.length - failing.length
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
       <Subheading id={headingId}>Tool definitions</Subheading>
@@ -203,7 +203,7 @@ function ToolQualitySection({ lines }: { lines: readonly ToolQualityLine[] }) {
           <p className="text-sm text-zinc-800 dark:text-zinc-200">
             {failing.length === 0
               ? `All ${lines.length} tools pass every definition check.`
-              : `${failing.length} of ${lines.length} tools fail a check${passing ? `; ${passing} pass every one` : ''}. Each line is something the maintainer can fix.`}
+              : toolQualitySummary(failing.length, lines.length)}
           </p>
           {failing.length > 0 && (
             <ul aria-label="Tools with failed checks" className="flex flex-col gap-2">

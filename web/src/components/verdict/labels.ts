@@ -138,3 +138,13 @@ export function dropText(alert: Pick<VerdictAlert, 'from' | 'to'>): string {
   const word = (g: Grade | null) => g ?? 'not graded'
   return `${word(alert.from)} to ${word(alert.to)}`
 }
+
+/**
+ * The tool definitions' summary line when some fail a check.
+ * @example toolQualitySummary(2, 3) // '2 of 3 tools fail a check; 1 passes every one. Each line is something the maintainer can fix.'
+ */
+export function toolQualitySummary(failing: number, total: number): string {
+  const passing = total - failing
+  const rest = passing === 0 ? '' : `; ${passing} ${passing === 1 ? 'passes' : 'pass'} every one`
+  return `${failing} of ${total} ${total === 1 ? 'tool fails' : 'tools fail'} a check${rest}. Each line is something the maintainer can fix.`
+}
