@@ -121,6 +121,11 @@ describe('lists from the postings', () => {
         updated: [[y.updatedAt, x.updatedAt]],
         created: [[y.createdAt, x.createdAt]],
         ranking: [[y.popularity, x.popularity]],
+        rated: [
+          [y.gradeRank, x.gradeRank],
+          [y.stars, x.stars],
+          [y.popularity, x.popularity],
+        ],
       }
       for (const [p, q] of [...keys[sort], [x.id, y.id]]) if (p !== q) return p < q ? -1 : 1
       return 0
