@@ -66,7 +66,7 @@ function tour(packageId: string, signedIn: boolean): Stop[] {
     { path: '/servers' },
     {
       path: `/servers/${WIDGET_ID}`,
-      tabs: ['Featured & Recommended', 'README', 'Tools', 'Changes', 'Supply chain', 'Basic Info', 'Configuration'],
+      tabs: ['Featured & Recommended', 'README', 'Verdict', 'Tools', 'Changes', 'Supply chain', 'Basic Info', 'Configuration'],
     },
     { path: '/servers/new' },
     { path: `/servers/${WIDGET_ID}/edit` },

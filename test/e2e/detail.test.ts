@@ -26,6 +26,7 @@ describe('/servers/{id}', () => {
     expect(await tabNames(page)).toEqual([
       'Featured & Recommended',
       'README',
+      'Verdict',
       'Tools',
       'Changes',
       'Supply chain',
@@ -74,7 +75,7 @@ describe('/servers/{id}', () => {
     await page.getByRole('heading', { level: 1, name: first.displayName }).waitFor()
     // The page's summary (the same heading) stays until the app's page replaces it with its tabs.
     await page.getByRole('tab', { name: 'README' }).waitFor()
-    expect(await tabNames(page)).toEqual(['README', 'Tools', 'Changes', 'Supply chain', 'Basic Info', 'Configuration'])
+    expect(await tabNames(page)).toEqual(['README', 'Verdict', 'Tools', 'Changes', 'Supply chain', 'Basic Info', 'Configuration'])
     expect(await selectedTab(page)).toBe('README')
     // Snapshot servers point at real repositories, which the local fixture does not know.
     await page.getByText('README not found or failed to load').waitFor()

@@ -54,8 +54,9 @@ export async function setup(project: TestProject) {
   run('tsx', ['scripts/seed.ts', 'test/e2e/fixtures/servers.json'], { env, quiet: true })
   // Featured comment; then what probes found for a few servers (the Tools tab's states), and
   // what the probe runner read from two packages (declared surfaces are compared with them), what
-  // the scanner found, and what the supply-chain watch read of four listings' packages.
-  for (const file of ['featured.sql', 'tools.sql', 'declared.sql', 'scan.sql', 'supply-chain.sql']) {
+  // the scanner found, what the supply-chain watch read of four listings' packages, and stored
+  // verdicts (grades of every kind, and one listing not graded).
+  for (const file of ['featured.sql', 'tools.sql', 'declared.sql', 'scan.sql', 'supply-chain.sql', 'verdicts.sql']) {
     run('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', state, '--file', `test/e2e/fixtures/${file}`], { env, quiet: true })
   }
   // The preview reads settings from the build's .dev.vars: point it at the fixture.
@@ -76,6 +77,9 @@ export async function setup(project: TestProject) {
       // 'Probe now' puts a listing on the local queue, whose consumer may reach the MCP fixtures.
       'PROBE_ENABLED=true',
       'PROBE_ALLOW_LOOPBACK=true',
+      // The one test that fires the every-minute cron (grade-drop.test.ts) wants its grading, not
+      // a registry sync of its own (an admin's 'Run now' still syncs, as registry-sync.test.ts does).
+      'REGISTRY_SYNC_ENABLED=false',
     ].join('\n'),
   )
   // `vite preview` serves whichever build last wrote web/.wrangler/deploy/config.json, and other

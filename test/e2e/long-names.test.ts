@@ -164,8 +164,10 @@ describe('long unbroken names at 375 px', () => {
     await page.goto(`/servers/${seeded.serverId}`)
     await page.getByRole('heading', { level: 1, name: DISPLAY_NAME }).waitFor()
     await check('header', [AUTHOR])
-    await eachTab(page, ['Featured & Recommended', 'README', 'Tools', 'Changes', 'Supply chain', 'Basic Info', 'Configuration'], (where) =>
-      check(where),
+    await eachTab(
+      page,
+      ['Featured & Recommended', 'README', 'Verdict', 'Tools', 'Changes', 'Supply chain', 'Basic Info', 'Configuration'],
+      (where) => check(where),
     )
     await page.goto(`/servers/${seeded.serverId}/edit`)
     await page.locator('main form').first().waitFor()

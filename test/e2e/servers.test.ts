@@ -56,7 +56,7 @@ describe('/servers', () => {
     // A new sort goes back to page 1.
     await page.getByRole('combobox', { name: 'Sort by' }).click()
     const options = await page.getByRole('option').allInnerTexts()
-    expect(options).toEqual(['GitHub Stars', 'Update Date', 'Likes'])
+    expect(options).toEqual(['GitHub Stars', 'Update Date', 'Likes', 'Best rated'])
     await page.getByRole('option', { name: 'Likes' }).click()
     await page.waitForURL('**/servers?sortBy=likes')
     await waitForCards(page, byLikes1.servers[0].displayName)

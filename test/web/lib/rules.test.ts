@@ -59,7 +59,18 @@ describe('servers URL state', () => {
       favorites: false,
       toolsKnown: false,
       remote: false,
+      minGrade: null,
     })
+  })
+  it("keeps 'Best rated' and the minimum grade in the URL and asks the API for them", () => {
+    const view = readServersView('?sortBy=rated&minGrade=B&q=mail')
+    expect(view).toMatchObject({ sortBy: 'rated', minGrade: 'B' })
+    expect(serversHref(view)).toBe('/servers?q=mail&minGrade=B&sortBy=rated')
+    expect(serversKey(view)).toBe('/api/servers/search?q=mail&sortBy=rated&page=1&limit=20&minGrade=B')
+    expect(serversKey(readServersView('?minGrade=A'))).toBe('/api/servers?sortBy=stars&page=1&limit=20&minGrade=A')
+    expect(serversHref({ categories: ['email'], minGrade: 'C' })).toBe('/categories/email?minGrade=C')
+    // Grades are letters A to E as written; anything else is no filter.
+    expect(['?minGrade=b', '?minGrade=F', '?minGrade='].map((q) => readServersView(q).minGrade)).toEqual([null, null, null])
   })
   it('keeps the tools-known and remote filters in the URL and asks the API for them', () => {
     const view = readServersView('?tools=known&remote=1&q=issue')

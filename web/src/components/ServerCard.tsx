@@ -20,6 +20,8 @@ import { SupplyBadge } from './supply/SupplyBadge'
 import { Badge } from './ui/Badge'
 import { buttonClass } from './ui/button'
 import { cx } from './ui/cx'
+import { GradeBadge } from './verdict/GradeBadge'
+import { verdictHref } from './verdict/labels'
 
 /** Tags shown before '+N': 3 in the grid, 5 in the list. */
 const TAGS_SHOWN: Record<CardLayout, number> = { grid: 3, list: 5 }
@@ -173,7 +175,7 @@ export function ServerCard({ server, layout, ...removable }: ServerCardProps) {
           <p className={cx('mt-2 text-sm leading-6 text-zinc-700 dark:text-zinc-300', list ? 'line-clamp-2' : 'line-clamp-3')}>
             {server.description}
           </p>
-          {(server.toolCount != null || server.risk || supply) && (
+          {(server.grade || server.toolCount != null || server.risk || supply) && (
             <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
               {server.toolCount != null && (
                 <p className="flex items-center gap-1 text-xs text-zinc-600 dark:text-zinc-400">
@@ -181,6 +183,8 @@ export function ServerCard({ server, layout, ...removable }: ServerCardProps) {
                   {toolCountText(server.toolCount)}
                 </p>
               )}
+              {/* Above the card's stretched link, so it is a link of its own (to the Verdict tab) and its tooltip shows on hover. */}
+              {server.grade && <GradeBadge grade={server.grade} href={verdictHref(server.id)} className="relative z-10" />}
               {/* Above the card's stretched link, so its tooltip shows on hover. */}
               {server.risk && <RiskBadge risk={server.risk} className="relative z-10" />}
               {supply && <SupplyBadge band={supply} className="relative z-10" />}

@@ -1,6 +1,7 @@
 import { isCategorySlug, MAX_CATEGORY_FILTER } from '@shared/categories'
 import { LIMITS, type ServerSort } from '@shared/limits'
 import { serverListing } from '@shared/server-list'
+import { GRADES, type Grade } from '@shared/verdict'
 import { api, apiKey } from './api'
 import { readOption, readPage, writePage } from './list-url'
 
@@ -9,6 +10,7 @@ export const LIST_SORTS = [
   { value: 'stars', label: 'GitHub Stars' },
   { value: 'updated', label: 'Update Date' },
   { value: 'likes', label: 'Likes' },
+  { value: 'rated', label: 'Best rated' },
 ] as const satisfies ReadonlyArray<{ value: ServerSort; label: string }>
 export type ListSort = (typeof LIST_SORTS)[number]['value']
 
@@ -27,6 +29,8 @@ export interface ServersView {
   toolsKnown: boolean
   /** `remote=1`: only servers with a remote endpoint, nothing to install. */
   remote: boolean
+  /** `minGrade=B`: only servers graded B or better (not graded ones left out); null for any. */
+  minGrade: Grade | null
 }
 
 /** Reads the page URL's query: bad or unknown values fall back to the defaults. */
@@ -41,7 +45,13 @@ export function readServersView(search: string | URLSearchParams): ServersView {
     favorites: p.get('favorites') === '1',
     toolsKnown: p.get('tools') === 'known',
     remote: p.get('remote') === '1',
+    minGrade: readGrade(p.get('minGrade')),
   }
+}
+
+/** A grade the URL names, as written (upper case), or null. */
+function readGrade(raw: string | null): Grade | null {
+  return GRADES.find((g) => g === raw) ?? null
 }
 
 /** The view of `/servers` or of a category's page (its category first among the filters). */
@@ -80,6 +90,7 @@ export function serversHref(view: Partial<ServersView>): string {
   if (view.tags?.length) p.set('tags', view.tags.join(','))
   if (view.toolsKnown) p.set('tools', 'known')
   if (view.remote) p.set('remote', '1')
+  if (view.minGrade) p.set('minGrade', view.minGrade)
   if (view.sortBy) p.set('sortBy', view.sortBy)
   writePage(p, view.page)
   const qs = p.toString()
@@ -103,6 +114,7 @@ export function serversKey(view: ServersView, limit: number = LIMITS.pageSize) {
     favorites: view.favorites ? ('1' as const) : undefined,
     tools: view.toolsKnown ? ('known' as const) : undefined,
     remote: view.remote ? ('1' as const) : undefined,
+    minGrade: view.minGrade ?? undefined,
   }
   return listing.q === undefined ? apiKey(api.servers, { query }) : apiKey(api.servers.search, { query })
 }

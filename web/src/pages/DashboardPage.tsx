@@ -16,6 +16,7 @@ import { buttonClass } from '../components/ui/button'
 import { Card } from '../components/ui/Card'
 import { LoadFailed } from '../components/ui/LoadFailed'
 import { Tab, TabList } from '../components/ui/TabList'
+import { GradeDropsList } from '../components/verdict/GradeDropsList'
 import { useDashboard } from '../hooks/useDashboard'
 import { useDocumentMeta } from '../hooks/useDocumentMeta'
 import { useSession } from '../hooks/useSession'
@@ -80,6 +81,7 @@ export default function DashboardPage() {
         <Tabs.Content value="overview" className="flex flex-col gap-10 pt-6">
           <AlertsList alerts={data.surfaceAlerts ?? []} />
           <SupplyAlertsList alerts={data.supplyAlerts ?? []} />
+          <GradeDropsList alerts={data.verdictAlerts ?? []} />
           <Section title="Recently Viewed">
             <ServerGrid servers={data.recentlyViewed.slice(0, 6)} empty="Servers you open appear here." />
           </Section>

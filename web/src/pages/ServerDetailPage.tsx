@@ -24,19 +24,23 @@ import { Badge } from '../components/ui/Badge'
 import { buttonClass } from '../components/ui/button'
 import { LoadFailed } from '../components/ui/LoadFailed'
 import { Tab, TabList } from '../components/ui/TabList'
+import { GradeBadge } from '../components/verdict/GradeBadge'
+import { VERDICT_ANCHOR, VERDICT_TAB, verdictHref } from '../components/verdict/labels'
+import { VerdictTab } from '../components/verdict/VerdictTab'
 import { useDocumentMeta } from '../hooks/useDocumentMeta'
 import { useRestLater } from '../hooks/useRestLater'
 import { useRepoInfo, useServer, useServerPermissions } from '../hooks/useServers'
 import { useSession } from '../hooks/useSession'
 import { api, call, hasStatus } from '../lib/api'
 
-type TabId = 'featured' | 'readme' | 'tools' | 'changes' | typeof SUPPLY_TAB | 'basic' | 'config'
+type TabId = 'featured' | 'readme' | typeof VERDICT_TAB | 'tools' | 'changes' | typeof SUPPLY_TAB | 'basic' | 'config'
 
-const TAB_IDS: readonly TabId[] = ['featured', 'readme', 'tools', 'changes', SUPPLY_TAB, 'basic', 'config']
+const TAB_IDS: readonly TabId[] = ['featured', 'readme', VERDICT_TAB, 'tools', 'changes', SUPPLY_TAB, 'basic', 'config']
 
 /**
  * The tab a link asked for ('?tab=changes' from the dashboard, '?tab=tools#findings' from the risk
- * badge, '?tab=supply-chain#supply-chain' from the supply badge), if any.
+ * badge, '?tab=supply-chain#supply-chain' from the supply badge, '?tab=verdict#verdict' from a
+ * grade badge), if any.
  */
 function tabAsked(search: string): TabId | null {
   const tab = new URLSearchParams(search).get('tab')
@@ -88,6 +92,7 @@ function DetailHeader({
   isAdmin,
   onShowFindings,
   onShowSupply,
+  onShowVerdict,
 }: {
   server: ServerDetail
   repo: RepoInfo | undefined
@@ -95,6 +100,7 @@ function DetailHeader({
   isAdmin: boolean
   onShowFindings: () => void
   onShowSupply: () => void
+  onShowVerdict: () => void
 }) {
   return (
     <header className="mt-4 flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
@@ -106,6 +112,16 @@ function DetailHeader({
           <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-zinc-700 dark:text-zinc-300">
             <span className="min-w-0 wrap-anywhere">by {server.author}</span>
             <Badge>v{server.version}</Badge>
+            <GradeBadge
+              grade={server.grade}
+              href={verdictHref(server.id)}
+              onClick={(e) => {
+                // As the other badges: a plain click opens the Verdict tab on its heading.
+                if (!plainClick(e)) return
+                e.preventDefault()
+                onShowVerdict()
+              }}
+            />
             {server.risk && (
               <RiskBadge
                 risk={server.risk}
@@ -170,6 +186,9 @@ interface TabState {
   /** The Supply chain heading is to take focus (the supply badge was followed). */
   focusSupply: boolean
   onSupplyFocused: () => void
+  /** The Verdict heading is to take focus (the grade badge was followed). */
+  focusVerdict: boolean
+  onVerdictFocused: () => void
 }
 
 /** The tabs; their panels only once the page may render its rest (`useRestLater`). */
@@ -182,6 +201,7 @@ function ServerTabs({ server, rest, isAdmin, state }: { server: ServerDetail; re
       <TabList label="Server information">
         {server.commentHtml && <Tab value="featured">Featured &amp; Recommended</Tab>}
         <Tab value="readme">README</Tab>
+        <Tab value={VERDICT_TAB}>Verdict</Tab>
         <Tab value="tools">Tools</Tab>
         <Tab value="changes">Changes</Tab>
         <Tab value={SUPPLY_TAB}>Supply chain</Tab>
@@ -200,6 +220,9 @@ function ServerTabs({ server, rest, isAdmin, state }: { server: ServerDetail; re
           <Tabs.Content value="readme" className="pt-6">
             <ReadmeTab serverId={server.id} githubUrl={server.githubUrl} />
           </Tabs.Content>
+          <Tabs.Content value={VERDICT_TAB} className="pt-6">
+            <VerdictTab verdict={server.verdict} focus={state.focusVerdict} onFocused={state.onVerdictFocused} />
+          </Tabs.Content>
           <Tabs.Content value="tools" className="pt-6">
             <ToolsTab
               serverId={server.id}
@@ -207,6 +230,7 @@ function ServerTabs({ server, rest, isAdmin, state }: { server: ServerDetail; re
               isAdmin={isAdmin}
               focusFindings={state.focusFindings}
               onFindingsFocused={state.onFindingsFocused}
+              toolQuality={server.verdict?.toolQuality}
             />
           </Tabs.Content>
           <Tabs.Content value="changes" className="pt-6">
@@ -250,6 +274,13 @@ export default function ServerDetailPage({ id }: { id: string }) {
     setPicked(SUPPLY_TAB)
     setFocusSupply(true)
   }
+  // And for the grade badge's ('#verdict').
+  const [focusVerdict, setFocusVerdict] = useState(() => window.location.hash === `#${VERDICT_ANCHOR}`)
+  const onVerdictFocused = useCallback(() => setFocusVerdict(false), [])
+  const showVerdict = () => {
+    setPicked(VERDICT_TAB)
+    setFocusVerdict(true)
+  }
   const notFound = hasStatus(error, 404, 400)
   useDocumentMeta(
     server?.displayName ?? (notFound ? 'Server Not Found' : 'Server'),
@@ -271,6 +302,7 @@ export default function ServerDetailPage({ id }: { id: string }) {
         isAdmin={isAdmin}
         onShowFindings={showFindings}
         onShowSupply={showSupply}
+        onShowVerdict={showVerdict}
       />
       <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0">
@@ -278,7 +310,7 @@ export default function ServerDetailPage({ id }: { id: string }) {
             server={server}
             rest={rest}
             isAdmin={isAdmin}
-            state={{ picked, setPicked, focusFindings, onFindingsFocused, focusSupply, onSupplyFocused }}
+            state={{ picked, setPicked, focusFindings, onFindingsFocused, focusSupply, onSupplyFocused, focusVerdict, onVerdictFocused }}
           />
         </div>
         <aside aria-label="About this server">{rest && <DetailSidebar server={server} repo={repo} />}</aside>

@@ -11,6 +11,7 @@ import { Pagination } from '../components/Pagination'
 import { ServerCard } from '../components/ServerCard'
 import { CategoryFilters } from '../components/servers/CategoryFilters'
 import { FiltersDialog } from '../components/servers/FiltersDialog'
+import { GradeFilter } from '../components/servers/GradeFilter'
 import { SortSelect } from '../components/servers/SortSelect'
 import { SurfaceFilters } from '../components/servers/SurfaceFilters'
 import { AboutMcpCard, FilterPanel } from '../components/servers/TagFilters'
@@ -20,6 +21,7 @@ import { buttonClass } from '../components/ui/button'
 import { CardSkeletons } from '../components/ui/CardSkeletons'
 import { cx } from '../components/ui/cx'
 import { LoadFailed } from '../components/ui/LoadFailed'
+import { minGradeLabel } from '../components/verdict/labels'
 import { useDocumentMeta } from '../hooks/useDocumentMeta'
 import { useFocusAfterRemoval } from '../hooks/useFocusAfterRemoval'
 import { type CardLayout, useLayoutPreference } from '../hooks/useLayoutPreference'
@@ -71,7 +73,9 @@ function FavoritesSignIn() {
   )
 }
 
-/** Chosen filters as removable chips; `label` names them for screen readers ('tag', 'category'). */
+const FILTER_GROUP: Record<string, string> = { tag: 'tags', category: 'categories', grade: 'grade' }
+
+/** Chosen filters as removable chips; `label` names them for screen readers ('tag', 'category', 'grade'). */
 function SelectedFilters({
   items,
   label,
@@ -83,7 +87,7 @@ function SelectedFilters({
 }) {
   if (!items.length) return null
   return (
-    <ul className="flex flex-wrap items-center gap-1.5" aria-label={`Selected ${label === 'tag' ? 'tags' : 'categories'}`}>
+    <ul className="flex flex-wrap items-center gap-1.5" aria-label={`Selected ${FILTER_GROUP[label] ?? label}`}>
       {items.map(({ value, text }) => (
         <li key={value}>
           <Badge className="py-0 pr-0">
@@ -119,7 +123,7 @@ function pageTitle(view: ServersView, categoryName: string | undefined) {
 
 /**
  * /servers: the list and search, with the view kept in the URL (q, page, sortBy, tags,
- * category). With `category` it is that category's own page, /categories/{slug}: the same list
+ * category, tools, remote, minGrade). With `category` it is that category's own page, /categories/{slug}: the same list
  * and filters, headed by the category's name and description.
  */
 export default function ServersPage({ category }: { category?: string }) {
@@ -151,6 +155,7 @@ function ServersList({ category }: { category?: string }) {
   const toggleCategory = (slug: string) =>
     go({ categories: view.categories.includes(slug) ? view.categories.filter((c) => c !== slug) : [...view.categories, slug], page: 1 })
   const toggleSurface = (filter: 'toolsKnown' | 'remote') => go({ [filter]: !view[filter], page: 1 })
+  const chooseGrade = (minGrade: ServersView['minGrade']) => go({ minGrade, page: 1 })
   const clearFilters = () => {
     setLocalText('')
     go({ tags: [], page: 1 })
@@ -174,6 +179,7 @@ function ServersList({ category }: { category?: string }) {
         onToggle={toggleCategory}
       />
       <SurfaceFilters toolsKnown={view.toolsKnown} remote={view.remote} onToggle={toggleSurface} />
+      <GradeFilter value={view.minGrade} onChange={chooseGrade} />
       <FilterPanel
         tags={tags}
         selected={view.tags}
@@ -241,7 +247,11 @@ function ServersList({ category }: { category?: string }) {
               )}
             </div>
             <div className="flex flex-wrap items-center gap-2">
-              <FiltersDialog count={view.tags.length + view.categories.length + Number(view.toolsKnown) + Number(view.remote)}>
+              <FiltersDialog
+                count={
+                  view.tags.length + view.categories.length + Number(view.toolsKnown) + Number(view.remote) + Number(view.minGrade !== null)
+                }
+              >
                 {filters}
                 <AboutMcpCard />
               </FiltersDialog>
@@ -268,6 +278,11 @@ function ServersList({ category }: { category?: string }) {
                 onRemove={toggleCategory}
               />
               <SelectedFilters label="tag" items={view.tags.map((t) => ({ value: t, text: t }))} onRemove={toggleTag} />
+              <SelectedFilters
+                label="grade"
+                items={view.minGrade ? [{ value: view.minGrade, text: minGradeLabel(view.minGrade) }] : []}
+                onRemove={() => chooseGrade(null)}
+              />
             </div>
             <FeedLinks sources={listFeeds(view)} />
           </div>

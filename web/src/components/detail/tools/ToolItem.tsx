@@ -2,6 +2,7 @@ import { BookOpen, Globe, Info, Repeat, TriangleAlert } from 'lucide-react'
 import { useId, useState } from 'react'
 import type { StoredFinding } from '@shared/scan'
 import type { SurfaceTool, ToolAnnotations } from '@shared/surface'
+import type { ToolQualityLine } from '@shared/verdict'
 import { parameterRows } from '../../../lib/surface-view'
 import { CopyButton } from '../../CopyButton'
 import { FindingsList } from '../../scan/FindingsList'
@@ -9,6 +10,7 @@ import { pinnedHash, shortHash } from '../../scan/labels'
 import { Badge } from '../../ui/Badge'
 import { cx } from '../../ui/cx'
 import { NoValue } from '../../ui/NoValue'
+import { ToolQualityNote } from '../../verdict/ToolChecks'
 
 /** Text longer than this (or with more lines) is clamped to three lines, with 'More'. */
 const CLAMP_CHARS = 280
@@ -171,15 +173,17 @@ interface ToolItemProps {
   findings?: readonly StoredFinding[]
   /** The tool's own hash (of a surface read), for clients that pin it. */
   hash?: string
+  /** The verdict's checks of the tool's definition, when it was graded. */
+  quality?: ToolQualityLine
 }
 
 /**
  * One tool: its title (or name), its name in monospace, its hints, its description and its
- * parameters; for a surface read, what the scan found in it and its hash. `note` says where the
+ * parameters; for a surface read, what the scan found in it, the definition checks it fails and its hash. `note` says where the
  * tool stands apart from the rest ('Declared by the maintainer, not read by the catalogue'; 'Not
  * declared by the maintainer'), in words under its name.
  */
-export function ToolItem({ tool, note, findings = [], hash }: ToolItemProps) {
+export function ToolItem({ tool, note, findings = [], hash, quality }: ToolItemProps) {
   const headingId = useId()
   const title = tool.title || tool.annotations?.title
   return (
@@ -201,6 +205,7 @@ export function ToolItem({ tool, note, findings = [], hash }: ToolItemProps) {
       </div>
       {tool.description && <ClampedText text={tool.description} about={tool.name} className="text-sm" />}
       {findings.length > 0 && <FindingsList findings={findings} compact label={`Findings in ${tool.name}`} />}
+      <ToolQualityNote line={quality} />
       <ParametersTable tool={tool} label={`Parameters of ${tool.name}`} />
       {hash && <ToolHash hash={hash} name={tool.name} />}
     </article>

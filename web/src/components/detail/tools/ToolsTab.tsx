@@ -2,6 +2,7 @@ import { CircleCheck, PackageOpen, TriangleAlert } from 'lucide-react'
 import { useId } from 'react'
 import type { StoredFinding } from '@shared/scan'
 import type { ListErrors, ServerToolsResponse, Surface } from '@shared/surface'
+import type { ToolQualityLine } from '@shared/verdict'
 import { useServerPermissions } from '../../../hooks/useServers'
 import { useServerTools } from '../../../hooks/useServerTools'
 import { useSession } from '../../../hooks/useSession'
@@ -31,13 +32,15 @@ interface ServerRef {
   isAdmin: boolean
 }
 
-/** What each tool carries beside it: its findings and its hash (surfaces read only). */
+/** What each tool carries beside it: its findings, its hash and its definition checks (surfaces read only). */
 interface ToolExtras {
   findingsFor?: (toolName: string) => StoredFinding[]
   hashFor?: (toolName: string) => string | undefined
+  qualityFor?: (toolName: string) => ToolQualityLine | undefined
 }
 
 const NO_FINDINGS: StoredFinding[] = []
+const NO_QUALITY: ToolQualityLine[] = []
 
 function Sentence({ sentence }: { sentence: StatusSentence }) {
   const Icon = sentence.problem ? TriangleAlert : CircleCheck
@@ -142,6 +145,7 @@ function SurfaceView({
   noteFor,
   findingsFor,
   hashFor,
+  qualityFor,
   listErrors,
 }: { surface: Surface; noteFor: (toolName: string) => string | undefined; listErrors?: ListErrors } & ToolExtras) {
   const headingId = useId()
@@ -162,7 +166,13 @@ function SurfaceView({
               {tools.map((tool, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: a hostile server may repeat a name; the position tells them apart.
                 <li key={`${i}-${tool.name}`}>
-                  <ToolItem tool={tool} note={noteFor(tool.name)} findings={findingsFor?.(tool.name)} hash={hashFor?.(tool.name)} />
+                  <ToolItem
+                    tool={tool}
+                    note={noteFor(tool.name)}
+                    findings={findingsFor?.(tool.name)}
+                    hash={hashFor?.(tool.name)}
+                    quality={qualityFor?.(tool.name)}
+                  />
                 </li>
               ))}
             </ul>
@@ -207,10 +217,13 @@ export function ToolsTab({
   isAdmin,
   focusFindings = false,
   onFindingsFocused,
+  toolQuality = NO_QUALITY,
 }: ServerRef & {
   /** Set when the visitor followed the risk badge: the findings' heading takes focus once loaded. */
   focusFindings?: boolean
   onFindingsFocused?: () => void
+  /** The verdict's definition checks per tool (the detail answer's), shown beside each tool read. */
+  toolQuality?: readonly ToolQualityLine[]
 }) {
   const { data, error, mutate } = useServerTools(serverId)
   const { user } = useSession()
@@ -227,6 +240,9 @@ export function ToolsTab({
     if (f.kind !== 'tool' || f.item === null) continue
     findingsByTool.set(f.item, [...(findingsByTool.get(f.item) ?? []), f])
   }
+  // The first line of a name: a hostile server may repeat one, and the verdict graded each as listed.
+  const qualityByTool = new Map<string, ToolQualityLine>()
+  for (const line of toolQuality) if (!qualityByTool.has(line.tool)) qualityByTool.set(line.tool, line)
   return (
     <div className="flex flex-col gap-6">
       <StatusLine data={data} sentences={sentences} serverId={serverId} serverName={serverName} isAdmin={isAdmin} canDeclare={canDeclare} />
@@ -241,6 +257,7 @@ export function ToolsTab({
             noteFor={(name) => comparisonNote(comparison, name)}
             findingsFor={(name) => findingsByTool.get(name) ?? NO_FINDINGS}
             hashFor={(name) => surface.toolHashes?.[name]}
+            qualityFor={(name) => qualityByTool.get(name)}
           />
         </>
       ) : declared ? (
