@@ -77,6 +77,10 @@ export async function setup(project: TestProject) {
       // 'Probe now' puts a listing on the local queue, whose consumer may reach the MCP fixtures.
       'PROBE_ENABLED=true',
       'PROBE_ALLOW_LOOPBACK=true',
+      // The Paid plan's allowance: a batch probes its listings side by side. With the Free one a
+      // batch probes one listing, and the probes the every-minute cron queues (grade-drop.test.ts
+      // fires it) would hold an admin's 'Probe now' behind them for minutes.
+      'PROBE_SUBREQUEST_BUDGET=950',
       // The one test that fires the every-minute cron (grade-drop.test.ts) wants its grading, not
       // a registry sync of its own (an admin's 'Run now' still syncs, as registry-sync.test.ts does).
       'REGISTRY_SYNC_ENABLED=false',

@@ -1,8 +1,9 @@
 /**
- * A grade drop, end to end and for real: a listing whose remote is the `changing` MCP fixture
- * (its one tool's description changes with every handshake, its version stays the same) is
- * probed through 'Probe now' and graded by the every-minute cron; probed again, its tool changed
- * without a new version and the scan's risk rose; graded again, its grade fell, and the dashboard
+ * A grade drop, end to end and for real: a listing whose remote is the `rugPull` MCP fixture
+ * (one well-defined tool on the first handshake, the same tool poisoned from the second on, its
+ * version the same) is probed through 'Probe now' and graded by the every-minute cron; probed
+ * again, its tool changed without a new version and the scan rated it high; graded again, its
+ * grade fell (security caps the overall), and the dashboard
  * of a user who follows its author tells of it, leading to its Verdict tab.
  *
  * The local runtime never fires Cron Triggers by itself (docs/decisions/0044): this file calls
@@ -28,6 +29,7 @@ const EVERY_MINUTE = '* * * * *'
 
 /** Puts the listing on the probe queue and waits until the consumer has stored a Changes entry more. */
 async function probeNow(admin: Page, id: string, entriesBefore: number): Promise<ServerChangesResponse> {
+  // Behind, perhaps, the probes of the catalogue's remotes that the cron fired below queued.
   await apiCall(admin, 'POST', `/api/admin/probes/${id}`)
   let changes: ServerChangesResponse = { entries: [] }
   await expect
@@ -36,7 +38,7 @@ async function probeNow(admin: Page, id: string, entriesBefore: number): Promise
         changes = await apiJson<ServerChangesResponse>(`/api/servers/${id}/changes`)
         return changes.entries.length
       },
-      { timeout: 45_000, interval: 1_000 },
+      { timeout: 120_000, interval: 1_000 },
     )
     .toBe(entriesBefore + 1)
   return changes
@@ -76,7 +78,7 @@ describe('a followed server whose grade drops', () => {
       description: 'A small server whose tool changes between reads, for the grade-drop browser test.',
       author: AUTHOR,
       version: '1.0.0',
-      remotes: [{ name: 'changing', url: inject('mcpURLs').changing }],
+      remotes: [{ name: 'rug-pull', url: inject('mcpURLs').rugPull }],
     })
     const id = created.id
 
@@ -92,7 +94,7 @@ describe('a followed server whose grade drops', () => {
     // The second read: the description changed without a new version, and the risk rose.
     const second = await probeNow(admin.page, id, 1)
     expect(second.entries[0].diff?.withoutNewVersion).toBe(true)
-    expect(second.entries[0].risk).not.toBe('none')
+    expect(second.entries[0].risk).toBe('high')
     const regraded = await gradedAfter(id, first.computedAt)
     expect(gradeRank(regraded.grade)).toBeLessThan(gradeRank(first.grade))
     // The card's grade is the stored verdict's.
@@ -122,7 +124,7 @@ describe('a followed server whose grade drops', () => {
     await admin.context.close()
     await follower.context.close()
     // Two probes and two gradings, each waited for.
-  }, 300_000)
+  }, 420_000)
 })
 
 describe('a dashboard without grade drops', () => {

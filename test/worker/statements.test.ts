@@ -146,8 +146,8 @@ describe('the MCP endpoint', () => {
     }
   })
 
-  it('get_server reads the server page, then its tools and its stored verdict side by side: three round trips; list_categories reads the cached counts', async () => {
-    expect(await count('/mcp', undefined, call('get_server', { server: serverId }))).toEqual({ status: 200, roundTrips: 3, statements: 13 })
+  it('get_server reads the server page (its stored verdict in the page’s own statement) and its tools: two round trips; list_categories reads the cached counts', async () => {
+    expect(await count('/mcp', undefined, call('get_server', { server: serverId }))).toEqual({ status: 200, roundTrips: 2, statements: 12 })
     expect((await count('/mcp', undefined, call('list_categories', {}))).roundTrips).toBeLessThanOrEqual(1)
   })
 })

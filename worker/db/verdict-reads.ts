@@ -1,12 +1,12 @@
 /**
  * Reads of the stored verdicts (`server_verdicts`, written by worker/db/verdicts.ts when a
  * listing's inputs change): never graded per request. The registry API's `_meta` reads the grades
- * in its page's own statement; the MCP endpoint's `get_server` reads the whole verdict.
+ * in its page's own statement; the detail answer (and the MCP endpoint's `get_server`, which
+ * gives it) reads the whole verdict in its own statement (worker/db/servers.ts).
  */
-import { eq, sql } from 'drizzle-orm'
-import { type Grade, VERDICT_DIMENSIONS, type Verdict, type VerdictDimension } from '@shared/verdict'
+import { sql } from 'drizzle-orm'
+import { type Grade, VERDICT_DIMENSIONS, type VerdictDimension } from '@shared/verdict'
 import type { RegistryVerdict } from '../lib/render/registry-api'
-import type { DB } from './client'
 import { serverVerdicts } from './schema'
 
 /** Each dimension's name, grade and whether it applies, in the verdict's order (VERDICT_DIMENSIONS'). */
@@ -44,14 +44,4 @@ export function toVerdictGrades(json: string | null): RegistryVerdict | null {
       dimensions[dimension as VerdictDimension] = (grade ?? null) as Grade | null
   }
   return { grade: read.grade, dimensions, method: read.method, computedAt: read.computedAt }
-}
-
-/** A listing's stored verdict, parsed; null when it was never graded. */
-export async function storedVerdict(db: DB, serverId: string): Promise<Verdict | null> {
-  const [row] = await db
-    .select({ verdict: serverVerdicts.verdict })
-    .from(serverVerdicts)
-    .where(eq(serverVerdicts.serverId, serverId))
-    .limit(1)
-  return row ? (JSON.parse(row.verdict) as Verdict) : null
 }

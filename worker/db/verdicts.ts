@@ -6,7 +6,7 @@
  * was last graded more than a day ago, since some inputs age by themselves (the latest version's
  * age, the probes' window). Also: the grade drops the dashboard and a server's changes feed show.
  */
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm'
 import type { Grade, VerdictAlert } from '@shared/verdict'
 import type { VerdictInputs } from '../lib/verdict'
 import type { DB } from './client'
@@ -385,12 +385,4 @@ export function toVerdictAlerts(rows: readonly DropRow[]): VerdictAlert[] {
     reasons: JSON.parse(r.reasons) as string[],
     createdAt: r.createdAt,
   }))
-}
-
-/** The stored verdict of listings (tests and tools): by id. */
-export async function storedVerdicts(db: DB, ids: readonly string[]) {
-  return db
-    .select()
-    .from(serverVerdicts)
-    .where(inArray(serverVerdicts.serverId, [...ids]))
 }

@@ -14,7 +14,6 @@ import { DIMENSION_LABELS, GRADES, VERDICT_DIMENSIONS, type Verdict } from '@sha
 import { categoryCounts } from '../db/categories'
 import { registryListing } from '../db/registry'
 import { getServerDetail } from '../db/servers'
-import { storedVerdict } from '../db/verdict-reads'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
 import { cachedJson, cacheKeys, TTL } from '../lib/cache/kv-cache'
@@ -234,10 +233,7 @@ async function findServer(c: Context<AppEnv>, ref: string): Promise<ServerDetail
 /** What get_server answers: the detail page's facts, the tool surface when known; the README is on the page. */
 async function serverFacts(c: Context<AppEnv>, ref: string) {
   const server = await findServer(c, ref)
-  const [tools, verdict] = await Promise.all([
-    serverTools(c.var.db, server.id, probeSettings(c.env).enabled),
-    storedVerdict(c.var.db, server.id),
-  ])
+  const tools = await serverTools(c.var.db, server.id, probeSettings(c.env).enabled)
   return {
     id: server.id,
     name: server.name,
@@ -259,7 +255,7 @@ async function serverFacts(c: Context<AppEnv>, ref: string) {
     packages: server.packages as unknown[],
     remotes: server.remotes as unknown[],
     tools: tools?.answer ?? null,
-    verdict: verdict && verdictFacts(verdict),
+    verdict: server.verdict && verdictFacts(server.verdict),
     url: pageUrl(c, server.id),
   }
 }
