@@ -5,8 +5,10 @@
  */
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import type { Verdict, VerdictDimension } from '@shared/verdict'
 import snapshot from '../../../data/mcp-registry-seed-2025-05-16.json'
 import shippedFile from '../../../data/package-surfaces-2026-11-28.json'
+import doc from '../../../docs/verdict.md?raw'
 import { importEntries } from '../../../worker/db/imports'
 import { servers } from '../../../worker/db/schema'
 import { gradeVerdicts, VERDICT_BATCH } from '../../../worker/jobs/verdicts'
@@ -14,6 +16,7 @@ import { entriesOf } from '../../../worker/lib/registry-entry'
 import { readShippedSurfaces } from '../../../worker/lib/shipped-surfaces'
 import { VERDICT_REV } from '../../../worker/lib/verdict'
 import { storeShippedSurfaces } from '../../../worker/services/probing/shipped'
+import { parseMarkdown, tableOf } from '../../docs/markdown-tables'
 import { db } from '../helpers'
 
 let listings = 0
@@ -45,5 +48,20 @@ describe('a seeded catalogue', () => {
     expect(graded).toBe(surfaced)
     expect(surfaced).toBeGreaterThan(0)
     expect(missingSecurity).toBe(listings - surfaced)
+  })
+
+  it("grades the shipped surfaces' listings as docs/verdict.md tabulates them", async () => {
+    const rows = (await db().all(sql`SELECT s.name, v.verdict FROM ${servers} s JOIN server_verdicts v ON v.server_id = s.id
+      WHERE s.risk IS NOT NULL ORDER BY s.name`)) as Array<{ name: string; verdict: string }>
+    const graded = rows.map(({ name, verdict }) => {
+      const v = JSON.parse(verdict) as Verdict
+      const of = (d: VerdictDimension) => v.dimensions.find((x) => x.dimension === d)?.grade ?? '-'
+      return [name, v.grade, String(v.score), of('security'), of('toolQuality'), of('compatibility'), of('installReadiness')]
+    })
+    const header = ['listing', 'overall', 'score', 'security', 'tool quality', 'compatibility', 'install readiness']
+    const table = tableOf(parseMarkdown(doc), 'The shipped surfaces, graded', header).map(({ cells }) =>
+      header.map((h) => (h === 'listing' ? cells[h].code[0] : cells[h].text)),
+    )
+    expect(table).toEqual(graded)
   })
 })
