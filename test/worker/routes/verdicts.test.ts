@@ -9,11 +9,12 @@ import type { Dashboard, ServerDetail } from '@shared/types'
 import { gradeDrops, servers, serverVersions } from '../../../worker/db/schema'
 import { gradeAllVerdicts } from '../../../worker/jobs/verdicts'
 import { VERDICT_REV } from '../../../worker/lib/verdict'
+import { exampleTool } from '../../../worker/lib/verdict/quality-checks'
 import { type Client, signIn } from '../auth-helpers'
 import { insertServer } from '../factories'
 import { readFeed } from '../feed-reader'
 import { db, json } from '../helpers'
-import { outcomeOf, recordOutcome, surfaceOf } from '../probe-helpers'
+import { outcomeOf, recordOutcome, surfaceWith } from '../probe-helpers'
 
 const DAY = 24 * 3600_000
 
@@ -38,7 +39,14 @@ beforeAll(async () => {
   await db()
     .insert(serverVersions)
     .values({ serverId, version: '1.0.0', publishedAt: new Date(now - 10 * DAY).toISOString() })
-  await recordOutcome(serverId, '1.0.0', outcomeOf('ok', surfaceOf(['search', 'fetch']), new Date(now - DAY)))
+  // A server that earns an A on every dimension: a well-defined tool (the quality checks' own
+  // example), both protocol generations answered with a Server Card, a recent release.
+  await recordOutcome(serverId, '1.0.0', {
+    ...outcomeOf('ok', surfaceWith({ tools: [exampleTool()] }), new Date(now - DAY)),
+    protocolVersion: '2026-07-28',
+    generations: { stateless: true, initialize: true },
+    serverCard: { name: 'io.github.acme/verdict-fixture' },
+  })
   expect((await json(`/api/servers/${serverId}/like`, liker.write('POST'))).status).toBe(200)
 })
 
