@@ -129,6 +129,16 @@ function failure(
   return { status: 'protocol_error', error: sentence(error), cause: null }
 }
 
+/** Ends a started server at the deadline: one that ignores the end of its stdin would hold the close for seconds. */
+function terminate(transport: StdioClientTransport): void {
+  const pid = transport.pid
+  if (pid) {
+    try {
+      process.kill(pid, 'SIGTERM')
+    } catch {}
+  }
+}
+
 /**
  * Starts a stdio server and reads its surface with the remote probe's own client and bounds
  * (probe.ts): the 2026 `server/discover` first, `initialize` as fallback, every page of each list,
@@ -151,13 +161,7 @@ export async function probeStdio(options: ProbeStdioOptions): Promise<ProbeOutco
   const deadline = new AbortController()
   const timer = setTimeout(() => {
     deadline.abort()
-    // A server that ignores the end of its stdin would hold the close for seconds.
-    const pid = transport.pid
-    if (pid) {
-      try {
-        process.kill(pid, 'SIGTERM')
-      } catch {}
-    }
+    terminate(transport)
   }, bounds.totalTimeoutMs)
   const session: Session = { client: newClient(bounds), transport }
   const base = blankOutcome(options.target, started, 'stdio')
@@ -170,14 +174,7 @@ export async function probeStdio(options: ProbeStdioOptions): Promise<ProbeOutco
     const told = generationsOf(session, 'stdio')
     if (session.era !== 'modern') return someGenerations(told)
     const spare = new StdioClientTransport({ ...params, stderr: 'ignore' })
-    const stop = () => {
-      const pid = spare.pid
-      if (pid) {
-        try {
-          process.kill(pid, 'SIGTERM')
-        } catch {}
-      }
-    }
+    const stop = () => terminate(spare)
     deadline.signal.addEventListener('abort', stop, { once: true })
     try {
       const initialize = await answersInitialize(spare, bounds, deadline.signal)

@@ -184,7 +184,8 @@ export const HEALTH_RATIO_POINTS = 80
 export const HEALTH_LATEST_POINTS = 20
 
 /** A probe of a remote (a URL), not of a package the runner ran. */
-const isRemoteProbe = (target: string) => /^https?:\/\//i.test(target)
+/** A remote is probed at its URL; a package at 'npm:name@version' and the like. */
+export const isRemoteProbe = (target: string) => /^https?:\/\//i.test(target)
 /** A probe that reached the server: it answered, or asked for credentials (reachable, its tools not read). */
 const reached = (status: string) => status === 'ok' || status === 'auth_required'
 

@@ -8,7 +8,7 @@ import { readPackage, readRemote } from '@shared/install/source'
 import type { ProbeTransport } from '@shared/surface'
 import type { Verdict } from '@shared/verdict'
 import { gradeCompatibility } from './compatibility'
-import { gradeHealth, gradeInstallReadiness, gradeMaintenance, gradeSecurity, overallOf } from './grade'
+import { gradeHealth, gradeInstallReadiness, gradeMaintenance, gradeSecurity, isRemoteProbe, overallOf } from './grade'
 import type { VerdictInputs } from './inputs'
 import { gradeToolQuality } from './tool-quality'
 
@@ -35,8 +35,7 @@ export function gradeListing(inputs: VerdictInputs, now: Date): Verdict {
   const compat = gradeCompatibility({
     probes: latestPerTarget(inputs.probes).map(({ target, transport, protocolVersion, status, generations }) => ({
       target,
-      // A remote is probed at its URL; a package at 'npm:name@version' and the like.
-      kind: /^https?:\/\//i.test(target) ? ('remote' as const) : ('package' as const),
+      kind: isRemoteProbe(target) ? ('remote' as const) : ('package' as const),
       transport: transport as ProbeTransport | null,
       protocolVersion,
       status,

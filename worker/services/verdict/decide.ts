@@ -2,7 +2,7 @@
  * What grading a claimed listing writes, decided from its stored verdict and the new one: plain
  * functions, tested in Node without D1 (test/services/verdict/).
  */
-import { DIMENSION_LABELS, GRADES, type Grade, gradeRank, type Verdict } from '@shared/verdict'
+import { DIMENSION_LABELS, type Grade, gradeRank, type Verdict } from '@shared/verdict'
 import type { ListingToGrade, VerdictWrite } from '../../db/verdicts'
 import { sha256Hex } from '../../lib/hash'
 
@@ -19,8 +19,7 @@ export const verdictHash = (verdict: Verdict): Promise<string> => sha256Hex(verd
 
 /** True when `to` is worse than `from`, or no grade where there was one. */
 export function fell(from: Grade | null, to: Grade | null): boolean {
-  if (from === null) return false
-  return to === null || GRADES.indexOf(to) > GRADES.indexOf(from)
+  return from !== null && gradeRank(to) < gradeRank(from)
 }
 
 /**
