@@ -7,7 +7,7 @@
 // Changes between surfaces (written beside the scanner by another hand).
 export * from './changes'
 export * from './diff'
-export type { Detector, Hit, ItemContext, Rule, RuleExample, RuleInput, ScanContext } from './rule-types'
+export type { Detector, Hit, ItemContext, Rule, RuleExample, RuleInput, ScanContext, ScanSelf, ToolOwner } from './rule-types'
 export { RULES, RULES_BY_ID } from './rules'
 export { MAX_FINDINGS, riskLevel, runRule, SCANNER_VERSION, scanSurface } from './scan'
 export { type SurfaceText, surfaceTexts, type TextRole } from './texts'

@@ -7,9 +7,41 @@ import type { ScanClass, Severity, SurfaceItemKind } from '@shared/scan'
 import type { Surface, SurfaceTool } from '@shared/surface'
 import type { TextRole } from './texts'
 
-/** Exact tool names other listings have, for the imitation rule. */
+/** A listing of the catalogue that offers a tool, for findings that name it. */
+export interface ToolOwner {
+  /** The listing's id (its registry name). */
+  id: string
+  /** What a person calls it: its title, else its name. */
+  name: string
+  /**
+   * How established it is, to tell the original from the copy: higher is more established
+   * (stars, likes and age folded into one number by the catalogue's read; only the order matters).
+   */
+  standing: number
+}
+
+/** What the scan knows of the listing whose surface it reads: its own service is not "outside". */
+export interface ScanSelf {
+  /** The listing's id, so the catalogue's tools of this very listing are not "another listing's". */
+  id?: string
+  /** Its names: registry name, title, the server's own name; a brand word they hold is the listing's own. */
+  names: readonly string[]
+  /** Hosts of its own service: its remotes, its website, its repository's host and owner pages. */
+  hosts: readonly string[]
+}
+
+/** What the catalogue tells the scan beyond the surface itself. */
 export interface ScanContext {
+  /** Exact tool names other listings have, for the imitation rule. */
   otherToolNames?: ReadonlySet<string>
+  /**
+   * Which listings offer each tool name (the most established first, a few per name), so a finding
+   * about a copied, imitated or shadowed tool can name the listing it belongs to. The names are
+   * otherToolNames' own.
+   */
+  toolOwners?: ReadonlyMap<string, readonly ToolOwner[]>
+  /** The listing being scanned, when the scan knows it. */
+  self?: ScanSelf
 }
 
 /** What a rule knows of the item a text belongs to. */

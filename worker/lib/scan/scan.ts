@@ -14,7 +14,7 @@ import { hasConfusableLetters, hasHiddenCharacters, type Normalized, normalizeFo
 export type { ScanContext } from './rule-types'
 
 /** Bump when a rule changes, so stored surfaces are scanned again. */
-export const SCANNER_VERSION = 2
+export const SCANNER_VERSION = 3
 
 /** Findings kept per surface: the most severe first. */
 export const MAX_FINDINGS = 200
