@@ -28,6 +28,8 @@ export interface ScanSelf {
   names: readonly string[]
   /** Hosts of its own service: its remotes, its website, its repository's host and owner pages. */
   hosts: readonly string[]
+  /** Its standing, as ToolOwner's: a listing more established than the one it shares a name with is not the copy. */
+  standing?: number
 }
 
 /** What the catalogue tells the scan beyond the surface itself. */
