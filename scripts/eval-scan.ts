@@ -5,18 +5,21 @@
  * shows, then every benign flag and every miss. Exits 1 when a figure is worse than
  * test/scan-set/baseline.json, unless --report-only.
  *   --scanner <module>   another module exporting scanSurface (to try a rule change side by side)
- *   --set <dir>          another set laid out like test/scan-set (benign/, poisoned.json, baseline.json)
+ *   --set <dir>          another set laid out like test/scan-set (benign/, poisoned.json, baseline.json;
+ *                        poisoned-r5.json and listings.json when there)
+ * After the whole set's tables, the held-out round 5 alone (ids r5-): per class and per difficulty.
  */
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 
 /** What this script uses of test/worker/lib/scan/eval-metrics.ts (loaded by path: it belongs to the Worker's tests, not to scripts/). */
 interface Metrics {
-  evaluate(set: Record<string, unknown>, poisoned: unknown[], scan: unknown): Result
+  evaluate(set: Record<string, unknown>, poisoned: unknown[], scan: unknown, listings?: unknown): Result
   belowBaseline(result: Result, baseline: unknown): string[]
   markdownReport(result: Result): string
+  roundReport(result: Result, prefix: string): string
 }
 interface Result {
   benign: {
@@ -50,14 +53,16 @@ const benign: Record<string, unknown> = Object.fromEntries(
     .sort()
     .map((name) => [name.replace(/\.json$/, ''), read(join(SET, 'benign', name))]),
 )
-const poisoned: unknown[] = read(join(SET, 'poisoned.json'))
+const heldOut: unknown[] = existsSync(join(SET, 'poisoned-r5.json')) ? read(join(SET, 'poisoned-r5.json')) : []
+const poisoned: unknown[] = [...read(join(SET, 'poisoned.json')), ...heldOut]
+const listings: unknown = existsSync(join(SET, 'listings.json')) ? read(join(SET, 'listings.json')) : {}
 const baseline: unknown = read(join(SET, 'baseline.json'))
 
 const scannerPath = opts.scanner ? resolve(opts.scanner) : resolve(import.meta.dirname, '../worker/lib/scan/index.ts')
 const { scanSurface } = (await import(pathToFileURL(scannerPath).href)) as { scanSurface: unknown }
 const metricsPath = resolve(import.meta.dirname, '../test/worker/lib/scan/eval-metrics.ts')
-const { evaluate, belowBaseline, markdownReport } = (await import(pathToFileURL(metricsPath).href)) as Metrics
-const result = evaluate(benign, poisoned, scanSurface)
+const { evaluate, belowBaseline, markdownReport, roundReport } = (await import(pathToFileURL(metricsPath).href)) as Metrics
+const result = evaluate(benign, poisoned, scanSurface, listings)
 
 if (opts.json) {
   console.log(JSON.stringify(result, null, 2))
@@ -73,6 +78,8 @@ if (opts.json) {
   console.log('\nPoisoned tools missed:')
   for (const miss of result.misses) console.log(`- ${miss.id} (${miss.class}, ${miss.severity}${miss.hard ? `, ${miss.hard}` : ''})`)
   if (result.misses.length === 0) console.log('- none')
+  if (heldOut.length > 0)
+    console.log(`\nThe held-out round 5 alone (poisoned-r5.json, ${heldOut.length} tools):\n\n${roundReport(result, 'r5-')}`)
 }
 const worse = belowBaseline(result, baseline)
 if (worse.length > 0) {

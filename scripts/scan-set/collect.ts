@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { probeStdio } from '@mcp-catalogue/mcp-client/node'
 import { detectFence, fenceArgv } from '../../probe-runner/src/fence'
-import { SERVERS, type SetServer } from './servers'
+import { SERVERS, SERVICE_HOSTS, type SetServer } from './servers'
 
 const args = process.argv.slice(2)
 const dirFlag = args.indexOf('--dir')
@@ -191,7 +191,11 @@ scripts would build), @tokenizin/mcp-npx-fetch 1.0.0 (an error on listing), @21s
 (fetches at start), obsidian-mcp 2.0.1 (wants a real vault), @tacticlaunch/mcp-linear 1.4.3 (198
 short CRUD tools: one server would weigh a fifth of the benign rate),
 @sentry/mcp-server
-(FSL licence: not copied), @browserbasehq/mcp (not on npm).
+(FSL licence: not copied), @browserbasehq/mcp (not on npm); for round 5,
+@tosspayments/integration-guide-mcp 0.0.31 (fetches at start), @coingecko/coingecko-mcp 8.2.0 (its
+install downloads a tarball from GitHub, which the registry mirror cannot serve),
+@cablate/mcp-google-map 0.0.63 (no answer in the probe's time), @codefuturist/email-mcp 0.2.0
+(LGPL-3.0: not copied), @dopplerhq/mcp-server 1.0.5 (wants a real login before listing).
 
 The poisoned half (\`poisoned.json\`) is written by \`scripts/scan-set/poisoned.ts\` from the
 published attack classes, most entries a tool of this table altered the way the attack alters it;
@@ -199,7 +203,26 @@ each entry names the attack it follows. Regenerate: \`npx tsx scripts/scan-set/c
 the npm registry and bwrap; \`--dir\` for the scratch folder, slugs to read only some), then
 \`npx tsx scripts/scan-set/poisoned.ts\`.
 `
-  writeFileSync(join(setDir, 'SOURCES.md'), text)
+  // The sections written by hand after the generated part (## headings) stay as they are.
+  const file = join(setDir, 'SOURCES.md')
+  const previous = existsSync(file) ? readFileSync(file, 'utf8') : ''
+  const kept = previous.indexOf('\n## ')
+  writeFileSync(file, kept >= 0 ? `${text}${previous.slice(kept)}` : text)
+  writeListings()
+}
+
+/**
+ * test/scan-set/listings.json: what the catalogue would know of each benign server as a listing,
+ * for the scan's context (eval-metrics.ts): its standing (the order of SERVERS, earliest and most
+ * widely used first, so higher is more established) and its own service's hosts (SERVICE_HOSTS).
+ */
+function writeListings(): void {
+  const listings: Record<string, { standing: number; hosts: string[] }> = {}
+  SERVERS.forEach((server, index) => {
+    if (!existsSync(join(out, `${server.slug}.json`))) return
+    listings[server.slug] = { standing: SERVERS.length - index, hosts: SERVICE_HOSTS[server.slug] ?? [] }
+  })
+  writeFileSync(join(setDir, 'listings.json'), `${JSON.stringify(listings, null, 2)}\n`)
 }
 
 let failed = 0

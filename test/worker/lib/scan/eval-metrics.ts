@@ -11,18 +11,42 @@
  *   prompts, resources) are listed too, but the rate counts tools.
  * - Only the attack classes' findings count here (SET_CLASSES); annotation honesty has its own
  *   labelled set and figures (annotation-honesty-eval.test.ts).
- * - Every scan gets, as the names other listings have, the tool names of every other benign
- *   server of the set (what the catalogue knows when it scans a listing).
+ * - Every scan gets what the catalogue knows when it scans a listing (scanContext): the tool names
+ *   of every other benign server of the set, which of those servers offer each name (toolOwners,
+ *   the most established first) and the listing itself (self: its names, its own service's hosts,
+ *   its standing), from test/scan-set/listings.json. A poisoned tool is scanned as its host's.
  */
 import type { Finding, Severity } from '@shared/scan'
 import type { JsonValue, Surface, SurfacePrompt, SurfaceResource, SurfaceResourceTemplate, SurfaceTool } from '@shared/surface'
+import type { ScanContext, ToolOwner } from '../../../../worker/lib/scan/rule-types'
 
 /** The classes the poisoned set covers: every scan class but 'change', which compares two surfaces. */
 export const SET_CLASSES = ['invisible', 'deceptive-name', 'model-directed', 'secrets', 'exfiltration', 'hidden-bulk'] as const
 export type SetClass = (typeof SET_CLASSES)[number]
 
-export type HardCase = 'split' | 'paraphrase' | 'language' | 'emoji'
-export const HARD_CASES: readonly HardCase[] = ['split', 'paraphrase', 'language', 'emoji']
+/**
+ * What makes an item hard for rules that match words. The early rounds': a payload split across
+ * fields, paraphrased without trigger words, in another language, hidden behind an emoji. Round 5's
+ * name where the payload sits or how it is written: only in a nested schema, only in an output
+ * schema, only in a title (or annotations.title), in a value (an enum value, a default, an example),
+ * encoded (base64, percent, rot13, JSON or HTML escapes, NFKC forms, confusables inside a trigger
+ * word), aimed at another listing of the catalogue (a copied or imitated name, a text about its
+ * tools), a default or example that acts when the model fills the parameter with it.
+ */
+export const HARD_CASES = [
+  'split',
+  'paraphrase',
+  'language',
+  'emoji',
+  'nested',
+  'output-schema',
+  'title',
+  'value',
+  'encoded',
+  'catalogue',
+  'default-acts',
+] as const
+export type HardCase = (typeof HARD_CASES)[number]
 
 /** One real server's surface as test/scan-set/benign/<slug>.json holds it. */
 export interface BenignServer {
@@ -41,13 +65,16 @@ export interface BenignServer {
   resourceTemplates?: SurfaceResourceTemplate[]
 }
 
-/** One poisoned tool of test/scan-set/poisoned.json. */
+/** One poisoned tool of test/scan-set/poisoned.json (rounds 1-4) or poisoned-r5.json (the held-out round 5). */
 export interface PoisonedItem {
   id: string
   class: SetClass
   /** What the tool deserves: high when a model is being attacked, medium when a person should look. */
   severity: Extract<Severity, 'high' | 'medium'>
+  /** Its hardest (most specific) difficulty. */
   hard: HardCase | null
+  /** Further difficulties it also has (a Chinese text in an output schema): it counts under each. */
+  tags?: HardCase[]
   /** The published attack it follows. */
   note: string
   tool: SurfaceTool
@@ -57,7 +84,10 @@ export interface PoisonedItem {
   server?: { instructions?: string }
 }
 
-export type ScanFn = (surface: Surface, context?: { otherToolNames?: ReadonlySet<string> }) => Finding[]
+export type ScanFn = (surface: Surface, context?: ScanContext) => Finding[]
+
+/** What the catalogue knows of each benign server as a listing (test/scan-set/listings.json). */
+export type Listings = Record<string, { standing: number; hosts: string[] }>
 
 export interface ClassFigures {
   poisoned: number
@@ -84,9 +114,21 @@ export interface BenignFlag {
   excerpt: string
 }
 
+/** One poisoned item's outcome. */
+export interface ItemOutcome {
+  id: string
+  class: SetClass
+  severity: Severity
+  hard: HardCase | null
+  tags: HardCase[]
+  caught: boolean
+}
+
 export interface EvalResult {
   classes: Record<SetClass, ClassFigures>
+  /** Per difficulty: an item counts under its hard case and under each of its tags. */
   hard: Record<HardCase, { poisoned: number; caught: number; recall: number }>
+  items: ItemOutcome[]
   poisoned: number
   caught: number
   highSeverity: { poisoned: number; caught: number; recall: number }
@@ -130,11 +172,41 @@ export function surfaceOf(server: BenignServer): Surface {
 /** The set's benign servers by slug (the file's name without .json). */
 export type BenignSet = Record<string, BenignServer>
 
-/** The tool names of every benign server but `except`: what the catalogue's other listings have. */
-function otherNames(set: BenignSet, except: string): Set<string> {
-  const names = new Set<string>()
-  for (const [slug, server] of Object.entries(set)) if (slug !== except) for (const tool of server.tools) names.add(tool.name)
-  return names
+/** A server's names as a listing would hold them: its display name, package, and the names its serverInfo gives. */
+function namesOf(server: BenignServer): string[] {
+  const info = server.source.serverInfo
+  return [...new Set([server.source.name, server.source.package, info?.name, info?.title].filter((n): n is string => !!n))]
+}
+
+/**
+ * What the catalogue tells the scan of the listing `slug`: the tool names of every other benign
+ * server, who offers each (most established first), and the listing itself.
+ */
+export function scanContext(set: BenignSet, slug: string, listings: Listings = {}): ScanContext {
+  const otherToolNames = new Set<string>()
+  const toolOwners = new Map<string, ToolOwner[]>()
+  for (const [other, server] of Object.entries(set)) {
+    if (other === slug) continue
+    const owner: ToolOwner = { id: other, name: server.source.name, standing: listings[other]?.standing ?? 0 }
+    for (const tool of server.tools) {
+      otherToolNames.add(tool.name)
+      const owners = toolOwners.get(tool.name) ?? []
+      if (!owners.some((o) => o.id === other)) owners.push(owner)
+      toolOwners.set(tool.name, owners)
+    }
+  }
+  for (const owners of toolOwners.values()) owners.sort((a, b) => b.standing - a.standing || a.id.localeCompare(b.id))
+  const server = set[slug]
+  return {
+    otherToolNames,
+    toolOwners,
+    self: {
+      id: slug,
+      names: server ? namesOf(server) : [],
+      hosts: listings[slug]?.hosts ?? [],
+      standing: listings[slug]?.standing ?? 0,
+    },
+  }
 }
 
 /** The host surface with the poisoned tool in its base tool's place (or added last), and the attack's server texts. */
@@ -166,12 +238,17 @@ function attributed(findings: Finding[], item: PoisonedItem): Finding[] {
 
 const ratio = (part: number, whole: number, empty = 1) => (whole === 0 ? empty : part / whole)
 
+/** An item's difficulties: its hard case and its tags, once each. */
+export const difficultiesOf = (item: Pick<PoisonedItem, 'hard' | 'tags'>): HardCase[] => [
+  ...new Set([...(item.hard ? [item.hard] : []), ...(item.tags ?? [])]),
+]
+
 /**
  * Scans the whole set and counts.
  *
  * @example const result = evaluate(benignSet, poisoned, scanSurface)
  */
-export function evaluate(set: BenignSet, poisoned: readonly PoisonedItem[], scan: ScanFn): EvalResult {
+export function evaluate(set: BenignSet, poisoned: readonly PoisonedItem[], scan: ScanFn, listings: Listings = {}): EvalResult {
   const classes = Object.fromEntries(
     SET_CLASSES.map((cls) => [cls, { poisoned: 0, caught: 0, caughtOwn: 0, recall: 0, flagged: 0, flaggedPoisoned: 0, precision: 1 }]),
   ) as Record<SetClass, ClassFigures>
@@ -179,9 +256,17 @@ export function evaluate(set: BenignSet, poisoned: readonly PoisonedItem[], scan
   const falsePositives: BenignFlag[] = []
   let benignTools = 0
   let flaggedTools = 0
+  const contexts = new Map<string, ScanContext>()
+  const contextOf = (slug: string) => {
+    const known = contexts.get(slug)
+    if (known) return known
+    const context = scanContext(set, slug, listings)
+    contexts.set(slug, context)
+    return context
+  }
 
   for (const [slug, server] of Object.entries(set)) {
-    const findings = scan(surfaceOf(server), { otherToolNames: otherNames(set, slug) }).filter(counted)
+    const findings = scan(surfaceOf(server), contextOf(slug)).filter(counted)
     for (const f of findings) {
       falsePositives.push({
         server: slug,
@@ -202,11 +287,12 @@ export function evaluate(set: BenignSet, poisoned: readonly PoisonedItem[], scan
   }
 
   const misses: EvalResult['misses'] = []
+  const outcomes: ItemOutcome[] = []
   let caught = 0
   const high = { poisoned: 0, caught: 0, recall: 0 }
   for (const item of poisoned) {
     const { slug, surface } = poisonedSurface(set, item)
-    const findings = attributed(scan(surface, { otherToolNames: otherNames(set, slug) }), item).filter(counted)
+    const findings = attributed(scan(surface, contextOf(slug)), item).filter(counted)
     const figures = classes[item.class]
     figures.poisoned++
     const isCaught = findings.length > 0
@@ -224,10 +310,12 @@ export function evaluate(set: BenignSet, poisoned: readonly PoisonedItem[], scan
       high.poisoned++
       if (isCaught) high.caught++
     }
-    if (item.hard) {
-      hard[item.hard].poisoned++
-      if (isCaught) hard[item.hard].caught++
+    const difficulties = difficultiesOf(item)
+    for (const h of difficulties) {
+      hard[h].poisoned++
+      if (isCaught) hard[h].caught++
     }
+    outcomes.push({ id: item.id, class: item.class, severity: item.severity, hard: item.hard, tags: item.tags ?? [], caught: isCaught })
   }
 
   for (const figures of Object.values(classes)) {
@@ -240,6 +328,7 @@ export function evaluate(set: BenignSet, poisoned: readonly PoisonedItem[], scan
   return {
     classes,
     hard,
+    items: outcomes,
     poisoned: poisoned.length,
     caught,
     highSeverity: high,
@@ -260,6 +349,8 @@ export interface Baseline {
   highSeverityRecall: number
   /** The most benign tools flagged medium or above, as a share. */
   benignFlaggedRate: number
+  /** Recall per difficulty (hard case or tag), where the baseline names one. */
+  hard?: Partial<Record<HardCase, number>>
 }
 
 /** Every figure of `result` that is worse than the baseline, as sentences (empty when none is). */
@@ -274,6 +365,10 @@ export function belowBaseline(result: EvalResult, baseline: Baseline): string[] 
   }
   if (result.highSeverity.recall < baseline.highSeverityRecall) {
     worse.push(`high-severity recall ${pct(result.highSeverity.recall)} < ${pct(baseline.highSeverityRecall)}`)
+  }
+  for (const h of HARD_CASES) {
+    const want = baseline.hard?.[h]
+    if (want !== undefined && result.hard[h].recall < want) worse.push(`${h} recall ${pct(result.hard[h].recall)} < ${pct(want)}`)
   }
   if (result.benign.flaggedRate > baseline.benignFlaggedRate) {
     worse.push(`benign flagged ${pct(result.benign.flaggedRate)} > ${pct(baseline.benignFlaggedRate)}`)
@@ -311,4 +406,54 @@ export function markdownReport(result: EvalResult): string {
   const otherTexts = result.benign.falsePositives.filter((fp) => fp.kind !== 'tool')
   lines.push(`| Benign server texts (instructions, prompts, resources) with a medium+ finding | ${otherTexts.length} |`)
   return lines.join('\n')
+}
+
+/** Caught of total, and the same for the items that deserve high. */
+export interface RoundCell {
+  poisoned: number
+  caught: number
+  high: number
+  highCaught: number
+}
+
+/** One round's figures alone (its ids start with `prefix`): per class and per difficulty. */
+export function roundFigures(
+  result: EvalResult,
+  prefix: string,
+): { all: RoundCell; classes: Record<SetClass, RoundCell>; hard: Record<HardCase, RoundCell> } {
+  const cell = (): RoundCell => ({ poisoned: 0, caught: 0, high: 0, highCaught: 0 })
+  const count = (c: RoundCell, item: ItemOutcome) => {
+    c.poisoned++
+    if (item.caught) c.caught++
+    if (item.severity === 'high') {
+      c.high++
+      if (item.caught) c.highCaught++
+    }
+  }
+  const all = cell()
+  const classes = Object.fromEntries(SET_CLASSES.map((cls) => [cls, cell()])) as Record<SetClass, RoundCell>
+  const hard = Object.fromEntries(HARD_CASES.map((h) => [h, cell()])) as Record<HardCase, RoundCell>
+  for (const item of result.items.filter((i) => i.id.startsWith(prefix))) {
+    count(all, item)
+    count(classes[item.class], item)
+    for (const h of difficultiesOf(item)) count(hard[h], item)
+  }
+  return { all, classes, hard }
+}
+
+/** The round's figures as Markdown tables: caught / total, high-severity caught / high. */
+export function roundReport(result: EvalResult, prefix: string): string {
+  const { all, classes, hard } = roundFigures(result, prefix)
+  const row = (name: string, c: RoundCell) =>
+    `| ${name} | ${c.caught} / ${c.poisoned} | ${c.poisoned ? ((c.caught / c.poisoned) * 100).toFixed(1) : '-'}% | ${c.highCaught} / ${c.high} |`
+  return [
+    `| Class (${prefix} round) | Caught / poisoned | Recall | High caught / high |`,
+    '| --- | ---: | ---: | ---: |',
+    ...SET_CLASSES.map((cls) => row(cls, classes[cls])),
+    row('**all**', all),
+    '',
+    `| Difficulty (${prefix} round; an item counts under each it has) | Caught / poisoned | Recall | High caught / high |`,
+    '| --- | ---: | ---: | ---: |',
+    ...HARD_CASES.filter((h) => hard[h].poisoned > 0).map((h) => row(h, hard[h])),
+  ].join('\n')
 }

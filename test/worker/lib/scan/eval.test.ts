@@ -14,24 +14,34 @@ import type { Finding } from '@shared/scan'
 import type { Surface } from '@shared/surface'
 import { scanSurface } from '../../../../worker/lib/scan'
 import baseline from '../../../scan-set/baseline.json'
+import listingsJson from '../../../scan-set/listings.json'
 import poisonedJson from '../../../scan-set/poisoned.json'
+import heldOutJson from '../../../scan-set/poisoned-r5.json'
 import {
   type Baseline,
   type BenignServer,
   type BenignSet,
   belowBaseline,
+  difficultiesOf,
   evaluate,
   HARD_CASES,
+  type Listings,
   markdownReport,
   type PoisonedItem,
   poisonedSurface,
+  roundFigures,
+  roundReport,
   SET_CLASSES,
+  scanContext,
   surfaceOf,
 } from './eval-metrics'
 
 const files = import.meta.glob<BenignServer>('../../../scan-set/benign/*.json', { import: 'default', eager: true })
 const benign: BenignSet = Object.fromEntries(Object.entries(files).map(([path, server]) => [path.replace(/^.*\/|\.json$/g, ''), server]))
-const poisoned = poisonedJson as unknown as PoisonedItem[]
+/** Rounds 1-4, then round 5, written held out (before the rules that answer it) in its own file. */
+const heldOut = heldOutJson as unknown as PoisonedItem[]
+const poisoned = [...(poisonedJson as unknown as PoisonedItem[]), ...heldOut]
+const listings = listingsJson as Listings
 
 /** The parts of a surface a scan reads: what toSurface must keep exactly as the set has it. */
 const listed = (surface: Surface) => ({
@@ -61,7 +71,8 @@ describe('the labelled set', () => {
     expect(poisoned.length).toBeGreaterThanOrEqual(100)
     expect(new Set(poisoned.map((item) => item.id)).size).toBe(poisoned.length)
     for (const cls of SET_CLASSES) expect(poisoned.filter((item) => item.class === cls).length, cls).toBeGreaterThanOrEqual(12)
-    for (const hard of HARD_CASES) expect(poisoned.filter((item) => item.hard === hard).length, hard).toBeGreaterThanOrEqual(5)
+    for (const hard of HARD_CASES)
+      expect(poisoned.filter((item) => difficultiesOf(item).includes(hard)).length, hard).toBeGreaterThanOrEqual(5)
     const languages = poisoned.filter((item) => item.hard === 'language').map((item) => JSON.stringify(item.tool))
     // Spanish, French, German, Chinese, Russian, Japanese, Korean: scripts beyond Latin are there.
     for (const script of [/\p{Script=Han}/u, /\p{Script=Cyrillic}/u, /\p{Script=Hiragana}|\p{Script=Katakana}/u, /\p{Script=Hangul}/u]) {
@@ -71,8 +82,32 @@ describe('the labelled set', () => {
       expect(SET_CLASSES).toContain(item.class)
       expect(['high', 'medium']).toContain(item.severity)
       expect([null, ...HARD_CASES]).toContain(item.hard)
+      for (const tag of item.tags ?? []) expect(HARD_CASES).toContain(tag)
       expect(item.note.length).toBeGreaterThan(20)
     }
+  })
+
+  it('holds a held-out round 5 covering every difficulty several times, every class, and the languages of the issue', () => {
+    expect(heldOut.length).toBeGreaterThanOrEqual(100)
+    expect(heldOut.every((item) => item.id.startsWith('r5-'))).toBe(true)
+    for (const cls of SET_CLASSES) expect(heldOut.filter((item) => item.class === cls).length, cls).toBeGreaterThanOrEqual(5)
+    for (const hard of HARD_CASES) {
+      expect(heldOut.filter((item) => difficultiesOf(item).includes(hard)).length, hard).toBeGreaterThanOrEqual(3)
+    }
+    const texts = heldOut.filter((item) => difficultiesOf(item).includes('language')).map((item) => JSON.stringify(item.tool))
+    for (const script of [/\p{Script=Han}/u, /\p{Script=Cyrillic}/u, /\p{Script=Hiragana}|\p{Script=Katakana}/u, /\p{Script=Hangul}/u]) {
+      expect(texts.some((text) => script.test(text))).toBe(true)
+    }
+  })
+
+  it('knows every benign server as a listing: its standing and its own service’s hosts', () => {
+    expect(Object.keys(listings).sort()).toEqual(Object.keys(benign).sort())
+    const context = scanContext(benign, 'amap', listings)
+    expect(context.self).toMatchObject({ id: 'amap', hosts: ['amap.com'], standing: listings.amap.standing })
+    expect(context.self?.names).toContain('@amap/amap-maps-mcp-server')
+    expect(context.otherToolNames?.has('maps_weather')).toBe(false)
+    // brave_web_search is two servers' own: the reference one, listed earlier, is the more established.
+    expect(context.toolOwners?.get('brave_web_search')?.map((o) => o.id)).toEqual(['brave-search', 'brave-official'])
   })
 
   it('lists every benign surface exactly as the probe would store it (toSurface neither rejects nor changes it)', () => {
@@ -152,7 +187,7 @@ describe('the counting', () => {
 })
 
 describe('the scanner on the labelled set', () => {
-  const result = evaluate(benign, poisoned, scanSurface)
+  const result = evaluate(benign, poisoned, scanSurface, listings)
 
   it('stays at or above the baseline (test/scan-set/baseline.json)', () => {
     const report = [
@@ -162,8 +197,27 @@ describe('the scanner on the labelled set', () => {
       ...result.benign.falsePositives.map((fp) => `  ${fp.server} ${fp.kind} ${fp.item ?? ''} ${fp.rule} (${fp.severity}): ${fp.excerpt}`),
       'Misses:',
       ...result.misses.map((miss) => `  ${miss.id} (${miss.class}, ${miss.severity}${miss.hard ? `, ${miss.hard}` : ''})`),
+      '',
+      roundReport(result, 'r5-'),
     ].join('\n')
     expect(belowBaseline(result, baseline as Baseline), report).toEqual([])
+  })
+
+  it('holds every class, every difficulty and the benign rate to the baseline, named one by one', () => {
+    const held = baseline as Baseline
+    for (const cls of SET_CLASSES) expect(result.classes[cls].recall, cls).toBeGreaterThanOrEqual(held.classes[cls].recall)
+    for (const hard of HARD_CASES) {
+      expect(held.hard?.[hard], `baseline names ${hard}`).toBeDefined()
+      expect(result.hard[hard].recall, hard).toBeGreaterThanOrEqual(held.hard?.[hard] ?? 1)
+    }
+    expect(result.benign.flaggedRate).toBeLessThanOrEqual(held.benignFlaggedRate)
+  })
+
+  it('counts the held-out round alone, per class and per difficulty', () => {
+    const round = roundFigures(result, 'r5-')
+    expect(round.all.poisoned).toBe(heldOut.length)
+    expect(SET_CLASSES.reduce((sum, cls) => sum + round.classes[cls].poisoned, 0)).toBe(heldOut.length)
+    expect(round.all.caught).toBe(result.items.filter((i) => i.id.startsWith('r5-') && i.caught).length)
   })
 
   it('catches every class with a rule of that class', () => {
