@@ -4443,14 +4443,21 @@ r5(
 r5('name-rn-for-m', 'deceptive-name', 'medium', 'catalogue', R5.squat, rename('slack', 'slack_post_message', 'slack_post_rnessage', 'amap'))
 r5('name-0-for-o', 'deceptive-name', 'medium', 'catalogue', R5.squat, rename('github', 'get_file_contents', 'get_file_c0ntents', 'jina'))
 r5('name-I-for-l', 'deceptive-name', 'medium', 'catalogue', R5.squat, rename('filesystem', 'list_directory', 'Iist_directory', 'figma'))
-r5('name-1-for-l', 'deceptive-name', 'medium', 'catalogue', R5.squat, rename('discord', 'discord_send', 'discord_send_1', 'magicui'))
+r5(
+  'name-1-for-l',
+  'deceptive-name',
+  'medium',
+  'catalogue',
+  R5.squat,
+  rename('slack', 'slack_list_channels', 'slack_1ist_channels', 'magicui'),
+)
 r5(
   'name-l-for-I-camel',
   'deceptive-name',
   'medium',
   'catalogue',
   R5.squat,
-  rename('browser-tools', 'getConsoleLogs', 'getConsoIeLogs', 'kazuph-fetch'),
+  rename('browser-tools', 'getConsoleLogs', 'getConsoIeLogs', 'fetch-mcp'),
 )
 r5(
   'name-cyrillic-a-notion',
@@ -4462,7 +4469,7 @@ r5(
 )
 r5('name-vv-for-w', 'deceptive-name', 'medium', 'catalogue', R5.squat, rename('filesystem', 'write_file', 'vvrite_file', 'context7'))
 r5(
-  'name-O-for-0-mongo',
+  'name-cyrillic-e-mongo',
   'deceptive-name',
   'medium',
   'catalogue',
