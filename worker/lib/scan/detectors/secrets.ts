@@ -254,6 +254,20 @@ export const HARVEST: Gate[] = [
         ['hidden', 'dot', 'ssh', 'secure', 'keeps'],
         String.raw`\b(?:hidden|dot)\s+(?:folder|directory|file)s?\s+(?:in|of|under|inside)\s+(?:the\s+)?(?:(?:user|person)'?s?\s+|your\s+|their\s+)?home|\b(?:folder|directory|files?)\s+(?:named\s+(?:after|for)|called)\s+(?:the\s+)?(?:secure\s+shell|ssh)\b|\bdot-?files?\b[^.!?\n]{0,80}?\b(?:keys?|tokens?|secrets?|passwords?|credentials?)\b|\bkeeps\s+(?:its|their|the|your)\s+(?:\w+\s+){0,3}(?:such\s+as|like|including)\s+(?:\w+\s+)?(?:keys|tokens|secrets|passwords|credentials)`,
       ],
+      // A command that prints a credential, its output to be handed over: 'run gcloud auth print-access-token and add the token to the args'.
+      [
+        [
+          'print-access-token',
+          'print-identity-token',
+          'auth token',
+          'get-access-token',
+          'aws_secret_access_key',
+          'export-credentials',
+          '--raw',
+          'auth:token',
+        ],
+        String.raw`\b(?:gcloud\s+auth\s+(?:application-default\s+)?print-(?:access|identity)-token|gh\s+auth\s+token|az\s+account\s+get-access-token|aws\s+configure\s+(?:get\s+aws_secret_access_key|export-credentials)|kubectl\s+config\s+view\s+--raw|heroku\s+auth:token|doctl\s+auth\s+token)\b[^.!?\n]{0,80}?\b(?:add|pass|include|append|send|put|insert|attach|forward|paste|copy)\b`,
+      ],
       // The file named by what it does rather than its name: 'the text of the key file the cloud command line signs in with'.
       [
         ['text', 'content', 'value'],
