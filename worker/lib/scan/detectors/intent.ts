@@ -21,6 +21,9 @@ const PERSON = String.raw`\b(?:(?:the|your|any)\s+)?(?:user|human|customer|reque
 /** Words of each family: the grammar runs only on a sentence that holds one word of a part it needs first. */
 const PRECONDITION_WORDS = ['before', 'prior', 'preliminary', 'first', 'begin', 'ahead', 'preparatory', 'initial', 'outset', 'start']
 const CONCEAL_WORDS = [
+  'best not',
+  'better not',
+  'wise not',
   'keeps',
   'between',
   'mention',
@@ -85,6 +88,8 @@ const CONCEAL_STRONG = new RegExp(
     String.raw`\bno\s+(?:need|reason|call)\s+(?:for\s+\w+\s+)?to\s+(?:mention|bring\s+up|surface|flag|point\s+out|raise|report|share|explain|describe|narrate|acknowledge|note)\b`,
     String.raw`\b(?:need|needs|should|must|shall)\s*(?:not|n't)\s+(?:ever\s+)?be\s+(?:bothered|burdened|troubled|distracted|told|informed|made\s+aware|shown|notified|concerned|worried|alarmed|updated)\b`,
     String.raw`\b(?:need|needs)\s*(?:not|n't)\s+(?:know|hear|see|be\s+aware|worry|concern\s+(?:himself|herself|themselves))\b`,
+    String.raw`\b(?:should|must|need|shall)\s*(?:not|n't)\s+(?:bother|burden|trouble|distract|worry)\s+${PERSON}`,
+    String.raw`\b(?:best|better|wiser?)\s+not\s+to\s+(?:mention|bring\s+(?:this|it|that)\s+up|tell|say\s+anything|raise)`,
     String.raw`\b(?:leave|keep)\s+(?:this|it|that|these|them|the\s+\w+(?:\s+\w+)?)\s+out\s+of\s+(?:your|the)\s+(?:reply|answer|response|summary|output|message|explanation|report)`,
     String.raw`\b(?:omit|skip|drop|leave\s+out)\s+(?:any|all|every)?\s*(?:mention|reference|word|sign|trace|note)s?\s+of\s+(?:this|it|that|these|the\s+(?:step|call|read|request|upload))`,
     String.raw`\bwithout\s+(?:ever\s+)?(?:mentioning|surfacing|flagging|narrating|drawing\s+attention\s+to|calling\s+attention\s+to|bringing\s+(?:it|this|that)\s+up|saying\s+(?:so|anything))\b`,
@@ -116,7 +121,7 @@ const ORDER = new RegExp(
     String.raw`\b(?:you|the\s+(?:assistant|model|agent|ai))\s+(?:must|should|shall|will|need\s+to|have\s+to|are\s+to|ought\s+to|may\s+want\s+to)\s+(?:(?:first|also|always|quietly|silently)\s+)?(${ORDER_VERBS})\b`,
     // The same order put as what a good assistant does: 'a considerate helper first takes a look at'.
     String.raw`\b(?:a|the|any|every)\s+(?:\w+\s+)?(?:helper|assistant|agent|model|ai)\s+(?:(?:first|always|also|quietly|then)\s+)?(\w+s(?:\s+a\s+look\s+(?:at|through|in))?)\b`,
-    String.raw`\b(?:make\s+sure\s+(?:to|you)|be\s+sure\s+to|remember\s+to|take\s+care\s+to|it\s+is\s+(?:required|important|essential)\s+to)\s+(?:(?:first|also|always|quietly|silently)\s+)?(${ORDER_VERBS})\b`,
+    String.raw`\b(?:make\s+sure\s+(?:to|you)|be\s+sure\s+to|remember\s+to|take\s+care\s+to|it(?:\s+is|'s|\s+would\s+be)\s+(?:required|important|essential|helpful|best|good|wise|useful|expected)\s+to)\s+(?:(?:first|also|always|quietly|silently)\s+)?(${ORDER_VERBS})\b`,
   ].join('|'),
   'gi',
 )
