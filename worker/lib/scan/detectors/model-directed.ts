@@ -3,8 +3,9 @@
  * secrecy towards the user, fake system messages, claims about other servers' tools, orders to
  * call them, approval taken away.
  */
-import type { Detector, Hit, RuleInput } from '../rule-types'
+import { type Detector, type Hit, type RuleInput, VALUES } from '../rule-types'
 import { isSibling, looksLikeIdentifier, NAME_STOP } from './items'
+import { phrasesOf, withPhrases } from './languages'
 import { type Gate, gated, gates, holdsAny, matches } from './matching'
 
 const INSTRUCTION_NOUNS =
@@ -13,237 +14,134 @@ const INSTRUCTION_NOUNS =
 /** The person the model works for, however a text words it. */
 const PERSON = String.raw`(?:the\s+|your\s+|any\s+)?(?:user|human|person(?:\s+(?:at\s+the\s+keyboard|chatting|you(?:'re|\s+are)?\s+help(?:ing)?|using\s+\w+))?|operator|customer|requester|client|people)s?`
 
-export const OVERRIDE: Gate[] = gates(
-  [
+export const OVERRIDE: Gate[] = [
+  ...gates(
     [
-      ['ignor', 'disregard', 'forget', 'bypass', 'neglect'],
-      String.raw`\b(?:ignore|disregard|forget|bypass|neglect)\b[^.!?\n]{0,30}?\b(?:previous|prior|preceding|earlier|above|former|original|all\s+other|any\s+other|system|safety|your|the\s+user'?s)\s+${INSTRUCTION_NOUNS}`,
+      [
+        ['ignor', 'disregard', 'forget', 'bypass', 'neglect'],
+        String.raw`\b(?:ignore|disregard|forget|bypass|neglect)\b[^.!?\n]{0,30}?\b(?:previous|prior|preceding|earlier|above|former|original|all\s+other|any\s+other|system|safety|your|the\s+user'?s)\s+${INSTRUCTION_NOUNS}`,
+      ],
+      [
+        ['ignor', 'disregard', 'forget'],
+        String.raw`\b(?:ignore|disregard|forget)\s+(?:everything|all|anything)\s+(?:you\s+(?:were|have\s+been)\s+told|(?:said|written|stated)\s+(?:above|before|earlier)|above|before\s+this)`,
+      ],
+      [
+        ['supersed', 'overrid', 'overrul', 'precedence', 'outrank'],
+        String.raw`\b(?:supersedes?|overrides?|overrules?|outranks?|takes?\s+precedence\s+over)\s+(?:all\s+|any\s+|your\s+|the\s+)*(?:other\s+|previous\s+|prior\s+|earlier\s+|system\s+|user'?s?\s+|original\s+)+(?:instructions|rules|guidelines|prompts?|requests|directives|messages)`,
+      ],
+      [
+        ['replace'],
+        String.raw`\breplaces?\s+(?:your|the\s+user'?s|all\s+other)\s+(?:system\s+)?(?:instructions|rules|guidelines|prompts?|requests|directives)`,
+      ],
+      [
+        ['treat'],
+        String.raw`\btreat\b[^.!?\n]{0,60}?\bas\s+(?:(?:if\s+(?:it|they)\s+)?(?:coming|came|come)\s+from|written\s+by|an?\s+(?:order|instruction|request)\s+from)\s+${PERSON}(?:\s+themsel(?:f|ves))?`,
+      ],
+      [['whatever'], String.raw`\bwhatever\s+${PERSON}\s+(?:asks|says|wants|requests|types)\s*,\s*(?:first|always|just|instead)\b`],
+      [
+        ['regardless', 'matter'],
+        String.raw`\b(?:regardless\s+of|no\s+matter)\s+what\s+(?:the\s+)?(?:user|human|system\s+prompt)\s+(?:says|said|asks|asked|wants|requests|instructs|tells)`,
+      ],
+      [['instructions', 'directives'], String.raw`\bnew\s+(?:system\s+)?(?:instructions|directives)\s*:`],
+      // Authority claimed over the user: 'carries more weight than what the person at the keyboard asks'.
+      [
+        ['weight', 'priority', 'precedence', 'authority', 'importance'],
+        String.raw`\b(?:more|greater|higher|precedence|priority|authority)\s+(?:weight|priority|precedence|authority|importance|trust)?\s*(?:than|over)\s+(?:what\s+)?${PERSON}(?:'s)?\b`,
+      ],
+      [
+        ['outweigh', 'overrid', 'outrank', 'trump', 'overrul'],
+        String.raw`\b(?:outweighs?|overrides?|outranks?|trumps?|overrules?)\s+(?:what\s+)?${PERSON}\b`,
+      ],
+      [
+        ['differ', 'conflict', 'disagree', 'contradict'],
+        String.raw`\b(?:when|if|where)\s+(?:they|these|the\s+two|both)\s+(?:differ|conflict|disagree|contradict)\s*,?\s*(?:go\s+with|follow|prefer|trust|obey|side\s+with)\b`,
+      ],
+      [
+        ['follow', 'obey', 'priorit', 'prefer', 'trust'],
+        String.raw`\b(?:follow|obey|prioriti[sz]e|prefer|trust)\s+(?:them|these|those|it|its\s+instructions|the\s+(?:page|tool|result|document)'?s?\s+instructions)\s+(?:over|above|instead\s+of)\s+${PERSON}`,
+      ],
     ],
-    [
-      ['ignor', 'disregard', 'forget'],
-      String.raw`\b(?:ignore|disregard|forget)\s+(?:everything|all|anything)\s+(?:you\s+(?:were|have\s+been)\s+told|(?:said|written|stated)\s+(?:above|before|earlier)|above|before\s+this)`,
-    ],
-    [
-      ['supersed', 'overrid', 'overrul', 'precedence', 'outrank'],
-      String.raw`\b(?:supersedes?|overrides?|overrules?|outranks?|takes?\s+precedence\s+over)\s+(?:all\s+|any\s+|your\s+|the\s+)*(?:other\s+|previous\s+|prior\s+|earlier\s+|system\s+|user'?s?\s+|original\s+)+(?:instructions|rules|guidelines|prompts?|requests|directives|messages)`,
-    ],
-    [
-      ['replace'],
-      String.raw`\breplaces?\s+(?:your|the\s+user'?s|all\s+other)\s+(?:system\s+)?(?:instructions|rules|guidelines|prompts?|requests|directives)`,
-    ],
-    [
-      ['treat'],
-      String.raw`\btreat\b[^.!?\n]{0,60}?\bas\s+(?:(?:if\s+(?:it|they)\s+)?(?:coming|came|come)\s+from|written\s+by|an?\s+(?:order|instruction|request)\s+from)\s+${PERSON}(?:\s+themsel(?:f|ves))?`,
-    ],
-    [['whatever'], String.raw`\bwhatever\s+${PERSON}\s+(?:asks|says|wants|requests|types)\s*,\s*(?:first|always|just|instead)\b`],
-    [
-      ['regardless', 'matter'],
-      String.raw`\b(?:regardless\s+of|no\s+matter)\s+what\s+(?:the\s+)?(?:user|human|system\s+prompt)\s+(?:says|said|asks|asked|wants|requests|instructs|tells)`,
-    ],
-    [['instructions', 'directives'], String.raw`\bnew\s+(?:system\s+)?(?:instructions|directives)\s*:`],
-    // Authority claimed over the user: 'carries more weight than what the person at the keyboard asks'.
-    [
-      ['weight', 'priority', 'precedence', 'authority', 'importance'],
-      String.raw`\b(?:more|greater|higher|precedence|priority|authority)\s+(?:weight|priority|precedence|authority|importance|trust)?\s*(?:than|over)\s+(?:what\s+)?${PERSON}(?:'s)?\b`,
-    ],
-    [
-      ['outweigh', 'overrid', 'outrank', 'trump', 'overrul'],
-      String.raw`\b(?:outweighs?|overrides?|outranks?|trumps?|overrules?)\s+(?:what\s+)?${PERSON}\b`,
-    ],
-    [
-      ['differ', 'conflict', 'disagree', 'contradict'],
-      String.raw`\b(?:when|if|where)\s+(?:they|these|the\s+two|both)\s+(?:differ|conflict|disagree|contradict)\s*,?\s*(?:go\s+with|follow|prefer|trust|obey|side\s+with)\b`,
-    ],
-    [
-      ['follow', 'obey', 'priorit', 'prefer', 'trust'],
-      String.raw`\b(?:follow|obey|prioriti[sz]e|prefer|trust)\s+(?:them|these|those|it|its\s+instructions|the\s+(?:page|tool|result|document)'?s?\s+instructions)\s+(?:over|above|instead\s+of)\s+${PERSON}`,
-    ],
-    // Spanish, Portuguese, Italian, French, German
-    [
-      ['ignor', 'olvid', 'esque'],
-      String.raw`\b(?:ignora|ignore|ignorar|ignoren|olvida|olvide|esquece|esqueça|ignorem)\s+(?:todas\s+|tutte\s+)?(?:las\s+|as\s+|le\s+)?(?:instrucciones|instruções|instrucoes|istruzioni|indicaciones)\s+(?:anteriores|previas|precedenti|prévias|anteriori)`,
-    ],
-    [
-      ['ignor', 'oubli'],
-      String.raw`\b(?:ignore[rz]?|oublie[rz]?)\s+(?:toutes\s+)?(?:les\s+|vos\s+)?(?:instructions|consignes|directives)\s+(?:précédentes|precedentes|antérieures|anterieures|ci-dessus|données)`,
-    ],
-    [
-      ['negeer', 'vergeet'],
-      String.raw`\b(?:negeer|vergeet)\s+(?:alle\s+)?(?:vorige|eerdere|voorgaande|bovenstaande)\s+(?:instructies|opdrachten|regels)`,
-    ],
-    [
-      ['önceki', 'onceki'],
-      String.raw`(?:önceki|onceki)\s+(?:tüm\s+|bütün\s+)?(?:talimatları|talimatlari|komutları|yönergeleri)\s+(?:yok\s+say|görmezden\s+gel|unut)`,
-    ],
-    [
-      ['zignoruj', 'ignoruj', 'zapomnij'],
-      String.raw`(?:zignoruj|ignoruj|zapomnij)\s+(?:wszystkie\s+)?(?:poprzednie|wcześniejsze)\s+(?:instrukcje|polecenia)`,
-    ],
-    [['abaikan', 'lupakan'], String.raw`\b(?:abaikan|lupakan)\s+(?:semua\s+)?(?:instruksi|perintah)\s+(?:sebelumnya|terdahulu)`],
-    [['bỏ qua'], String.raw`bỏ\s+qua\s+(?:tất\s+cả\s+)?(?:các\s+)?(?:hướng\s+dẫn|chỉ\s+dẫn|lệnh)\s+trước`],
-    [['تجاهل'], String.raw`(?:تجاهل|تجاهلي|تجاهلوا)[^.\n]{0,20}(?:التعليمات|الأوامر|التوجيهات)`],
-    [['निर्देश'], String.raw`(?:पिछले|पहले\s+के)[^।\n]{0,20}निर्देश[^।\n]{0,20}(?:अनदेखा|नज़रअंदाज़|नजरअंदाज|भूल)`],
-    [
-      ['ignorier', 'vergiss', 'vergessen', 'missacht'],
-      String.raw`\b(?:ignorier(?:e|en\s+sie)?|vergiss|vergessen\s+sie|missachte)\s+(?:alle\s+)?(?:vorherigen|bisherigen|vorigen|früheren|frueheren|obigen|vorangegangenen|anderen)?\s*(?:Anweisungen|Instruktionen|Befehle|Regeln|Vorgaben)`,
-    ],
-    // Chinese, Japanese, Korean, Russian
-    [
-      ['忽略', '无视', '忽视', '無視', '理会'],
-      String.raw`(?:忽略|无视|忽视|無視|不要理会|不理会)[^。\n]{0,8}(?:之前|以前|先前|上面|上述|前面|所有|全部|一切|原有|系统)[^。\n]{0,6}(?:指令|指示|说明|說明|规则|規則|提示|要求)`,
-    ],
-    [['無視'], '(?:以前|前|これまで|上記|先|全て|すべて)の(?:指示|命令|指令|ルール|プロンプト)(?:を|は)?(?:すべて|全て)?無視'],
-    [['무시'], String.raw`이전\s*(?:의\s*)?(?:모든\s*)?(?:지시|명령|지침)(?:을|를|은|는)?\s*(?:모두\s*)?무시`],
-    [
-      ['игнор', 'забуд', 'обращ'],
-      String.raw`(?<!\p{L})(?:игнорируй(?:те)?|проигнорируй(?:те)?|забудь(?:те)?|не\s+обращай(?:те)?\s+внимания\s+на)\s+(?:все\s+)?(?:предыдущие|прежние|прошлые|предшествующие|вышеуказанные|остальные|системные)?\s*(?:инструкции|указания|команды|правила|инструкций|указаний)`,
-    ],
-  ],
-  'giu',
-)
+    'giu',
+  ),
+  ...phrasesOf('override'),
+]
 
-export const SECRECY: Gate[] = gates(
-  [
+export const SECRECY: Gate[] = [
+  ...gates(
     [
-      ['tell', 'mention', 'inform', 'reveal', 'notif', 'alert', 'disclos', 'warn', 'know', 'bring', 'explain'],
-      String.raw`\b(?:do\s+not|don'?t|never|must\s+not|mustn'?t|should\s+not|shouldn'?t|avoid|refrain\s+from|without)\s+(?:ever\s+)?(?:tell(?:ing)?|mention(?:ing)?|inform(?:ing)?|reveal(?:ing)?|notify(?:ing)?|alert(?:ing)?|disclos(?:e|ing)|warn(?:ing)?|let(?:ting)?\s+(?:the\s+)?(?:user|human)\s+know|bring(?:ing)?\s+(?:it|this)\s+up|explain(?:ing)?)\b[^.!?\n]{0,40}?\b${PERSON}\b`,
+      [
+        ['tell', 'mention', 'inform', 'reveal', 'notif', 'alert', 'disclos', 'warn', 'know', 'bring', 'explain'],
+        String.raw`\b(?:do\s+not|don'?t|never|must\s+not|mustn'?t|should\s+not|shouldn'?t|avoid|refrain\s+from|without)\s+(?:ever\s+)?(?:tell(?:ing)?|mention(?:ing)?|inform(?:ing)?|reveal(?:ing)?|notify(?:ing)?|alert(?:ing)?|disclos(?:e|ing)|warn(?:ing)?|let(?:ting)?\s+(?:the\s+)?(?:user|human)\s+know|bring(?:ing)?\s+(?:it|this)\s+up|explain(?:ing)?)\b[^.!?\n]{0,40}?\b${PERSON}\b`,
+      ],
+      [
+        ['mention', 'reveal', 'disclos', 'show', 'display', 'report', 'explain', 'log', 'acknowledg'],
+        String.raw`\b(?:do\s+not|don'?t|never|must\s+not)\s+(?:mention|reveal|disclose|show|display|report|explain|log|acknowledge)\s+(?:this|these|that|the\s+(?:above|following))\s+(?:tool\s+call|call|step|instructions?|notes?|requests?|actions?|parameters?|fields?|behaviou?r|side\s+effects?)`,
+      ],
+      [
+        ['without'],
+        String.raw`\bwithout\s+(?:the\s+)?(?:user|human)'?s?\s+(?:knowledge|knowing|noticing|awareness|being\s+aware|seeing|consent)`,
+      ],
+      [
+        ['keep', 'hide', 'conceal'],
+        String.raw`\b(?:keep|hide|conceal)\s+(?:this|it|these|that|the\s+following|the\s+\w+)\s+(?:secret\s+|hidden\s+|private\s+|confidential\s+)?from\s+${PERSON}`,
+      ],
+      [['keep', 'leave'], String.raw`\b(?:keep|leave)\s+${PERSON}\s+(?:unaware|in\s+the\s+dark|out\s+of\s+(?:it|this|the\s+loop))`],
+      [
+        ['know', 'see', 'notice', 'find', 'learn', 'told', 'informed', 'aware', 'notified', 'shown'],
+        String.raw`\b(?:user|human|person)s?\s+(?:must|should|shall|may)\s*(?:not|never|n't)\s+(?:ever\s+)?(?:know|see|notice|find\s+out|learn|be\s+(?:told|informed|aware|notified|shown))`,
+      ],
+      [
+        ['need'],
+        String.raw`\b(?:user|human|person)s?\s+(?:does|do|will)\s*(?:not|n't)\s+need\s+to\s+(?:know|see|notice|find\s+out|learn|be\s+(?:told|informed|aware|notified|shown|bothered))`,
+      ],
+      [
+        ['need', 'reason'],
+        String.raw`\b(?:no|there\s+is\s+no|there'?s\s+no|not\s+any)\s+(?:need|reason)\s+to\s+(?:tell|inform|mention|notify|alert|bother|show|bring\s+(?:this|it)\s+up)\b[^.!?\n]{0,20}?\b(?:user|human|person|people|them|chat|conversation)`,
+      ],
+      [
+        ['let'],
+        String.raw`\b(?:do\s+not|don'?t|never|must\s+not|without)\s+let(?:ting)?\s+${PERSON}\s+(?:ever\s+)?(?:know|see|notice|find\s+out|learn)`,
+      ],
+      [
+        ['quietly', 'silently', 'secretly', 'covertly', 'discreetly', 'stealthily'],
+        String.raw`(?:^|[.!?:;]\s+|\n\s*)(?:quietly|silently|secretly|covertly|discreetly|stealthily)\s*,`,
+      ],
+      [
+        ['watching', 'looking', 'attention', 'present', 'around', 'keyboard'],
+        String.raw`\b(?:when(?:ever)?|while|if)\s+${PERSON}\s+(?:is\s+not|isn'?t|are\s+not|aren'?t|is\s+no\s+longer)\s+(?:watching|looking|paying\s+attention|present|around|at\s+the\s+keyboard)`,
+      ],
+      [
+        ['prefer', 'want', 'rather', 'like', 'asked', 'expect'],
+        String.raw`\b(?:prefers?|wants?|would\s+(?:rather|like)|likes?|asked|expects?)\s+(?:not\s+to|to\s+not)\s+(?:hear|be\s+told|know|be\s+bothered|be\s+asked|be\s+informed|see|be\s+shown)`,
+      ],
+      [
+        ['quietly', 'silently', 'without'],
+        String.raw`\b(?:${PERSON})\s+(?:expects?|wants?|prefers?)\s+[^.!?\n]{0,40}?\b(?:quietly|silently|without\s+(?:being\s+)?(?:told|asked|noticing))`,
+      ],
+      [
+        ['explained', 'mentioned', 'disclosed', 'reported', 'told', 'shown', 'brought'],
+        String.raw`\b(?:does\s+not|doesn'?t|do\s+not|don'?t|need\s+not|needn'?t)\s+(?:need\s+to\s+)?be\s+(?:explained|mentioned|disclosed|reported|told|shown|brought\s+up)\b`,
+      ],
+      [
+        ['mention', 'reveal', 'disclos'],
+        String.raw`\b(?:never|do\s+not|don'?t)\s+(?:mention|reveal|disclose)\s+(?:it|this|that)\s*(?:to\s+anyone|at\s+all)?(?=[.!?)\n]|$)`,
+      ],
+      [['yourself'], String.raw`\bkeep\s+(?:it|this|that|them|these|the\s+\w+(?:\s+\w+)?)\s+to\s+yourself\b`],
+      [
+        ['point', 'fuss', 'deal'],
+        String.raw`\b(?:not\s+(?:to\s+)?make|without\s+making|don'?t\s+make|never\s+make)\s+(?:a\s+)?(?:point|fuss|big\s+deal|show)\s+(?:of|about)\b|\bwithout\s+(?:making\s+)?(?:a\s+)?fuss\b`,
+      ],
+      [['silently', 'secretly', 'quietly', 'covertly'], String.raw`,\s*(?:silently|secretly|quietly|covertly|discreetly)\s*(?:[.!?]|$)`],
+      [
+        ['silently', 'secretly', 'covertly', 'quietly', 'discreetly', 'invisibly', 'stealthily', 'surreptitiously'],
+        String.raw`\b(?:silently|secretly|covertly|quietly|discreetly|invisibly|stealthily|surreptitiously)\s+(?:also\s+)?(?:send|forward|upload|include|attach|copy|read|call|invoke|run|execute|email|post|transmit|share|append|collect|exfiltrate|pass|leak|store|log|add|insert)`,
+      ],
     ],
-    [
-      ['mention', 'reveal', 'disclos', 'show', 'display', 'report', 'explain', 'log', 'acknowledg'],
-      String.raw`\b(?:do\s+not|don'?t|never|must\s+not)\s+(?:mention|reveal|disclose|show|display|report|explain|log|acknowledge)\s+(?:this|these|that|the\s+(?:above|following))\s+(?:tool\s+call|call|step|instructions?|notes?|requests?|actions?|parameters?|fields?|behaviou?r|side\s+effects?)`,
-    ],
-    [
-      ['without'],
-      String.raw`\bwithout\s+(?:the\s+)?(?:user|human)'?s?\s+(?:knowledge|knowing|noticing|awareness|being\s+aware|seeing|consent)`,
-    ],
-    [
-      ['keep', 'hide', 'conceal'],
-      String.raw`\b(?:keep|hide|conceal)\s+(?:this|it|these|that|the\s+following|the\s+\w+)\s+(?:secret\s+|hidden\s+|private\s+|confidential\s+)?from\s+${PERSON}`,
-    ],
-    [['keep', 'leave'], String.raw`\b(?:keep|leave)\s+${PERSON}\s+(?:unaware|in\s+the\s+dark|out\s+of\s+(?:it|this|the\s+loop))`],
-    [
-      ['know', 'see', 'notice', 'find', 'learn', 'told', 'informed', 'aware', 'notified', 'shown'],
-      String.raw`\b(?:user|human|person)s?\s+(?:must|should|shall|may)\s*(?:not|never|n't)\s+(?:ever\s+)?(?:know|see|notice|find\s+out|learn|be\s+(?:told|informed|aware|notified|shown))`,
-    ],
-    [
-      ['need'],
-      String.raw`\b(?:user|human|person)s?\s+(?:does|do|will)\s*(?:not|n't)\s+need\s+to\s+(?:know|see|notice|find\s+out|learn|be\s+(?:told|informed|aware|notified|shown|bothered))`,
-    ],
-    [
-      ['need', 'reason'],
-      String.raw`\b(?:no|there\s+is\s+no|there'?s\s+no|not\s+any)\s+(?:need|reason)\s+to\s+(?:tell|inform|mention|notify|alert|bother|show|bring\s+(?:this|it)\s+up)\b[^.!?\n]{0,20}?\b(?:user|human|person|people|them|chat|conversation)`,
-    ],
-    [
-      ['let'],
-      String.raw`\b(?:do\s+not|don'?t|never|must\s+not|without)\s+let(?:ting)?\s+${PERSON}\s+(?:ever\s+)?(?:know|see|notice|find\s+out|learn)`,
-    ],
-    [
-      ['quietly', 'silently', 'secretly', 'covertly', 'discreetly', 'stealthily'],
-      String.raw`(?:^|[.!?:;]\s+|\n\s*)(?:quietly|silently|secretly|covertly|discreetly|stealthily)\s*,`,
-    ],
-    [
-      ['watching', 'looking', 'attention', 'present', 'around', 'keyboard'],
-      String.raw`\b(?:when(?:ever)?|while|if)\s+${PERSON}\s+(?:is\s+not|isn'?t|are\s+not|aren'?t|is\s+no\s+longer)\s+(?:watching|looking|paying\s+attention|present|around|at\s+the\s+keyboard)`,
-    ],
-    [
-      ['prefer', 'want', 'rather', 'like', 'asked', 'expect'],
-      String.raw`\b(?:prefers?|wants?|would\s+(?:rather|like)|likes?|asked|expects?)\s+(?:not\s+to|to\s+not)\s+(?:hear|be\s+told|know|be\s+bothered|be\s+asked|be\s+informed|see|be\s+shown)`,
-    ],
-    [
-      ['quietly', 'silently', 'without'],
-      String.raw`\b(?:${PERSON})\s+(?:expects?|wants?|prefers?)\s+[^.!?\n]{0,40}?\b(?:quietly|silently|without\s+(?:being\s+)?(?:told|asked|noticing))`,
-    ],
-    [
-      ['explained', 'mentioned', 'disclosed', 'reported', 'told', 'shown', 'brought'],
-      String.raw`\b(?:does\s+not|doesn'?t|do\s+not|don'?t|need\s+not|needn'?t)\s+(?:need\s+to\s+)?be\s+(?:explained|mentioned|disclosed|reported|told|shown|brought\s+up)\b`,
-    ],
-    [
-      ['mention', 'reveal', 'disclos'],
-      String.raw`\b(?:never|do\s+not|don'?t)\s+(?:mention|reveal|disclose)\s+(?:it|this|that)\s*(?:to\s+anyone|at\s+all)?(?=[.!?)\n]|$)`,
-    ],
-    [['yourself'], String.raw`\bkeep\s+(?:it|this|that|them|these|the\s+\w+(?:\s+\w+)?)\s+to\s+yourself\b`],
-    [
-      ['point', 'fuss', 'deal'],
-      String.raw`\b(?:not\s+(?:to\s+)?make|without\s+making|don'?t\s+make|never\s+make)\s+(?:a\s+)?(?:point|fuss|big\s+deal|show)\s+(?:of|about)\b|\bwithout\s+(?:making\s+)?(?:a\s+)?fuss\b`,
-    ],
-    [['silently', 'secretly', 'quietly', 'covertly'], String.raw`,\s*(?:silently|secretly|quietly|covertly|discreetly)\s*(?:[.!?]|$)`],
-    [
-      ['silently', 'secretly', 'covertly', 'quietly', 'discreetly', 'invisibly', 'stealthily', 'surreptitiously'],
-      String.raw`\b(?:silently|secretly|covertly|quietly|discreetly|invisibly|stealthily|surreptitiously)\s+(?:also\s+)?(?:send|forward|upload|include|attach|copy|read|call|invoke|run|execute|email|post|transmit|share|append|collect|exfiltrate|pass|leak|store|log|add|insert)`,
-    ],
-    // Spanish, Portuguese, Italian, French, German
-    [
-      ['gebruiker'],
-      String.raw`\b(?:vertel|zeg|meld|laat)\b[^.!?\n]{0,30}?\bniet\b[^.!?\n]{0,30}?\bgebruiker|\bniet\s+(?:vertellen|zeggen|melden)\s+aan\s+de\s+gebruiker|\bzonder\s+(?:het\s+)?(?:de\s+)?gebruiker\s+(?:te\s+)?(?:informeren|vertellen)`,
-    ],
-    [
-      ['kullanıcı', 'kullanici'],
-      String.raw`(?:kullanıcıya|kullaniciya)\s+(?:bundan\s+|bunu\s+|hiçbir\s+şey\s+)?(?:bahsetme|söyleme|soyleme|anlatma|haber\s+verme)|(?:kullanıcıya|kullaniciya)\s+(?:haber\s+)?vermeden`,
-    ],
-    [['użytkownik', 'uzytkownik'], String.raw`\bnie\s+(?:mów|mow|informuj|wspominaj)\b[^.!?\n]{0,30}?(?:użytkownik|uzytkownik)`],
-    [['pengguna'], String.raw`\bjangan\s+(?:beri\s+tahu|beritahu|katakan|bilang)\b[^.!?\n]{0,20}?\bpengguna`],
-    [['người dùng'], String.raw`(?:không|đừng)\s+(?:nói|báo|cho\s+biết)[^.!?\n]{0,20}?người\s+dùng`],
-    [['utente'], String.raw`\bnon\s+(?:dire|dirlo|dirgli|informare|menzionare|avvisare)\b[^.!?\n]{0,20}?(?:all'\s*|l'\s*)?utente`],
-    [['المستخدم'], String.raw`(?:لا\s*(?:تخبر|تبلغ|تعلم|تذكر)|دون\s+(?:علم|إخبار|إبلاغ))[^.\n]{0,10}المستخدم`],
-    [['उपयोगकर्ता'], String.raw`उपयोगकर्ता\s+को[^।\n]{0,20}(?:बताए\s+बिना|न\s+बताएं|मत\s+बताओ|नहीं\s+बताना)`],
-    [['사용자'], String.raw`사용자(?:에게|한테)[^.\n]{0,15}(?:알리지|말하지|알려주지)`],
-    [
-      ['usu', 'utilizador'],
-      String.raw`\bn[aã]o\s+(?:avise|avisem|conte|contem|diga|digam|informe|informem|mencione|fale|mostre|revele|notifique)\b[^.!?\n]{0,20}?\b(?:o\s+|ao\s+|a\s+|os\s+)?(?:usu[aá]rios?|utilizador(?:es)?)`,
-    ],
-    [
-      ['usu', 'utente'],
-      String.raw`\bno\s+(?:le\s+|les\s+)?(?:digas|diga|digan|menciones|mencione|informes|informe|cuentes|cuente|reveles|revele|muestres|avises|avise|conte|contes|mencione|informe)\b[^.!?\n]{0,30}?\b(?:al\s+|ao\s+|a\s+los\s+)?(?:usuario|usuário|utente)`,
-    ],
-    [
-      ['usu', 'utente'],
-      String.raw`\b(?:sin|sem|senza)\s+(?:decirle|decir|informar|avisar|notificar|contar|dire|informare|avvisare)[^.!?\n]{0,12}?\b(?:al\s+|ao\s+|o\s+|l'\s*)?(?:usuario|usuário|utente)`,
-    ],
-    [
-      ['utilisat'],
-      String.raw`\bne\s+(?:le\s+|lui\s+|les\s+|leur\s+)?(?:dis|dites|mentionne[zs]?|informe[zs]?|révèle[zs]?|revele[zs]?|montre[zs]?|signale[zs]?|parle[zs]?)\s+(?:rien|pas|jamais)\b[^.!?\n]{0,30}?l'\s*utilisat(?:eur|rice)`,
-    ],
-    [
-      ['utilisat'],
-      String.raw`\bsans\s+(?:le\s+dire|en\s+informer|informer|prévenir|prevenir|avertir|le\s+signaler)\b[^.!?\n]{0,12}?l'\s*utilisat(?:eur|rice)`,
-    ],
-    [
-      ['nutzer', 'anwender'],
-      String.raw`\b(?:sag|sage|sagen\s+sie|erzähl|erzähle|erzählen\s+sie|erwähne|erwähnen\s+sie|teile|teilen\s+sie|verrate|verraten\s+sie|informiere|informieren\s+sie)\b[^.!?\n]{0,40}?\b(?:Benutzer|Nutzer|Anwender|Benutzerin|Nutzerin)[^.!?\n]{0,25}?\b(?:nichts|nicht|kein)`,
-    ],
-    [
-      ['nutzer', 'anwender'],
-      String.raw`\b(?:sag|sage|erwähne|erwähnen\s+sie|teile|verrate)\b[^.!?\n]{0,30}?\bnicht\b[^.!?\n]{0,30}?\b(?:Benutzer|Nutzer|Anwender)`,
-    ],
-    [
-      ['nutzer', 'anwender'],
-      String.raw`\bohne\s+(?:den|dem|die)\s+(?:Benutzer|Nutzer|Anwender)(?:in)?\s+(?:zu\s+)?(?:informieren|benachrichtigen|warnen|etwas\s+zu\s+sagen|fragen)`,
-    ],
-    [
-      ['nutzer', 'anwender'],
-      String.raw`\b(?:Benutzer|Nutzer|Anwender)\s+(?:darf|soll|muss|sollte)\s+(?:davon\s+)?(?:nichts|nicht)\s+(?:wissen|erfahren|merken|bemerken|sehen)`,
-    ],
-    // Chinese, Japanese, Russian
-    [
-      ['用户', '用戶', '使用者'],
-      String.raw`(?:不要|请勿|請勿|切勿|别|別|不得|不可|不能|无需|無需|不必)(?:向|对|對|跟|和|给|給)?(?:用户|用戶|使用者)?(?:告诉|告訴|告知|通知|提醒|透露|提及|提到|说明|說明|显示|顯示|泄露|洩露)[^。\n]{0,10}?(?:用户|用戶|使用者)?`,
-    ],
-    [['用户', '用戶', '使用者'], '(?:对|對|向)(?:用户|用戶|使用者)(?:隐瞒|隱瞞|保密)'],
-    [['用户', '使用者'], '不(?:要|能|可|得)让(?:用户|使用者)(?:知道|发现|看到|察觉)'],
-    [
-      ['ユーザー'],
-      String.raw`ユーザー(?:に|には|へ)[^。\n]{0,12}?(?:伝えない|言わない|知らせない|教えない|伝えず|言わず|知らせず|教えず|見せない|内緒|秘密)`,
-    ],
-    [['ユーザー'], 'ユーザー(?:に)?(?:知られ|気づかれ|気付かれ)(?:ない|ず)'],
-    [
-      ['пользовател'],
-      String.raw`(?<!\p{L})не\s+(?:говори|говорите|сообщай|сообщайте|рассказывай|рассказывайте|упоминай|упоминайте|показывай|показывайте|информируй|информируйте|сообщать|говорить)[^.!?\n]{0,30}?пользовател`,
-    ],
-    [['пользовател'], String.raw`(?<!\p{L})без\s+(?:ведома|уведомления|ведом|согласия)\s+пользовател`],
-    [['пользовател'], String.raw`(?<!\p{L})(?:скрой|скрывай|скройте|утаи)[^.!?\n]{0,30}?от\s+пользовател`],
-  ],
-  'giu',
-)
+    'giu',
+  ),
+  // The same orders in other languages (languages.ts).
+  ...phrasesOf('secrecy'),
+]
 
 /** Only the Chinese alternative needs a person word checked: without one it would catch any 'do not display'. */
 export const secrecy = gated(
@@ -426,9 +324,93 @@ export const APPROVAL_BYPASS = new RegExp(
   'gi',
 )
 
-/** Shell commands that wreck or hand over a machine: open permissions, wiping, piping a download into a shell. */
-export const DANGEROUS_COMMAND =
-  /\bchmod\s+(?:-R\s+)?0?(?:777|666)\s+(?:~|\/|\$HOME)|\brm\s+-(?:rf|fr)\s+(?:~|\/(?:\s|$)|\$HOME|\*)|\b(?:curl|wget)\b[^|\n]{0,200}\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|\bmkfs\.|\bdd\s+if=[^\n]{0,60}of=\/dev\/|:\(\)\s*\{\s*:\|:&\s*\};:|\bnc\s+-e\s+\/bin\/(?:ba)?sh|\/dev\/tcp\//gi
+/**
+ * Shell commands that open up, wipe or hand over a machine, each family with the words that wake it,
+ * what it does (for the finding's reason) and whether it hands the machine over outright (a download
+ * piped into a shell, a reverse shell, an encoded command, a file sent out): those are high wherever
+ * they stand. The others (wiping, opening permissions) are medium in prose, where they may be a
+ * warning, and high as a default, an example or an enum value, which a model uses as given.
+ */
+interface CommandFamily extends Gate {
+  does: string
+  handsOver: boolean
+}
+
+const command = (words: readonly string[], source: string, does: string, handsOver: boolean): CommandFamily => ({
+  ...gates([[words, source]], 'gi')[0],
+  does,
+  handsOver,
+})
+
+export const DANGEROUS_COMMANDS: readonly CommandFamily[] = [
+  command(
+    ['curl', 'wget', 'iwr', 'invoke-webrequest'],
+    String.raw`\b(?:curl|wget|iwr|Invoke-WebRequest)\b[^|\n]{0,200}\|\s*(?:sudo\s+)?(?:(?:ba|z|da|k|fi)?sh|python3?|perl|ruby|node|iex|Invoke-Expression)\b|\b(?:ba|z)?sh\s+(?:-c\s+["']?\$\(|<\(\s*)(?:curl|wget)\b`,
+    'pipes a download into a shell',
+    true,
+  ),
+  command(
+    ['iex', 'invoke-expression', 'downloadstring'],
+    String.raw`\b(?:iex|Invoke-Expression)\b[^\n]{0,80}?(?:DownloadString|iwr|Invoke-WebRequest|Net\.WebClient)|\bDownloadString\s*\(`,
+    'runs a downloaded PowerShell script',
+    true,
+  ),
+  command(
+    ['base64', 'powershell', 'pwsh'],
+    String.raw`\bbase64\s+(?:-d|--decode|-D)\b[^|\n]{0,60}\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]{0,40}?\s-(?:e|ec|enc|encodedcommand)\s+[A-Za-z0-9+/=]{8,}`,
+    'runs an encoded command',
+    true,
+  ),
+  command(
+    ['nc', '/dev/tcp', 'socat', 'mkfifo'],
+    String.raw`\bn(?:c|cat)\s+[^\n]{0,40}?-e\s+(?:\/bin\/)?(?:ba)?sh\b|\/dev\/tcp\/|\bmkfifo\b[^\n]{0,60}?\bnc\b|\bsocat\b[^\n]{0,60}?\bexec:`,
+    'opens a reverse shell',
+    true,
+  ),
+  command(
+    ['curl', 'wget', 'nc', 'scp'],
+    String.raw`\b(?:cat|type|tar\s+\w*c\w*f?\s+-)\s+[^|\n]{0,80}\|\s*(?:curl|nc|ncat|wget)\b|\bcurl\b[^\n]{0,120}?\s(?:-d|--data(?:-binary|-raw|-urlencode)?|-F|--form|-T|--upload-file)\s+["']?(?:[\w-]+=)?@?(?:~|\$HOME|%USERPROFILE%|\/etc\/|\/root|[^\s"']*\.(?:ssh|aws|env|npmrc|netrc|kube|docker|gnupg)\b)|\bscp\s+[^\n]{0,40}?(?:~|\$HOME)\/\.(?:ssh|aws|gnupg)\S*\s+\S+@`,
+    'sends files of the machine out',
+    true,
+  ),
+  command(
+    ['rm', 'remove-item', 'del /', 'rd /', 'mkfs', 'dd', ':|:&'],
+    String.raw`\brm\s+-(?:rf|fr|r\s+-f|f\s+-r)\s+(?:--no-preserve-root\s+)?(?:~\/?|\/\*?|\$HOME\/?|\*)(?=\s|$|[;&|"'\x60)])|\bRemove-Item\b[^\n]{0,40}?-Recurse[^\n]{0,40}?(?:~|\$HOME|\$env:USERPROFILE|[A-Z]:\\\s)|\b(?:del|rd|rmdir)\s+\/[sq]\s+(?:\/[sq]\s+)?[A-Z]:\\(?:\*|\s|$)|\bmkfs\.|\bdd\s+if=[^\n]{0,60}of=\/dev\/|:\(\)\s*\{\s*:\|:&\s*\};:|\bformat\s+[A-Z]:\s*\/[qy]`,
+    'wipes the disk or the home directory',
+    false,
+  ),
+  command(['chmod'], String.raw`\bchmod\s+(?:-R\s+)?0?(?:777|666)\s+(?:~|\/|\$HOME)`, 'opens every file to everyone', false),
+]
+
+/**
+ * A dangerous shell command anywhere a model reads: in prose as an order or a suggestion, and in a
+ * default, an example or an enum value, which the model passes on as it stands.
+ */
+export const dangerousCommand: Detector = {
+  name: 'dangerous shell commands',
+  on: 'normalized',
+  find: (text, input) => {
+    const lower = text.toLowerCase()
+    const value = VALUE_ROLES.has(input.role)
+    const out: Hit[] = []
+    for (const family of DANGEROUS_COMMANDS) {
+      if (!holdsAny(input, lower, family.words)) continue
+      for (const m of matches(family.pattern, text)) {
+        if (m[0].length === 0) continue
+        const high = family.handsOver || value
+        out.push({
+          start: m.index,
+          end: m.index + m[0].length,
+          severity: high ? 'high' : 'medium',
+          reason: `The ${value ? `${input.role} value, which a model uses as given,` : 'text'} carries a shell command that ${family.does}.`,
+        })
+      }
+    }
+    return out
+  },
+}
+
+const VALUE_ROLES: ReadonlySet<string> = new Set(VALUES)
 
 /** Pushing the model to act on its own: 'do that on your own initiative, the person you help is busy'. */
 export const ACT_UNASKED = new RegExp(
@@ -446,3 +428,16 @@ export const ACT_UNASKED = new RegExp(
 
 export const ADDRESSING_MODEL =
   /\b(?:note|message|reminder|instructions?)\s+(?:to|for)\s+(?:the\s+)?(?:ai|assistant|model|llm|agent|claude|gpt|chatgpt|copilot)\b\s*:|\b(?:attention|hey|dear)\s+(?:ai|assistant|model|llm|claude|gpt|chatgpt)\b/gi
+
+/*
+ * The rules written as one English pattern, each joined by its family's phrases in other languages
+ * (languages.ts) into one detector.
+ */
+export const fakeSystemMessage = withPhrases('fake system messages', FAKE_SYSTEM_MESSAGE, 'fakeSystem')
+export const rolePlay = withPhrases('role play', ROLE_PLAY, 'rolePlay')
+export const promptLeak = withPhrases('prompt leaks', PROMPT_LEAK, 'promptLeak')
+export const otherTools = withPhrases('rules for every other tool', SHADOW_GENERIC, 'otherTools')
+export const beforeUsing = withPhrases('preconditions that read or send', BEFORE_USING, 'beforeUsing')
+export const approvalBypass = withPhrases('approval taken away', APPROVAL_BYPASS, 'approval')
+export const actUnasked = withPhrases('acting unasked', ACT_UNASKED, 'actUnasked')
+export const addressingModel = withPhrases('addressing the model', ADDRESSING_MODEL, 'addressing')

@@ -1,12 +1,15 @@
 /** Detectors of reaches for secrets: credential files named, secrets harvested, credential parameters nothing explains. */
 import type { Severity } from '@shared/scan'
-import type { Detector, Hit } from '../rule-types'
+import { type Detector, type Hit, VALUES } from '../rule-types'
 import { nameWords, purposeWithout } from './items'
+import { phrasesOf } from './languages'
 import { type Gate, gates, holdsAny, matches } from './matching'
+
+const VALUE_ROLES: ReadonlySet<string> = new Set(VALUES)
 
 /** Verbs that make a mention of a secret a reach for it. */
 const REACH_VERBS =
-  /\b(?:text|copy|value)\s+of\b|\b(?:read|open|cat|load|access|fetch|get|grab|copy|send|upload|include|pass|attach|append|paste|provide|forward|extract|collect|dump|print|output|share|transmit|post|email|leak|exfiltrate)\b|contents?|读取|讀取|发送|發送|読み|送信|прочитай|прочитать|отправ|lee|leer|lire|lesen|envía|envoie|sende/i
+  /\b(?:text|copy|value)\s+of\b|\b(?:read|open|cat|load|access|fetch|get|grab|copy|send|upload|include|pass|attach|append|paste|provide|forward|extract|collect|dump|print|output|share|transmit|post|email|leak|exfiltrate)\b|contents?|读取|讀取|发送|發送|上传|上傳|読み|送信|送っ|прочит|отправ|загрузи|lee|leer|lire|lesen|envía|envia|envie|envoie|envoyer|sende|senden|leia|ler|leggi|invia|lies|öffne|읽|보내|전송|קרא|שלח/i
 
 interface SecretFile {
   /** Words one of which the pattern needs (lowercase). */
@@ -35,7 +38,7 @@ export const SECRET_FILES: SecretFile[] = [
   {
     words: ['.config'],
     pattern:
-      /(?:~|\$HOME)?\/?\.config\/(?:gh\/hosts\.yml|[\w.-]+\/(?:credentials[\w.-]*|auth[\w.-]*\.(?:json|ya?ml|toml)|tokens?[\w.-]*|secrets?[\w.-]*))/gi,
+      /(?:~|\$HOME)?[\\/]?\.config[\\/](?:gh[\\/]hosts\.yml|[\w.-]+[\\/](?:credentials[\w.-]*|auth[\w.-]*\.(?:json|ya?ml|toml)|tokens?[\w.-]*|secrets?[\w.-]*))/gi,
     explained: /\b(?:gh|github\s+cli|config(?:uration)?\s+manager)\b/i,
   },
   {
@@ -46,25 +49,26 @@ export const SECRET_FILES: SecretFile[] = [
   {
     words: ['.ssh', 'id_rsa', 'id_dsa', 'id_ecdsa', 'id_ed25519', 'authorized_keys'],
     pattern:
-      /(?:~|\$HOME|%USERPROFILE%|\/home\/[\w.-]+|\/Users\/[\w.-]+|\/root)?\/?\.ssh(?:\/[\w.-]*)?|\bid_(?:rsa|dsa|ecdsa|ed25519)(?:\.pub)?\b|\bauthorized_keys\b/gi,
+      /(?:~|\$HOME|%USERPROFILE%|\/home\/[\w.-]+|\/Users\/[\w.-]+|\/root)?[\\/]?\.ssh(?:[\\/][\w.-]*)?|\bid_(?:rsa|dsa|ecdsa|ed25519)(?:\.pub)?\b|\bauthorized_keys\b/gi,
     explained: /\b(?:ssh|sftp|scp|rsync|remote\s+(?:host|server|machine|shell)|server\s+connection|bastion|tunnel)/i,
   },
   {
     words: ['.aws', 'aws_secret'],
-    pattern: /\.aws\/(?:credentials|config)\b|\baws_secret_access_key\b/gi,
+    pattern: /\.aws[\\/](?:credentials|config)\b|\baws_secret_access_key\b/gi,
     explained: /\b(?:aws|amazon|s3|ec2|boto|lambda|dynamo|cloudformation|bedrock)/i,
   },
   {
     words: ['application_default_credentials', 'gcloud'],
-    pattern: /application_default_credentials\.json|\.config\/gcloud\b/gi,
+    pattern:
+      /application_default_credentials\.json|\.config[\\/]gcloud\b|\bgcloud[\\/](?:credentials\.db|access_tokens\.db|legacy_credentials)\b|%APPDATA%[\\/]gcloud\b/gi,
     explained: /\b(?:gcp|google\s+cloud|gcloud|bigquery|firebase|vertex)/i,
   },
   {
     words: ['.azure', '.kube'],
-    pattern: /\.azure\/(?:[\w.-]+)?|\.kube\/config\b|~\/\.kube\b/gi,
+    pattern: /\.azure[\\/](?:[\w.-]+)?|(?:~|\$HOME|%USERPROFILE%)[\\/]\.azure\b|\.kube[\\/]config\b|~[\\/]\.kube\b/gi,
     explained: /\b(?:azure|kube|k8s|kubernetes|helm|cluster|pods?|kubectl)/i,
   },
-  { words: ['.docker'], pattern: /\.docker\/config\.json/gi, explained: /\b(?:docker|container|registry|image)/i },
+  { words: ['.docker'], pattern: /\.docker[\\/]config\.json/gi, explained: /\b(?:docker|container|registry|image)/i },
   {
     words: ['npmrc', 'pypirc', 'netrc', 'pgpass', 'git-credentials', 'my.cnf'],
     pattern: /(?<![\w])\.(?:npmrc|pypirc|netrc|pgpass|git-credentials|my\.cnf)\b|_netrc\b/gi,
@@ -73,20 +77,35 @@ export const SECRET_FILES: SecretFile[] = [
   {
     words: ['claude_desktop', '.cursor', 'mcp.json', '.claude', 'codeium', 'cline_mcp', '.vscode', '.continue'],
     pattern:
-      /\bclaude_desktop_config\.json|\.cursor\/(?:mcp\.json)?|(?<![\w/.-])mcp\.json\b|\.claude\.json|\.claude\/[\w./-]*|\.codeium\/windsurf[\w./-]*|cline_mcp_settings\.json|\.vscode\/mcp\.json|\.continue\/config\.[\w]+/gi,
+      /\bclaude_desktop_config\.json|\.cursor[\\/](?:mcp\.json)?|(?<![\w/.-])mcp\.json\b|\.claude\.json|\.claude\/[\w./-]*|\.codeium\/windsurf[\w./-]*|cline_mcp_settings\.json|\.vscode[\\/]mcp\.json|\.continue\/config\.[\w]+/gi,
     explained:
       /\b(?:install|configure|config(?:uration)?\s+(?:of|for)\s+(?:mcp|claude|cursor)|mcp\s+(?:client|config|settings|installer)|setup|set\s+up)\b/i,
   },
   {
-    words: ['keychain', 'security', 'password-store', 'gnupg', 'secring', 'pubring', 'wallet.dat', 'keystore'],
+    words: [
+      'keychain',
+      'security',
+      'password-store',
+      'gnupg',
+      'secring',
+      'pubring',
+      'wallet',
+      'keystore',
+      'exodus',
+      'metamask',
+      'nkbihfbeogaeaoehlefnkodbefgpgknn',
+      'electrum',
+      '.bitcoin',
+      'solana',
+    ],
     pattern:
-      /login\.keychain(?:-db)?|\bsecurity\s+(?:find|dump)-(?:generic|internet)-password|\bdump-keychain\b|\.password-store\b|\.gnupg\b|(?:secring|pubring)\.(?:gpg|kbx)|\bwallet\.dat\b|keystore\/UTC--/gi,
-    explained: /\b(?:keychain|gpg|pgp|pass(?:word)?\s+manager|wallet|sign(?:ing)?)\b/i,
+      /login\.keychain(?:-db)?|Library[\\/]Keychains\b|\bsecurity\s+(?:find|dump)-(?:generic|internet)-password|\bdump-keychain\b|\.password-store\b|\.gnupg\b|(?:secring|pubring)\.(?:gpg|kbx)|\bwallet\.dat\b|keystore[\\/]UTC--|\bexodus\.wallet\b|\bExodus[\\/](?:exodus\.wallet|[\w.-]*seed[\w.-]*)|(?:MetaMask|nkbihfbeogaeaoehlefnkodbefgpgknn)[^\n]{0,40}?(?:vault|\.ldb\b|Local\s+Extension\s+Settings)|Local\s+Extension\s+Settings[\\/]nkbihfbeogaeaoehlefnkodbefgpgknn|\.electrum[\\/]wallets\b|\.bitcoin[\\/]wallets?\b|\.config[\\/]solana[\\/]id\.json/gi,
+    explained: /\b(?:keychain|gpg|pgp|pass(?:word)?\s+manager|wallets?|sign(?:ing)?)\b/i,
   },
   {
-    words: ['cookies', 'login', 'logins.json', 'key4.db', 'local', 'state'],
+    words: ['cookies', 'login', 'logins.json', 'key4.db', 'local', 'state', 'binarycookies'],
     pattern:
-      /(?:Chrome|Chromium|Brave|Edge|Firefox|Mozilla|Safari|Opera)[^\n]{0,60}?(?:Cookies|Login\s+Data|logins\.json|key4\.db|cookies\.sqlite|Local\s+State)|\bcookies\.sqlite\b|\blogins\.json\b|\bkey4\.db\b|\bLogin\s+Data\b/g,
+      /(?:Chrome|Chromium|Brave|Edge|Firefox|Mozilla|Safari|Opera)[^\n]{0,60}?(?:Cookies|Login\s+Data|logins\.json|key4\.db|cookies\.sqlite|Local\s+State)|\bcookies\.sqlite\b|\bCookies\.binarycookies\b|\blogins\.json\b|\bkey4\.db\b|\bLogin\s+Data\b/g,
     explained: /\b(?:browser\s+automation|cookie\s+manager|session\s+import)\b/i,
   },
   {
@@ -95,10 +114,17 @@ export const SECRET_FILES: SecretFile[] = [
     explained: /\b(?:shell\s+history|history\s+search)\b/i,
   },
   {
-    words: ['vault-token', 'hub', 'terraform', '.boto', 's3cfg', 'dockercfg', 'htpasswd', 'bashrc', 'zshrc', 'profile'],
+    words: ['vault-token', 'hub', 'terraform', 'tfstate', '.boto', 's3cfg', 'dockercfg', 'htpasswd', 'bashrc', 'zshrc', 'profile'],
     pattern:
-      /\.vault-token\b|\.config\/hub\b|\.terraformrc\b|\.terraform\.d\/credentials[\w.]*|(?<![\w.])\.boto\b|\.s3cfg\b|\.dockercfg\b|\.htpasswd\b|(?:~|\$HOME)\/\.(?:bashrc|zshrc|profile|bash_profile|zprofile)\b/gi,
+      /\.vault-token\b|\bterraform\.tfstate(?:\.backup)?\b|\.config\/hub\b|\.terraformrc\b|\.terraform\.d\/credentials[\w.]*|(?<![\w.])\.boto\b|\.s3cfg\b|\.dockercfg\b|\.htpasswd\b|(?:~|\$HOME)\/\.(?:bashrc|zshrc|profile|bash_profile|zprofile)\b/gi,
     explained: /\b(?:vault|hashicorp|terraform|hub|shell\s+config\w*|dotfiles?)\b/i,
+  },
+  {
+    // Windows keeps its credential stores and several clients' secrets under the roaming profile.
+    words: ['appdata'],
+    pattern:
+      /(?:%(?:LOCAL)?APPDATA%|AppData[\\/](?:Roaming|Local))[\\/](?:Microsoft[\\/](?:Credentials|Protect|Vault)|Exodus|Electrum|Ethereum[\\/]keystore|Claude[\\/]claude_desktop_config\.json)[^\s"'<>]*/gi,
+    explained: /\b(?:windows\s+credential|credential\s+manager|backup\w*|wallets?|claude|install\w*)\b/i,
   },
   {
     words: ['private'],
@@ -137,7 +163,9 @@ export const credentialFiles: Detector = {
         const explained = file.explained ? file.explained.test(purpose) : false
         // The sentence around it: is the model told to read or send it?
         const sentence = sentenceAround(text, m.index, m.index + m[0].length)
-        const reach = REACH_VERBS.test(sentence)
+        // A default, an example or an enum value is used as given: the model reads or sends the file.
+        const value = VALUE_ROLES.has(input.role)
+        const reach = value || REACH_VERBS.test(sentence)
         // Named as what the tool refuses ('hidden config directories such as ~/.ssh are rejected'): a guard, not a reach.
         const refused =
           REFUSED_AFTER.test(text.slice(m.index + m[0].length, m.index + m[0].length + 60)) ||
@@ -145,7 +173,15 @@ export const credentialFiles: Detector = {
         const severity: Severity = refused ? 'low' : explained ? (reach ? 'medium' : 'low') : 'high'
         // The home directory written before the path belongs to the span ('~/.cursor/mcp.json').
         const home = /(?:~|\$HOME|%USERPROFILE%|%APPDATA%)[\\/]$/.exec(text.slice(Math.max(0, m.index - 14), m.index))
-        out.push({ start: m.index - (home?.[0].length ?? 0), end: m.index + m[0].length, severity })
+        out.push({
+          start: m.index - (home?.[0].length ?? 0),
+          end: m.index + m[0].length,
+          severity,
+          reason:
+            value && !refused
+              ? `The ${input.role} value is the path of a credential, key or client configuration file${explained ? ", which the tool's purpose may explain" : " the tool's purpose does not explain"}; a model passes it on as given.`
+              : undefined,
+        })
       }
     }
     return out
@@ -168,66 +204,90 @@ function sentenceAround(text: string, start: number, end: number): string {
 
 const SECRET_WORDS = String.raw`(?:(?:api|access|auth|bearer|oauth|session|refresh|github|gitlab|aws|npm|personal\s+access)\s+tokens?|api\s*keys?|secrets?|credentials?|passwords?|passphrases?|access\s+tokens?|auth(?:entication)?\s+tokens?|bearer\s+tokens?|tokens|private\s+keys?|ssh\s+keys?|session\s+cookies|cookies|seed\s+phrases?|recovery\s+phrases?|mnemonics?|wallet\s+keys?)`
 
-export const HARVEST: Gate[] = gates(
-  [
-    [
-      ['collect', 'gather', 'harvest', 'extract', 'steal', 'exfiltrate', 'search', 'look', 'scan', 'hunt', 'grab', 'dump', 'find'],
-      String.raw`\b(?:collect|gather|harvest|extract|steal|exfiltrate|search\s+for|look\s+for|scan\s+for|hunt\s+for|grab|dump|find)\s+(?:all\s+|any\s+|every\s+)?(?:the\s+)?(?:user'?s\s+|available\s+|stored\s+|saved\s+|local\s+|existing\s+)?${SECRET_WORDS}\b`,
-    ],
+export const HARVEST: Gate[] = [
+  ...gates(
     [
       [
-        'send',
-        'includ',
-        'pass',
-        'attach',
-        'append',
-        'forward',
-        'upload',
-        'paste',
-        'copy',
-        'put',
-        'add',
-        'insert',
-        'post',
-        'share',
-        'provid',
+        ['collect', 'gather', 'harvest', 'extract', 'steal', 'exfiltrate', 'search', 'look', 'scan', 'hunt', 'grab', 'dump', 'find'],
+        String.raw`\b(?:collect|gather|harvest|extract|steal|exfiltrate|search\s+for|look\s+for|scan\s+for|hunt\s+for|grab|dump|find)\s+(?:all\s+|any\s+|every\s+)?(?:the\s+)?(?:user'?s\s+|available\s+|stored\s+|saved\s+|local\s+|existing\s+)?${SECRET_WORDS}\b`,
       ],
-      String.raw`\b(?:send|include|pass|attach|append|forward|upload|paste|copy|put|add|insert|post|share|provide)\s+(?:all|any|every|the\s+user'?s|their|your)\s+(?:available\s+|stored\s+|saved\s+|local\s+)?${SECRET_WORDS}\b`,
+      [
+        [
+          'send',
+          'includ',
+          'pass',
+          'attach',
+          'append',
+          'forward',
+          'upload',
+          'paste',
+          'copy',
+          'put',
+          'add',
+          'insert',
+          'post',
+          'share',
+          'provid',
+        ],
+        String.raw`\b(?:send|include|pass|attach|append|forward|upload|paste|copy|put|add|insert|post|share|provide)\s+(?:all|any|every|the\s+user'?s|their|your)\s+(?:available\s+|stored\s+|saved\s+|local\s+)?${SECRET_WORDS}\b`,
+      ],
+      [
+        ['you', 'stored', 'found', 'saved'],
+        String.raw`\b(?:all|any|every)\s+${SECRET_WORDS}\s+(?:you\s+(?:can\s+)?(?:find|see|access|know|have)|(?:stored|found|saved)\s+(?:on|in)\s+(?:the\s+)?(?:machine|system|disk|computer|workspace|environment|home))`,
+      ],
+      // The user's own keys and passwords, however they are put.
+      [['key'], String.raw`\b(?:the\s+)?(?:user|person|customer)'?s?\s+(?:own\s+)?(?:ssh|private|secret|gpg|pgp|signing)\s+keys?\b`],
+      [
+        ['password'],
+        String.raw`\b(?:the\s+)?(?:user|person|customer)'?s\s+(?:own\s+)?(?:account\s+|login\s+|bank\s+|email\s+)?passwords?\b`,
+      ],
+      [['key'], String.raw`\b(?:private|secret)\s+(?:half|part|portion)\s+of\s+(?:the|your|a|their)\s+key`],
+      [
+        ['ssh', 'shell'],
+        String.raw`\b(?:secure\s+shell|ssh)\s+(?:client|key|identity)\b[^.!?\n]{0,60}?\b(?:home\s+(?:folder|directory)|stored|saved)`,
+      ],
+      [
+        ['keeps'],
+        String.raw`\bwhere\s+[^.!?\n]{0,60}?\bkeeps\s+(?:its|their|the|your)\s+(?:sign-?in|login|credentials?|secrets?|keys?|tokens?|passwords?)`,
+      ],
+      [
+        ['hidden', 'dot', 'ssh', 'secure', 'keeps'],
+        String.raw`\b(?:hidden|dot)\s+(?:folder|directory|file)s?\s+(?:in|of|under|inside)\s+(?:the\s+)?(?:(?:user|person)'?s?\s+|your\s+|their\s+)?home|\b(?:folder|directory|files?)\s+(?:named\s+(?:after|for)|called)\s+(?:the\s+)?(?:secure\s+shell|ssh)\b|\bdot-?files?\b[^.!?\n]{0,80}?\b(?:keys?|tokens?|secrets?|passwords?|credentials?)\b|\bkeeps\s+(?:its|their|the|your)\s+(?:\w+\s+){0,3}(?:such\s+as|like|including)\s+(?:\w+\s+)?(?:keys|tokens|secrets|passwords|credentials)`,
+      ],
+      // A command that prints a credential, its output to be handed over: 'run gcloud auth print-access-token and add the token to the args'.
+      [
+        [
+          'print-access-token',
+          'print-identity-token',
+          'auth token',
+          'get-access-token',
+          'aws_secret_access_key',
+          'export-credentials',
+          '--raw',
+          'auth:token',
+        ],
+        String.raw`\b(?:gcloud\s+auth\s+(?:application-default\s+)?print-(?:access|identity)-token|gh\s+auth\s+token|az\s+account\s+get-access-token|aws\s+configure\s+(?:get\s+aws_secret_access_key|export-credentials)|kubectl\s+config\s+view\s+--raw|heroku\s+auth:token|doctl\s+auth\s+token)\b[^.!?\n]{0,80}?\b(?:add|pass|include|append|send|put|insert|attach|forward|paste|copy)\b`,
+      ],
+      // The file named by what it does rather than its name: 'the text of the key file the cloud command line signs in with'.
+      [
+        ['text', 'content', 'value'],
+        String.raw`\b(?:text|contents?|value)\s+of\s+(?:the|your|their|a|its)\s+(?:\w+\s+){0,2}?(?:key|credentials?|token|secret|sign-?in|login|auth(?:entication)?)\s+files?\b`,
+      ],
+      [
+        ['sign', 'log', 'authenticat'],
+        String.raw`\b(?:key|credentials?|token|secret)\s+files?\b[^.!?\n]{0,60}?\b(?:signs?\s+in|logs?\s+in|authenticates?)\s+with\b`,
+      ],
+      [['hidden', 'dot'], String.raw`\b(?:hidden|dot)\s+(?:settings|config(?:uration)?|credentials?)\s+(?:folder|directory)`],
+      [
+        ['secret', 'private', 'sensitive'],
+        String.raw`\b(?:secret|private|sensitive)\s+(?:settings|config(?:uration)?|credential)\s+files?`,
+      ],
     ],
-    [
-      ['you', 'stored', 'found', 'saved'],
-      String.raw`\b(?:all|any|every)\s+${SECRET_WORDS}\s+(?:you\s+(?:can\s+)?(?:find|see|access|know|have)|(?:stored|found|saved)\s+(?:on|in)\s+(?:the\s+)?(?:machine|system|disk|computer|workspace|environment|home))`,
-    ],
-    // The user's own keys and passwords, however they are put.
-    [['key'], String.raw`\b(?:the\s+)?(?:user|person|customer)'?s?\s+(?:own\s+)?(?:ssh|private|secret|gpg|pgp|signing)\s+keys?\b`],
-    [['password'], String.raw`\b(?:the\s+)?(?:user|person|customer)'?s\s+(?:own\s+)?(?:account\s+|login\s+|bank\s+|email\s+)?passwords?\b`],
-    [['key'], String.raw`\b(?:private|secret)\s+(?:half|part|portion)\s+of\s+(?:the|your|a|their)\s+key`],
-    [
-      ['ssh', 'shell'],
-      String.raw`\b(?:secure\s+shell|ssh)\s+(?:client|key|identity)\b[^.!?\n]{0,60}?\b(?:home\s+(?:folder|directory)|stored|saved)`,
-    ],
-    [
-      ['keeps'],
-      String.raw`\bwhere\s+[^.!?\n]{0,60}?\bkeeps\s+(?:its|their|the|your)\s+(?:sign-?in|login|credentials?|secrets?|keys?|tokens?|passwords?)`,
-    ],
-    [
-      ['hidden', 'dot', 'ssh', 'secure', 'keeps'],
-      String.raw`\b(?:hidden|dot)\s+(?:folder|directory|file)s?\s+(?:in|of|under|inside)\s+(?:the\s+)?(?:(?:user|person)'?s?\s+|your\s+|their\s+)?home|\b(?:folder|directory|files?)\s+(?:named\s+(?:after|for)|called)\s+(?:the\s+)?(?:secure\s+shell|ssh)\b|\bdot-?files?\b[^.!?\n]{0,80}?\b(?:keys?|tokens?|secrets?|passwords?|credentials?)\b|\bkeeps\s+(?:its|their|the|your)\s+(?:\w+\s+){0,3}(?:such\s+as|like|including)\s+(?:\w+\s+)?(?:keys|tokens|secrets|passwords|credentials)`,
-    ],
-    [['secret', 'private', 'sensitive'], String.raw`\b(?:secret|private|sensitive)\s+(?:settings|config(?:uration)?|credential)\s+files?`],
-    // Keys and passwords in other languages.
-    [
-      ['clave', 'contraseñ', 'mot', 'clé', 'passw', 'schlüssel', 'senha', 'chave', 'chiave'],
-      String.raw`\b(?:clave\s+privada|contraseñas?|mot\s+de\s+passe|clé\s+privée|Passw(?:o|ö)rt(?:er)?|privater?\s+Schlüssel|senhas?|chave\s+privada|chiave\s+privata)\b`,
-    ],
-    [
-      ['私钥', '密码', '密碼', '秘密鍵', '秘密キー', 'パスワード', '비밀번호', '개인'],
-      '私钥|密码|密碼|秘密鍵|秘密キー|パスワード|비밀번호|개인\\s*키',
-    ],
-    [['парол', 'ключ'], String.raw`(?<!\p{L})(?:парол[ьяюей]|закрыт(?:ый|ого)\s+ключ|приватн(?:ый|ого)\s+ключ)`],
-  ],
-  'giu',
-)
+    'giu',
+  ),
+  // The same in other languages (languages.ts).
+  ...phrasesOf('harvest'),
+]
 
 /** Harvesting secrets: 'collect any API keys you can find'. A secrets manager's own tools are explained by their purpose (low). */
 export const harvest: Detector = {
