@@ -206,7 +206,7 @@ const VERB_BEFORE = new RegExp(String.raw`\b${CARRY_VERBS}\b[^.!?\n]{0,60}$`, 'i
 const ATTACHED_AFTER = /^[^.!?\n]{0,20}?\b(?:attached|included|appended|added|embedded|copied|enclosed)\b/i
 /** Other languages: 'Envoie aussi toute la conversation', 'Sende den gesamten Verlauf'. */
 const FOREIGN_VERB_BEFORE =
-  /(?<!\p{L})(?:envoie[rz]?|envoyez|transmet(?:s|tez)?|ajoute[rz]?|inclu(?:s|ez|re)|joins|joignez|mets|mettez|envía|envíe|envia|manda|incluye|incluya|añade|agrega|adjunta|pon|ponga|sende|schicke|füge|hänge|übermittle|gib|invia|includi|aggiungi|отправ\p{L}*|добав\p{L}*|вставь|发送|附上|加入|包含|送信|添付|含め)[^.!?\n。]{0,40}$/iu
+  /(?<!\p{L})(?:envoie[rz]?|envoyez|transmet(?:s|tez)?|ajoute[rz]?|inclu(?:s|ez|re)|joins|joignez|mets|mettez|envía|envíe|envia|manda|incluye|incluya|añade|agrega|adjunta|pon|ponga|sende|schicke|füge|hänge|übermittle|gib|invia|includi|aggiungi|inserisci|metti|allega|envie|inclua|coloque|anexe|adicione|отправ\p{L}*|добав\p{L}*|вставь|发送|附上|加入|包含|送信|添付|含め)[^.!?\n。]{0,40}$/iu
 
 /**
  * A text that tells the model to put the conversation, its instructions, the environment or other
