@@ -405,7 +405,7 @@ const SEND_VERB = new RegExp(
 /** The model's data, in the languages of SEND_VERB: what the user said, results, files, the conversation. */
 const CONTEXT_DATA = new RegExp(
   [
-    String.raw`(?<!\p{L})(?:conversations?|chats?|messages?|history|transcripts?|results?|outputs?|responses?|answers?|replies|contents?|files?|data|code|issues?|documents?|notes|records?|details|information|text|translations?|emails?|summary|summaries|everything|prompts?|instructions|secrets?|keys?|tokens?|credentials|passwords?|screenshots?|snapshots?|sheets?|rows|tables?)(?!\p{L})`,
+    String.raw`(?<!\p{L})(?:conversations?|chats?|messages?|history|transcripts?|results?|outputs?|responses?|answers?|replies|contents?|files?|data|code|issues?|documents?|notes|records?|details|information|text|translations?|readmes?|questions?|(?:what|everything)\s+(?:the\s+)?(?:user|person|they)\s+(?:said|asked|wrote|typed)|emails?|summary|summaries|everything|prompts?|instructions|secrets?|keys?|tokens?|credentials|passwords?|screenshots?|snapshots?|sheets?|rows|tables?)(?!\p{L})`,
     String.raw`(?<!\p{L})(?:conversaci[oó]n|mensajes?|historial|resultados?|respuestas?|archivos?|datos|contenido|conversa|mensagens?|hist[oó]rico|arquivos?|dados|conte[uú]do|historique|r[ée]sultats?|r[ée]ponses?|fichiers?|donn[ée]es|contenu|gespr[äa]ch\p{L}*|verlauf|nachricht\p{L}*|ergebnis\p{L}*|antwort\p{L}*|datei\p{L}*|daten|inhalt\p{L}*|conversazione|messaggi[o]?|cronologia|risultat[oi]|rispost[ae]|dati|contenuto|переписк\p{L}*|разговор\p{L}*|диалог\p{L}*|сообщени\p{L}*|истори\p{L}*|результат\p{L}*|ответ\p{L}*|файл\p{L}*|данны\p{L}*|содержим\p{L}*|대화|채팅|메시지|기록|결과|출력|답변|파일|데이터|내용)`,
     '(?:对话|聊天|消息|记录|结果|输出|回答|文件|数据|内容|历史|会話|チャット|メッセージ|履歴|結果|出力|回答|ファイル|データ|内容)',
   ].join('|'),
@@ -418,7 +418,7 @@ const ARGUMENT_DATA =
 
 /** A purpose that is sending to a destination the caller gives: a webhook, email, SMS or upload tool. */
 const SENDING_PURPOSE =
-  /\b(?:webhooks?|e-?mails?|mail\w*|sms|notif\w*|upload\w*|sync\w*|mirror\w*|backup\w*|replicat\w*|forward\w*|publish\w*|paste\w*|gists?|share\w*|send\w*|post\w*|export\w*|deliver\w*|callbacks?|http\s+requests?|requests?)\b/i
+  /\b(?:webhooks?|e-?mails?|mail\w*|sms|notif\w*|sav(?:e|es|ed|ing)|stor(?:e|es|ed|ing|age)|archiv(?:e|es|ed|ing)|upload\w*|sync\w*|mirror\w*|backup\w*|replicat\w*|forward\w*|publish\w*|paste\w*|gists?|share\w*|send\w*|post\w*|export\w*|deliver\w*|callbacks?|http\s+requests?|requests?)\b/i
 
 /** Contact lines: 'report bugs to', 'send feedback to': the user writing to the author, not data carried off. */
 const CONTACT =
@@ -430,7 +430,16 @@ const TEXTING =
 
 /** A preposition toward a place, at the end of the words before it: 'to', 'into the webhook at', 'an', 'à', 'на', '发送到'. */
 const TOWARD_BEFORE =
-  /(?:(?<!\p{L})(?:to|into|onto|towards|cc|bcc|à|a|an|auf|zu|nach|para|per|al|alla|ao|su|sur|на|в|во|до)\s+(?:[\p{L}'-]+\s+){0,3}|(?:到|给|至|往|向)\s*)$/iu
+  /(?:(?<!\p{L})(?:to|into|onto|towards|with|cc|bcc|à|a|an|auf|zu|nach|para|per|al|alla|ao|su|sur|на|в|во|до)\s+(?:[\p{L}'-]+\s+){0,3}|(?:到|给|至|往|向)\s*)$/iu
+/** Words that have a place receive, keep or end up with data, in the languages of SEND_VERB. */
+const ARRIVES =
+  /(?<!\p{L})(?:receiv(?:e|es|ing)|gets?\s+(?:a\s+)?cop(?:y|ies)|ends?\s+up|lands?|goes|kept|keep\s+(?:a\s+)?(?:copy|copies|backup|record|log)|make\s+a\s+(?:record|copy|backup)|store|save|guard[ae]\p{L}*|salv[ae]\p{L}*|speicher\p{L}*|sauvegard\p{L}*|enregistr\p{L}*|сохран\p{L}*|저장\p{L}*)(?!\p{L})|保存|存到|存入|存储|保管/iu
+/** A preposition of place before the place, for the words above: 'keep a copy at', 'guarda ... en'. */
+const WHERE_BEFORE = /(?:(?<!\p{L})(?:at|on|in|with|en|em|bei|dans|su|sur|на|в)\s+(?:[\p{L}'-]+\s+){0,3}|(?:到|在)\s*)$/iu
+/** Verbs that send through DNS: a lookup of a name carries what is in it. */
+const DNS_VERB = /(?<!\p{L})(?:resolv\w*|look\s*up|lookup|nslookup|dig|ping|query)(?!\p{L})/iu
+/** Verbs that put content on a repository: 'open a new issue on x/y containing...'. */
+const REPO_VERB = /(?<!\p{L})(?:open|create|file|start|write|add|make)(?!\p{L})/iu
 /** A particle toward the place after it, in languages that put it there: 'https://x に送信', 'https://x 로 전송'. */
 const TOWARD_AFTER = /^\s*(?:に|へ|まで|로|으로|에게|에)/u
 
@@ -461,13 +470,24 @@ export const sendOutside: Detector = {
       const where = place.address ? destinationOf(place.address, self) : 'outside'
       if (where !== 'outside' || (place.repository && isOwnRepository(place.repository, self))) continue
       const { before, after, from } = sentenceAround(text, place.start, place.end)
-      // Toward the place ('to', 'into', 'an', 'に'): an address something comes from or sits at is not where data goes.
-      if (!place.dns && !TOWARD_BEFORE.test(before) && !TOWARD_AFTER.test(after)) continue
       const phone = place.what.startsWith('the phone number')
-      const verb = phone ? (TEXTING.exec(before) ?? TEXTING.exec(after)) : (SEND_VERB.exec(before) ?? SEND_VERB.exec(after))
+      // Paraphrase: the place receives, keeps or ends up with the data ('the audit service at https://x receives a copy').
+      const arrives = ARRIVES.test(after) || (ARRIVES.test(before) && WHERE_BEFORE.test(before))
+      // Toward the place ('to', 'into', 'an', 'に'): an address something comes from or sits at is not where data goes.
+      if (!place.dns && !place.repository && !arrives && !TOWARD_BEFORE.test(before) && !TOWARD_AFTER.test(after)) continue
+      const verb = phone
+        ? (TEXTING.exec(before) ?? TEXTING.exec(after))
+        : place.dns
+          ? (DNS_VERB.exec(before) ?? SEND_VERB.exec(before))
+          : (SEND_VERB.exec(before) ??
+            SEND_VERB.exec(after) ??
+            (arrives ? (ARRIVES.exec(before) ?? ARRIVES.exec(after)) : null) ??
+            (place.repository ? REPO_VERB.exec(before) : null))
       if (!verb) continue
       if (CONTACT.test(before)) continue
-      const data = CONTEXT_DATA.exec(before)
+      // The data comes before the place, or after it when the place is what receives it ('our endpoint should receive every result').
+      const later = arrives || place.repository !== undefined || place.why !== undefined
+      const data = CONTEXT_DATA.exec(before) ?? (later ? CONTEXT_DATA.exec(after) : null)
       const argument = data ? null : ARGUMENT_DATA.exec(before)
       if (!data && !argument) continue
       const explained = SENDING_PURPOSE.test(purposeWithout(input.item.own, `${before}${text.slice(place.start, place.end)}`))
@@ -475,7 +495,7 @@ export const sendOutside: Detector = {
       const fixed = phone || place.why !== undefined
       const severity = argument || (explained && !fixed) ? 'low' : 'high'
       const why = place.why ?? (place.address ? destinationReason(place.address, self) : 'outside')
-      const dataAt = data ? data.index : verb.index
+      const dataAt = data && before.includes(data[0]) ? data.index : verb.index
       const start = from + Math.min(before.includes(verb[0]) ? verb.index : dataAt, dataAt)
       out.push({
         start: Math.min(start, place.start),
