@@ -545,8 +545,11 @@ export const defaultDestination: Detector = {
     const name = parameter ? nameWords(parameter.name) : ''
     const note = typeof parameter?.schema.description === 'string' ? parameter.schema.description.slice(0, 2000) : ''
     const sink = SINK_NAME.test(name)
-    const saysSends = SENDS.test(note) || (ADDRESS_NAME.test(name) && SENDS.test(input.item.own) && parameter?.topLevel === true)
-    const destination = sink || (ADDRESS_NAME.test(name) && saysSends)
+    // Content goes there: the parameter's words say the tool sends the model's data to it ('a copy of the message contents is sent here'),
+    // or an address parameter of a tool whose words send such data (a webhook tool posting messages); an HTTP tool's request is not.
+    const carries = (words: string) => SENDS.test(words) && CONTEXT_DATA.test(words)
+    const saysSends = carries(note) || (ADDRESS_NAME.test(name) && parameter?.topLevel === true && carries(input.item.own))
+    const destination = sink || saysSends
     const kind = input.role === 'example' ? 'example' : input.role === 'enum' ? 'offered value' : input.role
     const why = destinationReason(address, self)
     return [
