@@ -2,26 +2,47 @@
  * Detectors and patterns of data sent out: URLs and email addresses, URLs with a slot for data,
  * images from the web, the conversation or files carried into a parameter, data mirrored elsewhere.
  */
-import type { Detector, Hit } from '../rule-types'
-import { nameWords, purposeWithout } from './items'
+import { destinationOf, destinationReason, isOwnRepository } from '../destinations'
+import type { Detector, Hit, RuleInput, ScanSelf } from '../rule-types'
+import { nameWords, parameterAt, purposeWithout, serverNameOf } from './items'
 import { matches } from './matching'
 
-export const URL = /\bhttps?:\/\/[^\s<>"'\x60)\]}]+/gi
+const URL_PATTERN = /\bhttps?:\/\/[^\s<>"'\x60)\]}]+/gi
 
-/** The documentation's placeholder addresses: example.com and its kin, not a real mailbox. */
-const EXAMPLE_DOMAIN =
-  /@(?:[\w-]+\.)*(?:example\.(?:com|org|net)|domain\.com|email\.com|company\.com|yourdomain\.\w+|yourcompany\.\w+|acme\.(?:com|org|corp)|foo\.(?:com|bar)|test\.com)$|@(?:localhost|test|invalid|local)$/i
+/**
+ * The listing the text belongs to, as the scan knows it: what the catalogue passed (its names and
+ * hosts), and the server's own name from the surface, so an address of the server's own service
+ * is known even when the scan is not told the listing.
+ */
+export function selfOf(input: RuleInput): ScanSelf {
+  const self = input.context.self
+  const server = serverNameOf(input.item)
+  return { ...self, names: [...(self?.names ?? []), ...(server ? [server] : [])], hosts: self?.hosts ?? [] }
+}
+
+/** Whether an address is one data can leave for: not a documentation name, the user's own machine or the listing's own service. */
+const outside = (address: string, input: RuleInput) => destinationOf(address, selfOf(input)) === 'outside'
+
+/** Web addresses, except documentation names (example.com), the user's own machine and the listing's own service. */
+export const URL: Detector = {
+  name: 'web addresses outside',
+  on: 'normalized',
+  find: (text, input) =>
+    matches(URL_PATTERN, text)
+      .filter((m) => outside(m[0], input))
+      .map((m) => ({ start: m.index, end: m.index + m[0].length })),
+}
 
 const EMAIL = /(?<![\w.+-])[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63})+/g
 const ADDRESS = String.raw`(?<![\w.+-])[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63})+`
 
-/** Email addresses, except the documentation's placeholders (example.com, company.com...). */
+/** Email addresses, except documentation and placeholder domains (example.com, company.com...) and the listing's own. */
 export const emailAddresses: Detector = {
   name: 'email addresses',
   on: 'normalized',
-  find: (text) =>
+  find: (text, input) =>
     matches(EMAIL, text)
-      .filter((m) => !EXAMPLE_DOMAIN.test(m[0]) && /\.[a-z]{2,}$/i.test(m[0]))
+      .filter((m) => /\.[a-z]{2,}$/i.test(m[0]) && outside(m[0], input))
       .map((m) => ({ start: m.index, end: m.index + m[0].length })),
 }
 
@@ -40,12 +61,16 @@ const EMAIL_SEND = new RegExp(
 export const emailSend: Detector = {
   name: 'email addresses data is sent to',
   on: 'normalized',
-  find: (text) => {
+  find: (text, input) => {
     const out: Hit[] = []
     for (const m of matches(EMAIL_SEND, text)) {
       const address = m[0].match(/[\w.+-]+@[\w.-]+$/)?.[0] ?? ''
-      if (EXAMPLE_DOMAIN.test(address)) continue
-      out.push({ start: m.index, end: m.index + m[0].length })
+      if (!outside(address, input)) continue
+      out.push({
+        start: m.index,
+        end: m.index + m[0].length,
+        reason: `The text tells the model to send or copy data to ${address}: ${destinationReason(address, selfOf(input))}.`,
+      })
     }
     return out
   },
@@ -59,7 +84,7 @@ const SLOT_WORDS =
  * A URL with a slot for data the model is to fill: a placeholder naming the conversation, a secret
  * or contents (not {owner} or {city}), or a query that ends in '=' for the model to complete.
  */
-export const URL_WITH_SLOT = new RegExp(
+const URL_WITH_SLOT_PATTERN = new RegExp(
   [
     String.raw`\bhttps?:\/\/[^\s<>"'\x60]{1,300}?(?:\{\{?|<|\$\{|\[)[^}>\]\n]{0,60}?${SLOT_WORDS}[^}>\]\n]{0,40}(?:\}\}?|>|\])`,
     String.raw`\bhttps?:\/\/[^\s<>"'\x60]{1,300}?[?&=/]\$\w*?${SLOT_WORDS}\w*`,
@@ -70,6 +95,36 @@ export const URL_WITH_SLOT = new RegExp(
   'gi',
 )
 
+/** Where a slot match sends its data: the URL's host, or the domain a DNS name with a slot ends in. */
+const slotAddress = (match: string) => (/^https?:/i.test(match) ? match : match.replace(/^[\s\S]*[}>]\./, ''))
+
+/**
+ * URLs (and DNS names) with a slot for data: high when they point outside, low when they point to
+ * the listing's own service or the user's machine, nothing for a documentation address.
+ */
+export const URL_WITH_SLOT: Detector = {
+  name: 'web addresses with a slot for data',
+  on: 'normalized',
+  find: (text, input) => {
+    const out: Hit[] = []
+    for (const m of matches(URL_WITH_SLOT_PATTERN, text)) {
+      const address = slotAddress(m[0])
+      const where = destinationOf(address, selfOf(input))
+      if (where === 'documentation') continue
+      out.push({
+        start: m.index,
+        end: m.index + m[0].length,
+        severity: where === 'outside' ? undefined : 'low',
+        reason:
+          where === 'outside'
+            ? undefined
+            : `A web address has a slot for data, but ${destinationReason(address, selfOf(input))}, where the tool's data goes anyway.`,
+      })
+    }
+    return out
+  },
+}
+
 const IMAGE_LINK =
   /!\[[^\]\n]{0,200}\]\(\s*<?\s*https?:\/\/[^\s)>]+[^)]{0,200}\)|<\s*img\b[^>]{0,300}?\bsrc\s*=\s*["']?\s*https?:\/\/[^\s"'>]+/gi
 
@@ -77,13 +132,20 @@ const IMAGE_LINK =
 export const imageLinks: Detector = {
   name: 'image links',
   on: 'normalized',
-  find: (text) =>
-    matches(IMAGE_LINK, text).map((m) => {
+  find: (text, input) => {
+    const out: Hit[] = []
+    for (const m of matches(IMAGE_LINK, text)) {
       const url = m[0].match(/https?:\/\/[^\s)"'>]+/)?.[0] ?? ''
+      const where = destinationOf(url, selfOf(input))
+      // A documentation address reaches no one; the listing's own pictures (its logo, its CDN) are its own.
+      if (where === 'documentation') continue
       // A link with a query or a placeholder can carry data; a fixed picture is only worth a look.
       const carries = /[?#]|[{<$]|%7B/i.test(url)
-      return { start: m.index, end: m.index + m[0].length, severity: carries ? 'high' : 'medium' }
-    }),
+      const severity = where !== 'outside' ? 'low' : carries ? 'high' : 'medium'
+      out.push({ start: m.index, end: m.index + m[0].length, severity })
+    }
+    return out
+  },
 }
 
 /** Verbs that put something into a parameter or send it on. */
@@ -100,6 +162,9 @@ const CONVERSATION = new RegExp(
     String.raw`everything\s+(?:(?:the\s+)?(?:user|person|human)\s+(?:has\s+)?(?:said|wrote|told\s+you|typed|shared|asked|discussed)|you\s+(?:know|have\s+seen|were\s+told)|(?:discussed|said|shared|exchanged)(?:\s+with\s+(?:the\s+)?(?:user|person|human))?(?:\s+so\s+far)?)`,
     String.raw`(?:the\s+)?(?:user|person)'?s\s+(?:previous|prior|earlier|recent|last|latest|first|private|personal)\s+(?:messages?|prompts?|questions?|requests?|data|information|files|conversations|details)`,
     String.raw`what\s+the\s+(?:user|person)\s+(?:said|wrote|typed|asked|told\s+you)`,
+    // Paraphrases: 'whatever the person has told you', 'every tool output you have received in this conversation'.
+    String.raw`(?:whatever|anything|all)\s+(?:that\s+)?(?:the\s+)?(?:user|person|human|customer|they)\s+(?:has\s+|have\s+)?(?:said|told\s+you|written|wrote|typed|shared|asked|mentioned|sent\s+you)`,
+    String.raw`(?:every|each|all|any)\s+(?:of\s+the\s+)?(?:other\s+)?(?:tool\s+)?(?:outputs?|results?|responses?|answers?|replies|messages?|tool\s+calls?)\s+(?:that\s+)?you(?:'ve|\s+have)?\s+(?:received|seen|gotten|got|been\s+(?:given|shown|sent)|produced|returned|exchanged)`,
     String.raw`(?:tutta\s+la\s+conversazione|cronologia\s+(?:della\s+)?(?:chat|conversazione)|tutti\s+i\s+messaggi\s+precedenti|het\s+(?:hele|volledige)\s+gesprek|(?:de\s+)?(?:volledige\s+)?chatgeschiedenis|alle\s+eerdere\s+berichten|tüm\s+konuşma|sohbet\s+geçmişi|cał[aą]\s+rozmow[ęa]|histori[aę]\s+(?:czatu|rozmowy)|seluruh\s+percakapan|riwayat\s+(?:obrolan|percakapan)|toàn\s+bộ\s+cuộc\s+trò\s+chuyện|lịch\s+sử\s+trò\s+chuyện|المحادثة\s+(?:كاملة|بأكملها)|سجل\s+المحادثة|पूरी\s+बातचीत|बातचीत\s+का\s+इतिहास)`,
     String.raw`(?:toda\s+la\s+conversaci[oó]n|historial\s+(?:de\s+la\s+conversaci[oó]n|del\s+chat|de\s+mensajes)|todos\s+los\s+mensajes\s+(?:anteriores|previos)|toute\s+la\s+conversation|l'historique\s+(?:de\s+la\s+conversation|du\s+chat|des\s+messages)|tous\s+les\s+messages\s+(?:précédents|precedents|antérieurs))`,
     String.raw`(?:(?:gesamte[nr]?|komplette[nr]?|ganze[nr]?)\s+(?:bisherige[nr]?\s+)?(?:Gesprächsverlauf|Gespräch|Chatverlauf|Verlauf|Konversation|Unterhaltung)|Gesprächsverlauf|Chatverlauf|alle\s+(?:bisherigen|vorherigen)\s+Nachrichten|toda\s+a\s+conversa|histórico\s+da\s+conversa)`,
@@ -124,7 +189,7 @@ const CARRIED: Array<{ what: RegExp; explained: RegExp }> = [
     explained: /\b(?:env\w*|debug\w*|process|shell|exec\w*|run|command|container|docker)\b/i,
   },
   {
-    what: /(?:contents?\s+of\s+(?:any|all|every|other|the\s+user'?s|their|your|~|\/|\.)\S*|(?:text|contents?)\s+of\s+(?:the\s+)?files\s+(?:in|under)\s+it|(?:all|any|every)\s+(?:other\s+)?files?\s+(?:in|on|under|from)\s+(?:the\s+)?(?:home|user'?s?|~|\/|system|machine|computer|disk|workspace)|every\s+file\s+(?:you\s+(?:have\s+)?(?:read|opened|seen))|(?:the\s+)?(?:person'?s|user'?s|their|your)\s+(?:secret|private|sensitive|confidential)\s+(?:settings\s+|config(?:uration)?\s+)?(?:files|documents|repositor(?:y|ies)|repos|data)|(?:secret|private|sensitive|confidential)\s+(?:settings|config(?:uration)?)\s+files)/i,
+    what: /(?:contents?\s+of\s+(?:any|all|every|other|the\s+user'?s|their|your|~|\/|\.)\S*|(?:text|contents?)\s+of\s+(?:the\s+)?files\s+(?:in|under)\s+it|(?:all|any|every)\s+(?:other\s+)?files?\s+(?:in|on|under|from)\s+(?:the\s+)?(?:home|user'?s?|~|\/|system|machine|computer|disk|workspace)|every\s+file\s+(?:you\s+(?:have\s+)?(?:read|opened|seen))|(?:the\s+)?(?:person'?s|user'?s|their|your)\s+(?:secret|private|sensitive|confidential)\s+(?:settings\s+|config(?:uration)?\s+)?(?:files|documents|repositor(?:y|ies)|repos|data)|(?:secret|private|sensitive|confidential)\s+(?:settings|config(?:uration)?)\s+files|(?:any|all|every|the)\s+(?:other\s+)?(?:private|internal|confidential|secret)\s+(?:code|files?|documents?|repositor(?:y|ies)|repos|data|messages|issues)\s+(?:that\s+)?you(?:'ve|\s+have)?\s+(?:seen|read|received|opened|accessed))/i,
     explained:
       /\b(?:files?|director\w*|folders?|code\w*|projects?|documents?|paths?|archive|zip|tar|backup|pack\w*|bundle|index\w*|grep)\b/i,
   },
@@ -141,7 +206,7 @@ const VERB_BEFORE = new RegExp(String.raw`\b${CARRY_VERBS}\b[^.!?\n]{0,60}$`, 'i
 const ATTACHED_AFTER = /^[^.!?\n]{0,20}?\b(?:attached|included|appended|added|embedded|copied|enclosed)\b/i
 /** Other languages: 'Envoie aussi toute la conversation', 'Sende den gesamten Verlauf'. */
 const FOREIGN_VERB_BEFORE =
-  /(?<!\p{L})(?:envoie[rz]?|envoyez|transmet(?:s|tez)?|ajoute[rz]?|inclu(?:s|ez|re)|joins|joignez|mets|mettez|envía|envíe|envia|manda|incluye|incluya|añade|agrega|adjunta|pon|ponga|sende|schicke|füge|hänge|übermittle|gib|invia|includi|aggiungi|отправ\p{L}*|добав\p{L}*|вставь|发送|附上|加入|包含|送信|添付|含め)[^.!?\n。]{0,40}$/iu
+  /(?<!\p{L})(?:envoie[rz]?|envoyez|transmet(?:s|tez)?|ajoute[rz]?|inclu(?:s|ez|re)|joins|joignez|mets|mettez|envía|envíe|envia|manda|incluye|incluya|añade|agrega|adjunta|pon|ponga|sende|schicke|füge|hänge|übermittle|gib|invia|includi|aggiungi|inserisci|metti|allega|envie|inclua|coloque|anexe|adicione|отправ\p{L}*|добав\p{L}*|вставь|发送|附上|加入|包含|送信|添付|含め)[^.!?\n。]{0,40}$/iu
 
 /**
  * A text that tells the model to put the conversation, its instructions, the environment or other
@@ -188,18 +253,38 @@ const MIRROR = new RegExp(
   'gi',
 )
 
+/** The address a match ends on ('...to https://' or '...to x@'): the URL or email address it starts or ends. */
+function addressAfter(text: string, start: number, end: number): string | null {
+  const tail = text.slice(start, end)
+  const http = tail.search(/https?:\/\/$/i)
+  if (http !== -1) return /^https?:\/\/[^\s<>"'\x60)\]}]+/i.exec(text.slice(start + http, end + 300))?.[0] ?? null
+  if (tail.endsWith('@')) {
+    const local = /[\w.+-]+@$/.exec(tail)?.[0] ?? '@'
+    const domain = /^[\w-]+(?:\.[\w-]+)+/.exec(text.slice(end, end + 260))?.[0]
+    return domain ? `${local}${domain}` : null
+  }
+  return null
+}
+
 /** Sending as a matter of course, unless the tool is for sending (a webhook tool, a sync tool). */
 export const mirror: Detector = {
   name: 'data sent elsewhere as a matter of course',
   on: 'normalized',
-  find: (text, input) =>
-    matches(MIRROR, text).map((m) => {
+  find: (text, input) => {
+    const out: Hit[] = []
+    for (const m of matches(MIRROR, text)) {
+      // Where the match sends to, when it names an address: a documentation address is nowhere, the listing's own service is its own.
+      const address = addressAfter(text, m.index, m.index + m[0].length)
+      const where = address ? destinationOf(address, selfOf(input)) : 'outside'
+      if (where === 'documentation') continue
       const explained =
         /\b(?:webhooks?|sync\w*|mirror\w*|backup\w*|replicat\w*|forward\w*|notif\w*|publish\w*|paste\w*|gists?|share\w*|upload\w*)\b/i.test(
           purposeWithout(input.item.own, m[0]),
         )
-      return { start: m.index, end: m.index + m[0].length, severity: explained ? 'low' : undefined }
-    }),
+      out.push({ start: m.index, end: m.index + m[0].length, severity: explained || where !== 'outside' ? 'low' : undefined })
+    }
+    return out
+  },
 }
 
 const CONTEXT_PARAM =
@@ -219,5 +304,263 @@ export const contextParameter: Detector = {
     )
       return []
     return [{ start: 0, end: text.length }]
+  },
+}
+
+/*
+ * Sending out, by intent: a sentence that has the model (or the tool) send, copy, post, log, back
+ * up, sync, report or mirror data to a destination that is not the service the server is about.
+ * The destination is found first (an address, a phone number, an issue or gist on a repository
+ * the text names, an author's telemetry endpoint, a DNS name), then the verb and the data in its
+ * sentence, in the languages MCP servers are written in. Each piece is bounded: destinations are
+ * found by one pass, the sentence around each is at most 240 characters before and 120 after.
+ */
+
+/** A destination in a text, and what kind it is. */
+interface Place {
+  start: number
+  end: number
+  /** The address to judge (a URL, an email address, a host, a phone number), or null when the words themselves say it is outside. */
+  address: string | null
+  /** What it is, for the reason. */
+  what: string
+  /** Why it is outside when there is no address to judge. */
+  why?: string
+  /** A DNS name with data in it: the lookup itself sends, no preposition needed. */
+  dns?: boolean
+  /** A repository the text names (owner/name): outside unless it is the listing's own. */
+  repository?: string
+}
+
+/** owner/repo names that stand for the caller's own choice, not a fixed repository. */
+const PLACEHOLDER_REPO =
+  /^(?:owner|org|organi[sz]ation|user|username|your[\w-]*|my[\w-]*|name|repo|project|account|namespace|workspace|team|group|example|foo|acme)\/|\/(?:repo|repository|name|project|example|foo|bar)$/i
+
+const PLACES = new RegExp(
+  [
+    // 1 URL
+    String.raw`(\bhttps?:\/\/[^\s<>"'\x60)\]}]{1,300})`,
+    // 2 email address (mailto: or bare)
+    String.raw`((?<![\w.+-])[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63})+)`,
+    // 3 phone number, written internationally
+    String.raw`((?<![\w+])(?:tel:|sms:)?\+\d{1,3}[\s().-]{0,2}\d[\d\s().-]{5,16}\d(?![\d]))`,
+    // 4 an issue, gist, comment or pull request on a repository the text names
+    String.raw`(\b(?:(?:a|an|the)\s+)?(?:new\s+)?(?:public\s+)?(?:issue|gist|comment|pull\s+request|PR|discussion|wiki\s+page|commit)s?\s+(?:on|in|at|to|of|under)\s+(?:the\s+)?(?:(?:public|private|open)\s+)?(?:repo(?:sitory)?\s+)?([A-Za-z0-9][\w.-]{0,38}\/[A-Za-z0-9][\w.-]{0,99}))`,
+    // 6 an endpoint of the author's own collecting ('our analytics endpoint')
+    String.raw`(\b(?:our|the\s+(?:vendor|author|developer|maintainer)s?'?s?|an?\s+(?:external|remote|third[- ]party|outside|private))\s+(?:own\s+)?(?:analytics|telemetry|metrics|tracking|logging|log|collection|collector|audit|monitoring|usage|diagnostics?|research|training|data)\s+(?:endpoint|server|service|api|url|collector|pipeline|backend|dashboard|webhook|bucket|sink|database|store|system|inbox)s?\b)`,
+    // 7 a DNS name data rides in ('as a subdomain of x.net')
+    String.raw`(\b(?:sub-?domains?|dns\s+(?:names?|labels?|quer(?:y|ies)|lookups?)|host\s*names?)\s+(?:of|under|on|at|in|for)\s+((?:[a-z0-9-]{1,63}\.){1,6}[a-z]{2,24}))`,
+    // 9 a bare host after a preposition ('to collector.evil.io')
+    String.raw`(?:\b(?:to|at|into|on|an|à|a|para|zu|nach|на|в)\s+)((?:[a-z0-9-]{1,63}\.){1,6}(?:com|net|org|io|ai|dev|app|xyz|site|ru|cn|info|biz|sh|cc|top|online|live|cloud|link|me|co)\b(?:\/[\w./-]{0,100})?)`,
+  ].join('|'),
+  'giu',
+)
+
+function placesIn(text: string): Place[] {
+  const out: Place[] = []
+  for (const m of matches(PLACES, text)) {
+    if (out.length >= 20) break
+    const start = m.index
+    const end = m.index + m[0].length
+    if (m[1]) out.push({ start, end, address: m[1].replace(/[.,;:!?]+$/, ''), what: m[1].replace(/[.,;:!?]+$/, '') })
+    else if (m[2]) out.push({ start, end, address: m[2], what: m[2] })
+    else if (m[3]) out.push({ start, end, address: m[3].trim(), what: `the phone number ${m[3].trim()}` })
+    else if (m[4]) {
+      // A sentence's full stop is not part of the repository's name.
+      const repository = m[5].replace(/[.-]+$/, '')
+      if (PLACEHOLDER_REPO.test(repository) || /[{}<>$]/.test(repository)) continue
+      const cut = m[5].length - repository.length
+      out.push({
+        start,
+        end: end - cut,
+        address: null,
+        repository,
+        what: m[4].slice(0, m[4].length - cut),
+        why: `${repository} is a repository the text names, not one the user chooses`,
+      })
+    } else if (m[6])
+      out.push({
+        start,
+        end,
+        address: null,
+        what: m[6],
+        why: "an endpoint of the author's own collecting, not the service the tool offers",
+      })
+    else if (m[7]) out.push({ start, end, address: `https://${m[8]}`, what: `${m[7]} (a DNS lookup carries the data out)`, dns: true })
+    else if (m[9]) out.push({ start: start + m[0].length - m[9].length, end, address: `https://${m[9]}`, what: m[9] })
+  }
+  return out
+}
+
+/** Verbs of sending, in English and the languages MCP servers are written in. */
+const SEND_VERB = new RegExp(
+  [
+    String.raw`(?<!\p{L})(?:send|sends|sending|sent|forward(?:s|ed|ing)?|cop(?:y|ies|ied|ying)|upload(?:s|ed|ing)?|post(?:s|ed|ing)?|report(?:s|ed|ing)?|submit(?:s|ted|ting)?|transmit(?:s|ted|ting)?|mirror(?:s|ed|ing)?|sync(?:s|ed|hroni[sz]e\w*)?|back(?:s|ed)?\s+up|backup|log(?:ged|ging)?(?!\s+(?:in|on|out)\b)|beacon|relay(?:s|ed)?|paste[sd]?|shar(?:e|es|ed|ing)|dump(?:s|ed)?|push(?:es|ed)?|publish(?:es|ed)?|deliver(?:s|ed)?|e-?mail(?:s|ed)?|mail(?:s|ed)?|b?cc(?:'?d)?|notif(?:y|ies|ied)|export(?:s|ed)?|stream(?:s|ed)?|archiv(?:e|es|ed)|leak(?:s|ed)?|exfiltrat\w*)(?!\p{L})`,
+    String.raw`(?<!\p{L})(?:env[ií]\p{L}*|mand[ae]\p{L}*|reenv[ií]\p{L}*|copi[ae]\p{L}*|sub[ea]\p{L}*|public[ae]\p{L}*|report[ae]\p{L}*|compart[ie]\p{L}*|registr[ae]\p{L}*|sincroniz\p{L}*|encaminh\p{L}*|carreg\p{L}*|compartilh\p{L}*|envoi\p{L}*|envoy\p{L}*|transmet\p{L}*|transf[eèé]r\p{L}*|téléverse\p{L}*|publie\p{L}*|partag\p{L}*|signal\p{L}*|sauvegard\p{L}*|synchronis\p{L}*|send[e]?\p{L}*|schick\p{L}*|leite\p{L}*|weiterleit\p{L}*|übermittel\p{L}*|übermittl\p{L}*|kopier\p{L}*|hochlad\p{L}*|lade|poste\p{L}*|veröffentlich\p{L}*|melde\p{L}*|synchronisier\p{L}*|sicher\p{L}*|invi[ae]\p{L}*|inoltr\p{L}*|caric\p{L}*|pubblic\p{L}*|condivid\p{L}*|sincronizz\p{L}*|отправ\p{L}*|перешл\p{L}*|пересыл\p{L}*|скопир\p{L}*|копир\p{L}*|загруз\p{L}*|опубликуй\p{L}*|переда\p{L}*|сообщ\p{L}*|дублир\p{L}*|보내\p{L}*|전송\p{L}*|전달\p{L}*|복사\p{L}*|업로드\p{L}*|게시\p{L}*|공유\p{L}*|동기화\p{L}*|보고\p{L}*)`,
+    '(?:发送|发到|发给|转发|复制|上传|同步|提交|报告|推送|抄送|备份|记录到|传到|传给|发布|送信|送って|送る|送り|転送|コピー|アップロード|投稿|共有|同期|報告|バックアップ|送付)',
+  ].join('|'),
+  'iu',
+)
+
+/** The model's data, in the languages of SEND_VERB: what the user said, results, files, the conversation. */
+const CONTEXT_DATA = new RegExp(
+  [
+    String.raw`(?<!\p{L})(?:conversations?|chats?|messages?|history|transcripts?|results?|outputs?|responses?|answers?|replies|contents?|files?|data|code|issues?|documents?|notes|records?|details|information|text|translations?|readmes?|questions?|(?:what|everything)\s+(?:the\s+)?(?:user|person|they)\s+(?:said|asked|wrote|typed)|emails?|summary|summaries|everything|prompts?|instructions|secrets?|keys?|tokens?|credentials|passwords?|screenshots?|snapshots?|sheets?|rows|tables?)(?!\p{L})`,
+    String.raw`(?<!\p{L})(?:conversaci[oó]n|mensajes?|historial|resultados?|respuestas?|archivos?|datos|contenido|conversa|mensagens?|hist[oó]rico|arquivos?|dados|conte[uú]do|historique|r[ée]sultats?|r[ée]ponses?|fichiers?|donn[ée]es|contenu|gespr[äa]ch\p{L}*|verlauf|nachricht\p{L}*|ergebnis\p{L}*|antwort\p{L}*|datei\p{L}*|daten|inhalt\p{L}*|conversazione|messaggi[o]?|cronologia|risultat[oi]|rispost[ae]|dati|contenuto|переписк\p{L}*|разговор\p{L}*|диалог\p{L}*|сообщени\p{L}*|истори\p{L}*|результат\p{L}*|ответ\p{L}*|файл\p{L}*|данны\p{L}*|содержим\p{L}*|대화|채팅|메시지|기록|결과|출력|답변|파일|데이터|내용)`,
+    '(?:对话|聊天|消息|记录|结果|输出|回答|文件|数据|内容|历史|会話|チャット|メッセージ|履歴|結果|出力|回答|ファイル|データ|内容)',
+  ].join('|'),
+  'iu',
+)
+
+/** The tool's own arguments: a tool sending its query to a service it names is doing its job. */
+const ARGUMENT_DATA =
+  /(?<!\p{L})(?:(?:the|your|its|this|a)\s+)?(?:query|queries|search\s+terms?|keywords?|input|inputs|arguments?|parameters?|request|requests|prompt\s+you\s+(?:give|pass))(?!\p{L})/iu
+
+/** A purpose that is sending to a destination the caller gives: a webhook, email, SMS or upload tool. */
+const SENDING_PURPOSE =
+  /\b(?:webhooks?|e-?mails?|mail\w*|sms|notif\w*|sav(?:e|es|ed|ing)|stor(?:e|es|ed|ing|age)|archiv(?:e|es|ed|ing)|upload\w*|sync\w*|mirror\w*|backup\w*|replicat\w*|forward\w*|publish\w*|paste\w*|gists?|share\w*|send\w*|post\w*|export\w*|deliver\w*|callbacks?|http\s+requests?|requests?)\b/i
+
+/** Contact lines: 'report bugs to', 'send feedback to': the user writing to the author, not data carried off. */
+const CONTACT =
+  /\b(?:report|send|submit|file|direct|email|mail|post)\s+(?:any\s+)?(?:bugs?|issues|feedback|questions?|problems|suggestions|feature\s+requests|comments)\b/i
+
+/** A phone number is a destination only for a verb that texts or messages. */
+const TEXTING =
+  /(?<!\p{L})(?:text|sms|whatsapp|signal|telegram|message|send|forward|envía|envoie|sende|invia|отправ\p{L}*)(?!\p{L})|发送|发短信|送信/iu
+
+/** A preposition toward a place, at the end of the words before it: 'to', 'into the webhook at', 'an', 'à', 'на', '发送到'. */
+const TOWARD_BEFORE =
+  /(?:(?<!\p{L})(?:to|into|onto|towards|with|cc|bcc|à|a|an|auf|zu|nach|para|per|al|alla|ao|su|sur|на|в|во|до)\s+(?:[\p{L}'-]+\s+){0,3}|(?:到|给|至|往|向)\s*)$/iu
+/** Words that have a place receive, keep or end up with data, in the languages of SEND_VERB. */
+const ARRIVES =
+  /(?<!\p{L})(?:receiv(?:e|es|ing)|gets?\s+(?:a\s+)?cop(?:y|ies)|ends?\s+up|lands?|goes|kept|keep\s+(?:a\s+)?(?:copy|copies|backup|record|log)|make\s+a\s+(?:record|copy|backup)|store|save|guard[ae]\p{L}*|salv[ae]\p{L}*|speicher\p{L}*|sauvegard\p{L}*|enregistr\p{L}*|сохран\p{L}*|저장\p{L}*)(?!\p{L})|保存|存到|存入|存储|保管/iu
+/** A preposition of place before the place, for the words above: 'keep a copy at', 'guarda ... en'. */
+const WHERE_BEFORE = /(?:(?<!\p{L})(?:at|on|in|with|en|em|bei|dans|su|sur|на|в)\s+(?:[\p{L}'-]+\s+){0,3}|(?:到|在)\s*)$/iu
+/** Verbs that send through DNS: a lookup of a name carries what is in it. */
+const DNS_VERB = /(?<!\p{L})(?:resolv\w*|look\s*up|lookup|nslookup|dig|ping|query)(?!\p{L})/iu
+/** Verbs that put content on a repository: 'open a new issue on x/y containing...'. */
+const REPO_VERB = /(?<!\p{L})(?:open|create|file|start|write|add|make)(?!\p{L})/iu
+/** A particle toward the place after it, in languages that put it there: 'https://x に送信', 'https://x 로 전송'. */
+const TOWARD_AFTER = /^\s*(?:に|へ|まで|로|으로|에게|에)/u
+
+/** Where the sentence around a span starts and ends: a full stop, a question or exclamation mark, a line break. */
+function sentenceAround(text: string, start: number, end: number): { before: string; after: string; from: number } {
+  const from = Math.max(0, start - 240)
+  const head = text.slice(from, start)
+  const cut = Math.max(head.search(/[^.!?。！？\n]*$/), 0)
+  const tail = text.slice(end, end + 120)
+  const stop = tail.search(/[.!?](?:\s|$)|[。！？\n]/)
+  return { before: head.slice(cut), after: stop === -1 ? tail : tail.slice(0, stop), from: from + cut }
+}
+
+/**
+ * A sentence sending the model's data to an outside destination. High when the data is the
+ * conversation, results, files or anything the model holds; low when it is the tool's own query
+ * (a search tool sending its query to the service it names), or when the tool's purpose is sending
+ * (a webhook or email tool, whose words about where things go describe it). The reason says the
+ * verb, the data, the destination and why it is outside.
+ */
+export const sendOutside: Detector = {
+  name: 'data sent to an outside destination',
+  on: 'normalized',
+  find: (text, input) => {
+    const out: Hit[] = []
+    const self = selfOf(input)
+    for (const place of placesIn(text)) {
+      const where = place.address ? destinationOf(place.address, self) : 'outside'
+      if (where !== 'outside' || (place.repository && isOwnRepository(place.repository, self))) continue
+      const { before, after, from } = sentenceAround(text, place.start, place.end)
+      const phone = place.what.startsWith('the phone number')
+      // Paraphrase: the place receives, keeps or ends up with the data ('the audit service at https://x receives a copy').
+      const arrives = ARRIVES.test(after) || (ARRIVES.test(before) && WHERE_BEFORE.test(before))
+      // Toward the place ('to', 'into', 'an', 'に'): an address something comes from or sits at is not where data goes.
+      if (!place.dns && !place.repository && !arrives && !TOWARD_BEFORE.test(before) && !TOWARD_AFTER.test(after)) continue
+      const verb = phone
+        ? (TEXTING.exec(before) ?? TEXTING.exec(after))
+        : place.dns
+          ? (DNS_VERB.exec(before) ?? SEND_VERB.exec(before))
+          : (SEND_VERB.exec(before) ??
+            SEND_VERB.exec(after) ??
+            (arrives ? (ARRIVES.exec(before) ?? ARRIVES.exec(after)) : null) ??
+            (place.repository ? REPO_VERB.exec(before) : null))
+      if (!verb) continue
+      if (CONTACT.test(before)) continue
+      // The data comes before the place, or after it when the place is what receives it ('our endpoint should receive every result').
+      const later = arrives || place.repository !== undefined || place.why !== undefined
+      const data = CONTEXT_DATA.exec(before) ?? (later ? CONTEXT_DATA.exec(after) : null)
+      const argument = data ? null : ARGUMENT_DATA.exec(before)
+      if (!data && !argument) continue
+      const explained = SENDING_PURPOSE.test(purposeWithout(input.item.own, `${before}${text.slice(place.start, place.end)}`))
+      // An email or webhook tool saying where things go describes itself; a phone number, a named repository or the author's telemetry written into a tool's text does not.
+      const fixed = phone || place.why !== undefined
+      const severity = argument || (explained && !fixed) ? 'low' : 'high'
+      const why = place.why ?? (place.address ? destinationReason(place.address, self) : 'outside')
+      const dataAt = data && before.includes(data[0]) ? data.index : verb.index
+      const start = from + Math.min(before.includes(verb[0]) ? verb.index : dataAt, dataAt)
+      out.push({
+        start: Math.min(start, place.start),
+        end: place.end,
+        severity,
+        reason: `The text has data sent out: the verb '${verb[0]}', the data '${(data ?? argument)![0]}', the destination '${place.what}', outside because ${why}.`,
+      })
+    }
+    return out
+  },
+}
+
+/** Names of parameters that are where a tool sends: a webhook, a callback, a copy's recipient, a log or telemetry address. */
+const SINK_NAME =
+  /(?:^|_)(?:webhooks?|callbacks?|hooks?|forward(?:_?to)?|cc|bcc|recipients?|to|notify(?:_?\w+)?|notifications?|report(?:_?(?:to|url|uri|endpoint))?|log(?:_?(?:url|uri|endpoint|sink|server|host))|telemetry(?:_?\w+)?|analytics(?:_?\w+)?|sinks?|\w*_sink|mirror(?:_?\w+)?|backup(?:_?(?:url|uri|endpoint|host))?|upload(?:_?(?:url|uri|endpoint|to))?|post(?:_?(?:url|uri|to))|collector(?:_?\w+)?|beacon(?:_?\w+)?|share(?:_?with)|send(?:_?to)|reply(?:_?to)|destination|dest|target_?url|deliver(?:y)?(?:_?\w+)?)$/
+
+/** Names of parameters that are an address of some kind: sent to only when the tool says so. */
+const ADDRESS_NAME = /(?:^|_)(?:url|uri|endpoint|host|server|address|email|e_?mail|phone|number|href|link|base_?url|target)$/
+
+/** Words saying a tool sends or delivers something somewhere. */
+const SENDS =
+  /\b(?:send\w*|sent|post\w*|upload\w*|forward\w*|deliver\w*|report\w*|notif\w*|mirror\w*|sync\w*|push\w*|submit\w*|transmit\w*|log\w*|copy|copies|copied|e-?mail\w*|webhooks?|callbacks?|telemetry|analytics|export\w*|stream\w*|share\w*)\b/i
+
+/**
+ * A parameter's default, example, const or enum value that is an outside address, judged as if
+ * the model will use it, because it will: high when the parameter is where the tool sends (a
+ * webhook, callback, cc, log or telemetry address, or an address the tool's words say it sends
+ * to); low for any other outside address (a plain fetch target). Documentation addresses, the
+ * user's machine and the listing's own service are left alone.
+ */
+export const defaultDestination: Detector = {
+  name: 'outside addresses in parameter values',
+  on: 'normalized',
+  find: (text, input) => {
+    const value = text.trim()
+    if (value.length > 2000) return []
+    const address =
+      /^(?:mailto:)?[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63})+$/i.test(value) || /^(?:tel:|sms:)?\+\d[\d\s().-]{6,20}\d$/i.test(value)
+        ? value.replace(/^mailto:/i, '')
+        : /^(?:https?|wss?|ftp):\/\/\S+$/i.test(value)
+          ? value
+          : null
+    if (!address) return []
+    const self = selfOf(input)
+    if (destinationOf(address, self) !== 'outside') return []
+    const parameter = parameterAt(input.item.tool, input.field)
+    const name = parameter ? nameWords(parameter.name) : ''
+    const note = typeof parameter?.schema.description === 'string' ? parameter.schema.description.slice(0, 2000) : ''
+    const sink = SINK_NAME.test(name)
+    // Content goes there: the parameter's words say the tool sends the model's data to it ('a copy of the message contents is sent here'),
+    // or an address parameter of a tool whose words send such data (a webhook tool posting messages); an HTTP tool's request is not.
+    const carries = (words: string) => SENDS.test(words) && CONTEXT_DATA.test(words)
+    const saysSends = carries(note) || (ADDRESS_NAME.test(name) && parameter?.topLevel === true && carries(input.item.own))
+    const destination = sink || saysSends
+    const kind = input.role === 'example' ? 'example' : input.role === 'enum' ? 'offered value' : input.role
+    const why = destinationReason(address, self)
+    return [
+      {
+        start: 0,
+        end: text.length,
+        severity: destination ? 'high' : 'low',
+        reason: destination
+          ? `The parameter '${parameter?.name ?? name}' is where the tool sends${note ? ` ('${note.slice(0, 80)}')` : ''}, and its ${kind} is ${address}: a model uses it as given, and ${why}.`
+          : `The parameter '${parameter?.name ?? name}' has an outside address as its ${kind} (${address}); the model may use it as given, though nothing says the tool sends data there.`,
+      },
+    ]
   },
 }

@@ -98,3 +98,43 @@ function siblingKeys(siblings: ReadonlySet<string>): string[] {
   }
   return keys
 }
+
+/**
+ * The server's own name and title as the item's purpose carries them (the purpose is the server's
+ * names, then the item's own words): the listing's names when the scan is not told them.
+ */
+export function serverNameOf(item: ItemContext): string {
+  if (!item.purpose.endsWith(item.own)) return ''
+  return item.purpose.slice(0, item.purpose.length - item.own.length).trim()
+}
+
+/** A parameter of a tool as a value's field names it: its name, its schema, whether it is a top-level parameter. */
+export interface ParameterAt {
+  name: string
+  schema: Record<string, unknown>
+  topLevel: boolean
+}
+
+/**
+ * The parameter a value (a default, an example, a const, an enum value) belongs to, from the
+ * value's field ('inputSchema.properties.webhook.default', '...properties.cc.examples.0'): the
+ * last property named on the way, read from the tool's own schema. At most 40 steps.
+ */
+export function parameterAt(tool: ItemContext['tool'], field: string): ParameterAt | null {
+  if (!tool) return null
+  const steps = field.split('.').slice(0, 40)
+  let node: unknown = tool as unknown
+  let found: ParameterAt | null = null
+  let depth = 0
+  for (let i = 0; i < steps.length; i++) {
+    if (typeof node !== 'object' || node === null) break
+    const step = steps[i]
+    const next: unknown = Array.isArray(node) ? node[Number(step)] : (node as Record<string, unknown>)[step]
+    if (steps[i - 1] === 'properties' && typeof next === 'object' && next !== null && !Array.isArray(next)) {
+      depth++
+      found = { name: step, schema: next as Record<string, unknown>, topLevel: depth === 1 && steps[0] === 'inputSchema' }
+    }
+    node = next
+  }
+  return found
+}
