@@ -78,7 +78,8 @@ export function decodeBase64(blob: string): string | null {
   try {
     const b64 = body.replace(/-/g, '+').replace(/_/g, '/')
     const binary = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4))
-    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0))
+    const bytes = new Uint8Array(binary.length)
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
     return STRICT_UTF8.decode(bytes)
   } catch {
     return null

@@ -224,16 +224,25 @@ export function decodeVariationSelectors(text: string): string | undefined {
 /** Mostly printable text with letters in it: what a hidden payload that means something looks like. */
 export function isReadable(text: string): boolean {
   if (text.length < 3) return false
+  // Counted by code point, ASCII by its code (decoded blobs run to kilobytes; a pattern per character is slow).
+  let total = 0
   let printable = 0
   let letters = 0
-  for (const ch of text) {
-    const cp = ch.codePointAt(0) ?? 0
-    if (cp === 0xfffd) continue
-    if ((cp >= 0x20 && cp < 0x7f) || cp === 0x0a || cp === 0x09 || cp >= 0xa0) printable++
-    if (/\p{L}/u.test(ch)) letters++
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c >= 0xdc00 && c <= 0xdfff && i > 0 && text.charCodeAt(i - 1) >= 0xd800 && text.charCodeAt(i - 1) <= 0xdbff) continue
+    total++
+    if (c === 0xfffd) continue
+    if ((c >= 0x20 && c < 0x7f) || c === 0x0a || c === 0x09 || c >= 0xa0) printable++
+    if (c < 0x80) {
+      const lower = c | 0x20
+      if (lower >= 0x61 && lower <= 0x7a) letters++
+    } else if (LETTER.test(String.fromCodePoint(text.codePointAt(i) ?? c))) letters++
   }
-  return printable / [...text].length >= 0.9 && letters / [...text].length >= 0.5
+  return printable / total >= 0.9 && letters / total >= 0.5
 }
+
+const LETTER = /\p{L}/u
 
 /**
  * Terminal escape sequences: CSI (ESC [ ... final byte, or the one-byte U+009B), OSC (ESC ] ...
