@@ -1,12 +1,14 @@
 /**
- * The scan of a surface: every rule (rules/) over every text a model reads (texts.ts), and the
- * rules that allow it over each item's prose joined in one text, for an instruction split across
+ * The scan of a surface: every rule (rules/) over every text a model reads (texts.ts), the
+ * trigger-woken rules again over each text's decoded view when it holds encoded text (decode.ts),
+ * and the rules that allow it over each item's texts joined in one, for an instruction split across
  * fields. Local, deterministic and bounded: no outside service, the same findings in the same
  * order for the same surface, at most MAX_FINDINGS.
  */
 import type { Finding, RiskLevel, Severity, SurfaceItemKind } from '@shared/scan'
 import type { Surface, SurfaceTool } from '@shared/surface'
-import { type Hit, type ItemContext, PROSE, type Rule, type RuleInput, type ScanContext } from './rule-types'
+import { type DecodedSegment, type DecodedView, decodedView, describeEncodings, viewSpan } from './decode'
+import { type Hit, type ItemContext, PROSE, PROSE_AND_VALUES, type Rule, type RuleInput, type ScanContext } from './rule-types'
 import { RULES } from './rules'
 import { type SurfaceText, surfaceTexts, TEXT_ROLES, type TextRole } from './texts'
 import { hasConfusableLetters, hasHiddenCharacters, type Normalized, normalizeForMatching, renderExcerpt, toOriginal } from './unicode'
@@ -150,6 +152,8 @@ export interface TextCache {
   confusable?: boolean
   woken?: Set<Rule>
   words?: Set<string>
+  /** The text with its encoded segments decoded (decode.ts), null when it holds none; absent when not worked out. */
+  view?: DecodedView | null
 }
 
 const normalizeOnce = (cache: TextCache, text: string) => {
@@ -233,37 +237,145 @@ function toFinding(rule: Rule, text: SurfaceText, hit: Hit): Finding {
 
 const appliesTo = (rule: Rule, kind: SurfaceItemKind) => !rule.kinds || rule.kinds.includes(kind)
 
-/** One rule over one text, its hits added as findings. */
-function runOn(rule: Rule, text: SurfaceText, input: RuleInput, cache: TextCache, add: (finding: Finding) => void): void {
-  if (!appliesTo(rule, text.kind)) return
-  for (const hit of runRule(rule, input, cache)) add(toFinding(rule, text, hit))
+/** One rule over one text, its hits added as findings (and returned). */
+function runOn(rule: Rule, text: SurfaceText, input: RuleInput, cache: TextCache, add: (finding: Finding) => void): Hit[] {
+  if (!appliesTo(rule, text.kind)) return []
+  const hits = runRule(rule, input, cache)
+  for (const hit of hits) add(toFinding(rule, text, hit))
+  return hits
 }
 
-/** The prose of one item, joined by spaces, and where each piece starts. */
+/** Roles read decoded as well: prose and the values a schema offers. Names, addresses and keywords are read as written. */
+const DECODED_ROLES: ReadonlySet<TextRole> = new Set(PROSE_AND_VALUES)
+
+const SEVERITY_OF_RANK: readonly Severity[] = ['low', 'low', 'medium', 'high']
+
+/** A reason after 'Decoded from ...:': its first letter small, unless it starts an acronym (ROT13). */
+const lowerFirst = (text: string) => (/^[A-Z](?:[a-z]|\s)/.test(text) ? text[0].toLowerCase() + text.slice(1) : text)
+
+/**
+ * The trigger-woken rules over a text's decoded view (the character rules read the raw characters
+ * and are not run again). A hit counts when it reads decoded words and the same rule found nothing
+ * there in the text as written; it sits on the encoded span of the original field, its excerpt
+ * shows the decoded words and its reason says what they were decoded from. Encoding what needs no
+ * encoding is a disguise: such a finding is at least medium.
+ */
+function decodedFindings(
+  view: DecodedView,
+  text: SurfaceText,
+  input: RuleInput,
+  plan: RolePlan,
+  raw: ReadonlyMap<Rule, Hit[]>,
+  add: (finding: Finding) => void,
+): void {
+  const cache: TextCache = {}
+  const viewInput: RuleInput = { ...input, text: view.text, words: undefined }
+  wake(cache, view.text)
+  for (const rule of cache.woken!) {
+    if (!plan.triggered.has(rule) || !appliesTo(rule, text.kind)) continue
+    for (const hit of runRule(rule, viewInput, cache)) {
+      if (hit.field) continue
+      const span = viewSpan(view, hit.start, hit.end)
+      if (!span) continue
+      if ((raw.get(rule) ?? []).some((h) => h.start < span.end && span.start < h.end)) continue
+      let severity = hit.severity ?? rule.severity
+      if (span.segments.some((seg) => seg.hides)) severity = SEVERITY_OF_RANK[Math.max(SEVERITY_RANK[severity], SEVERITY_RANK.medium)]
+      add({
+        rule: rule.id,
+        class: rule.class,
+        severity,
+        kind: text.kind,
+        item: text.item,
+        field: text.field,
+        start: span.start,
+        end: span.end,
+        excerpt: hit.excerpt ?? renderExcerpt(view.text.slice(hit.start, hit.end)),
+        reason: `Decoded from ${describeEncodings(span.segments)}: ${lowerFirst(hit.reason ?? rule.reason)}`,
+      })
+    }
+  }
+}
+
+/** Roles joined in an item's whole text in place: its prose, and the values its schemas offer (enum values, defaults, examples, consts). */
+const JOINED_ROLES: ReadonlySet<TextRole> = new Set([...PROSE, 'enum', 'default', 'example', 'const'])
+
+/** The longest name read as words: a name is an identifier, not a place for paragraphs. */
+const MAX_NAME_WORDS = 200
+
+/**
+ * A property or argument name as the words it is made of ('send_to_email', 'ignorePrevious' read
+ * 'send to email', 'ignore Previous'), offsets mapped back; null unless it is two words of two
+ * letters or more (a name such as 'q', 'id' or 'path' adds nothing to read).
+ */
+export function nameAsWords(name: string): Normalized | null {
+  if (name.length > MAX_NAME_WORDS) return null
+  const norm = normalizeForMatching(name)
+  const src = norm.text
+  const origin = (i: number) => (norm.map ? norm.map[i] : i)
+  let text = ''
+  const map: number[] = []
+  for (let i = 0; i < src.length; i++) {
+    const ch = src[i]
+    if (/[_\-.\s]/.test(ch)) {
+      text += ' '
+      map.push(origin(i))
+      continue
+    }
+    // camelCase: a capital after a small letter starts a word.
+    if (i > 0 && /[A-Z]/.test(ch) && /[a-z]/.test(src[i - 1])) {
+      text += ' '
+      map.push(origin(i))
+    }
+    text += ch
+    map.push(origin(i))
+  }
+  map.push(origin(src.length))
+  if ((text.match(/\p{L}{2,}/gu)?.length ?? 0) < 2) return null
+  return { text, map: Int32Array.from(map) }
+}
+
+/** One piece of an item's whole text: the text, what the rules read of it (normalized, decoded, mapped to the original), its decoded view. */
+interface Piece {
+  text: SurfaceText
+  norm: Normalized
+  /** When the text holds encoded segments: its decoded view, and that view normalized (offsets into the view). */
+  view?: DecodedView
+  viewNorm?: Normalized
+  /** A name read as words: no rule reads it so alone, so a match inside it counts too. */
+  worded?: boolean
+}
+
+/** A text as a piece of the whole: read decoded when it holds encoded segments, its offsets mapped to the original. */
+function pieceOf(text: SurfaceText, cache: TextCache): Piece {
+  const view = cache.view
+  if (!view) return { text, norm: cache.norm ?? normalizeForMatching(text.text) }
+  const viewNorm = normalizeForMatching(view.text)
+  const n = viewNorm.text.length
+  const map = new Int32Array(n + 1)
+  for (let j = 0; j < n; j++) map[j] = view.from[viewNorm.map ? viewNorm.map[j] : j]
+  map[n] = text.text.length
+  return { text, norm: { text: viewNorm.text, map }, view, viewNorm }
+}
+
+/** An item's whole text, joined by spaces, and where each piece starts. */
 interface Joined {
-  texts: SurfaceText[]
+  pieces: Piece[]
   woken: Set<Rule>
   words: Set<string>
-  norms: Normalized[]
   starts: number[]
   text: string
 }
 
-function join(texts: SurfaceText[], caches: TextCache[]): Joined {
-  const norms = texts.map((t, i) => caches[i].norm ?? normalizeForMatching(t.text))
-  const woken = new Set<Rule>()
-  const words = new Set<string>()
-  for (const cache of caches) {
-    for (const rule of cache.woken ?? []) woken.add(rule)
-    for (const word of cache.words ?? []) words.add(word)
-  }
+function join(pieces: Piece[]): Joined {
   const starts: number[] = []
   let text = ''
-  for (const norm of norms) {
+  for (const piece of pieces) {
     starts.push(text.length)
-    text += `${norm.text} `
+    text += `${piece.norm.text} `
   }
-  return { texts, woken, words, norms, starts, text }
+  // Read whole: a trigger word may be split between two pieces, or come from a decoded one.
+  const { rules: woken, words } = triggersIn(text.toLowerCase())
+  return { pieces, woken, words, starts, text }
 }
 
 /** Which piece of a joined text an offset falls in. */
@@ -278,14 +390,31 @@ function pieceAt(joined: Joined, offset: number): number {
   return lo
 }
 
+/** The decoded segments a joined span reads, piece by piece. */
+function decodedIn(joined: Joined, a: number, b: number, start: number, end: number): DecodedSegment[] {
+  const out: DecodedSegment[] = []
+  for (let p = a; p <= b; p++) {
+    const { view, viewNorm, norm } = joined.pieces[p]
+    if (!view || !viewNorm) continue
+    const from = Math.max(0, start - joined.starts[p])
+    const to = Math.min(norm.text.length, end - joined.starts[p])
+    if (to <= from) continue
+    const inView = toOriginal(viewNorm, from, to)
+    out.push(...(viewSpan(view, inView.start, inView.end)?.segments ?? []))
+  }
+  return out
+}
+
 /**
- * An across-rule over one item's joined prose, keeping only matches that cross from one field into
- * another (a match inside one field is found by the field's own scan). The finding sits in the
- * field where the words start, from there to that field's end; the excerpt shows the words joined.
+ * An across-rule over one item's whole text, keeping only matches that cross from one field into
+ * another (a match inside one field is found by the field's own scan), or that lie inside a name
+ * read as words (which no rule reads so on its own). The finding sits in the
+ * field where the words start, from there to that field's end; the excerpt shows the words joined,
+ * decoded where they were encoded, and the reason names every field the words span.
  */
 function acrossFindings(rule: Rule, joined: Joined, item: ItemContext, context: ScanContext): Finding[] {
   if (rule.triggers && !joined.woken.has(rule)) return []
-  const first = joined.texts[0]
+  const first = joined.pieces[0].text
   const input: RuleInput = { text: joined.text, role: 'description', kind: first.kind, field: '', item, context, words: joined.words }
   let hits: Hit[]
   if (rule.test instanceof RegExp) {
@@ -297,22 +426,26 @@ function acrossFindings(rule: Rule, joined: Joined, item: ItemContext, context: 
   for (const hit of hits) {
     const a = pieceAt(joined, hit.start)
     const b = pieceAt(joined, Math.max(hit.start, hit.end - 1))
-    if (a === b) continue
-    const text = joined.texts[a]
+    if (a === b && !joined.pieces[a].worded) continue
+    const text = joined.pieces[a].text
     const startInPiece = hit.start - joined.starts[a]
-    const { start } = toOriginal(joined.norms[a], startInPiece, startInPiece)
-    const fields = [...new Set(joined.texts.slice(a, b + 1).map((t) => t.field))]
+    const { start } = toOriginal(joined.pieces[a].norm, startInPiece, startInPiece)
+    const fields = [...new Set(joined.pieces.slice(a, b + 1).map((p) => p.text.field))]
+    const decoded = decodedIn(joined, a, b, hit.start, hit.end)
+    let severity = hit.severity ?? rule.severity
+    if (decoded.some((seg) => seg.hides)) severity = SEVERITY_OF_RANK[Math.max(SEVERITY_RANK[severity], SEVERITY_RANK.medium)]
+    const reason = `${(hit.reason ?? rule.reason).replace(/\.$/, '')}, ${a === b ? 'in the words of' : 'split across'} ${fields.join(' and ')}.`
     out.push({
       rule: rule.id,
       class: rule.class,
-      severity: hit.severity ?? rule.severity,
+      severity,
       kind: text.kind,
       item: text.item,
       field: text.field,
       start,
       end: text.text.length,
       excerpt: renderExcerpt(joined.text.slice(hit.start, hit.end)),
-      reason: `${(hit.reason ?? rule.reason).replace(/\.$/, '')}, split across ${fields.join(' and ')}.`,
+      reason: decoded.length > 0 ? `Decoded from ${describeEncodings(decoded)}: ${lowerFirst(reason)}` : reason,
     })
   }
   return out
@@ -346,7 +479,9 @@ export function scanSurface(surface: Surface, context: ScanContext = {}): Findin
     const key = `${finding.rule}\u0000${finding.kind}\u0000${finding.item ?? ''}\u0000${finding.field}\u0000${finding.start}\u0000${finding.end}`
     if (!found.has(key)) found.set(key, finding)
   }
-  const prose = new Map<string, { texts: SurfaceText[]; caches: TextCache[] }>()
+  // Each item's texts for its whole text: prose and values in place, names read as words after them
+  // (in place, 'mode' between a description and its parameter's would cut a sentence split there).
+  const wholes = new Map<string, { texts: Array<[SurfaceText, TextCache]>; names: Piece[] }>()
   for (const text of surfaceTexts(surface)) {
     const key = itemKey(text.kind, text.item)
     const item = contexts.get(key) ?? { kind: text.kind, name: text.item, purpose: '', own: '', siblings: new Set<string>() }
@@ -366,26 +501,29 @@ export function scanSurface(surface: Surface, context: ScanContext = {}): Findin
     if (plan.hidden.length > 0 && hasHiddenCharacters(text.text)) for (const rule of plan.hidden) runOn(rule, text, input, cache, add)
     if (plan.confusable.length > 0 && hasConfusableLetters(text.text))
       for (const rule of plan.confusable) runOn(rule, text, input, cache, add)
+    const raw = new Map<Rule, Hit[]>()
     if (plan.triggered.size > 0) {
       wake(cache, text.text)
-      for (const rule of cache.woken!) if (plan.triggered.has(rule)) runOn(rule, text, input, cache, add)
+      for (const rule of cache.woken!) if (plan.triggered.has(rule)) raw.set(rule, runOn(rule, text, input, cache, add))
+      if (DECODED_ROLES.has(text.role)) {
+        cache.view = decodedView(text.text)
+        if (cache.view) decodedFindings(cache.view, text, input, plan, raw, add)
+      }
     }
-    if (PROSE.includes(text.role) && text.text.trim()) {
-      wake(cache, text.text)
-      const list = prose.get(key)
-      if (list) {
-        list.texts.push(text)
-        list.caches.push(cache)
-      } else prose.set(key, { texts: [text], caches: [cache] })
+    const whole = wholes.get(key) ?? wholes.set(key, { texts: [], names: [] }).get(key)!
+    if (JOINED_ROLES.has(text.role) && text.text.trim()) whole.texts.push([text, cache])
+    else if (text.role === 'property-name' || text.role === 'argument-name') {
+      const worded = nameAsWords(text.text)
+      if (worded) whole.names.push({ text, norm: worded, worded: true })
     }
   }
-  for (const [key, { texts, caches }] of prose) {
-    if (texts.length < 2) continue
-    const joined = join(texts, caches)
+  for (const [key, { texts, names }] of wholes) {
+    if (texts.length + names.length < 2) continue
+    const joined = join([...texts.map(([text, cache]) => pieceOf(text, cache)), ...names])
     if (!ACROSS_RULES.some((rule) => joined.woken.has(rule))) continue
     const item = contexts.get(key)!
     for (const rule of ACROSS_RULES) {
-      if (!appliesTo(rule, texts[0].kind)) continue
+      if (!appliesTo(rule, joined.pieces[0].text.kind)) continue
       for (const finding of acrossFindings(rule, joined, item, context)) add(finding)
     }
   }

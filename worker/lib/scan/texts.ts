@@ -78,7 +78,7 @@ type JsonObject = { [key: string]: JsonValue }
 const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** Keywords whose value is a map from a name to a schema; the names of `properties` are property names. */
-const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'])
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies'])
 /** Keywords whose value is one schema. */
 const SCHEMA_ONE = new Set([
   'items',
@@ -92,6 +92,7 @@ const SCHEMA_ONE = new Set([
   'then',
   'else',
   'propertyNames',
+  'contentSchema',
 ])
 /** Keywords whose value is a list of schemas. */
 const SCHEMA_LISTS = new Set(['anyOf', 'oneOf', 'allOf', 'prefixItems'])

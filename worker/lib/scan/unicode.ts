@@ -224,16 +224,25 @@ export function decodeVariationSelectors(text: string): string | undefined {
 /** Mostly printable text with letters in it: what a hidden payload that means something looks like. */
 export function isReadable(text: string): boolean {
   if (text.length < 3) return false
+  // Counted by code point, ASCII by its code (decoded blobs run to kilobytes; a pattern per character is slow).
+  let total = 0
   let printable = 0
   let letters = 0
-  for (const ch of text) {
-    const cp = ch.codePointAt(0) ?? 0
-    if (cp === 0xfffd) continue
-    if ((cp >= 0x20 && cp < 0x7f) || cp === 0x0a || cp === 0x09 || cp >= 0xa0) printable++
-    if (/\p{L}/u.test(ch)) letters++
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c >= 0xdc00 && c <= 0xdfff && i > 0 && text.charCodeAt(i - 1) >= 0xd800 && text.charCodeAt(i - 1) <= 0xdbff) continue
+    total++
+    if (c === 0xfffd) continue
+    if ((c >= 0x20 && c < 0x7f) || c === 0x0a || c === 0x09 || c >= 0xa0) printable++
+    if (c < 0x80) {
+      const lower = c | 0x20
+      if (lower >= 0x61 && lower <= 0x7a) letters++
+    } else if (LETTER.test(String.fromCodePoint(text.codePointAt(i) ?? c))) letters++
   }
-  return printable / [...text].length >= 0.9 && letters / [...text].length >= 0.5
+  return printable / total >= 0.9 && letters / total >= 0.5
 }
+
+const LETTER = /\p{L}/u
 
 /**
  * Terminal escape sequences: CSI (ESC [ ... final byte, or the one-byte U+009B), OSC (ESC ] ...
@@ -436,8 +445,9 @@ export interface Normalized {
 
 /**
  * The text the word patterns read: invisible characters dropped (so 'ig<U+200B>nore' reads
- * 'ignore'), tag characters replaced by the ASCII they spell, fullwidth and mathematical letters
- * and letters drawn as symbols folded to plain ones, typographic quotes and spaces to ASCII, and
+ * 'ignore'), tag characters replaced by the ASCII they spell, fullwidth and mathematical letters,
+ * letters drawn as symbols and whatever else NFKC folds to ASCII (ligatures, superscript and
+ * modifier letters, small forms) folded to plain ones, typographic quotes and spaces to ASCII, and
  * inside a word that mixes scripts the look-alike letters folded to Latin (pure Cyrillic or Greek
  * words stay as they are, so Russian patterns still read Russian). Offsets map back.
  */
@@ -464,7 +474,8 @@ export function normalizeForMatching(raw: string): Normalized {
         (cp >= 0xff01 && cp <= 0xff5e) ||
         (cp >= 0x1d400 && cp <= 0x1d7ff) ||
         (cp >= 0x2460 && cp <= 0x24ff) ||
-        (cp >= 0x1f100 && cp <= 0x1f14f)
+        (cp >= 0x1f100 && cp <= 0x1f14f) ||
+        isCompatibilityLetter(cp)
       ) {
         const folded = String.fromCodePoint(cp).normalize('NFKC')
         out = /^[\x20-\x7e]+$/.test(folded) ? folded : raw.slice(i, i + size)
@@ -478,10 +489,25 @@ export function normalizeForMatching(raw: string): Normalized {
   return { text: CONFUSABLE_SCRIPT.test(text) ? foldMixedWords(text) : text, map: Int32Array.from(map) }
 }
 
-/** Characters whose normalized form has another length (dropped, or a surrogate pair folded), which needs a map. */
+/**
+ * The rest of what NFKC folds to ASCII that text is disguised with: the long s, modifier and
+ * superscript or subscript letters (ᴵᵍⁿᵒʳᵉ), letterlike symbols (ℐ, ℌ, ™), Roman numerals, the
+ * ligatures (ﬁ) and small forms (﹤IMPORTANT﹥). Folded only where NFKC gives printable ASCII.
+ */
+const isCompatibilityLetter = (cp: number) =>
+  cp === 0x017f ||
+  (cp >= 0x02b0 && cp <= 0x02b8) ||
+  (cp >= 0x02e0 && cp <= 0x02e4) ||
+  (cp >= 0x1d2c && cp <= 0x1d6a) ||
+  (cp >= 0x2070 && cp <= 0x209f) ||
+  (cp >= 0x2100 && cp <= 0x218f) ||
+  (cp >= 0xfb00 && cp <= 0xfb06) ||
+  (cp >= 0xfe50 && cp <= 0xfe6b)
+
+/** Characters whose normalized form has another length (dropped, a surrogate pair or a ligature folded), which needs a map. */
 const CHANGES_LENGTH =
   // biome-ignore lint/suspicious/noMisleadingCharacterClass: single code units are meant, joiners and selectors included
-  /[\u00AD\u034F\u061C\u115F\u1160\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2069\u2460-\u24FF\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uD800-\uDFFF]/
+  /[\u00AD\u017F\u02B0-\u02B8\u02E0-\u02E4\u034F\u061C\u115F\u1160\u180E\u1D2C-\u1D6A\u200B-\u200F\u202A-\u202E\u2060-\u2069\u2070-\u218F\u2460-\u24FF\u3164\uFB00-\uFB06\uFE00-\uFE0F\uFE50-\uFE6B\uFEFF\uFFA0\uD800-\uDFFF]/
 /** Characters folded one for one: typographic punctuation and spaces, fullwidth ASCII. */
 const ONE_FOR_ONE = /[\u00A0\u00AB\u00BB\u02BC\u2000-\u200A\u2010-\u2015\u2018-\u201E\u2032\u202F\u2212\u3000\uFF01-\uFF5E]/g
 /** A letter of a script whose letters pass for Latin ones. */

@@ -135,6 +135,24 @@ describe('surfaceTexts', () => {
     expect(many.length).toBeGreaterThan(4000)
   })
 
+  it('reads the schemas of draft-7 `dependencies` and of `contentSchema` as schemas, their texts with their own roles', () => {
+    const tool = {
+      name: 'upload',
+      inputSchema: {
+        type: 'object',
+        properties: { card: { type: 'string' } },
+        dependencies: { card: { properties: { billing: { type: 'string', description: 'Billing address' } } }, other: ['card'] },
+        contentSchema: { type: 'object', title: 'Payload', properties: { note: { type: 'string', default: 'none' } } },
+      },
+    } as SurfaceTool
+    const texts = [...surfaceTexts(surface({ tools: [tool] }))]
+    const by = (field: string) => texts.find((t) => t.field === field)
+    expect(by('inputSchema.dependencies.card.properties.billing')).toMatchObject({ role: 'property-name', text: 'billing' })
+    expect(by('inputSchema.dependencies.card.properties.billing.description')).toMatchObject({ role: 'schema-description' })
+    expect(by('inputSchema.contentSchema.title')).toMatchObject({ role: 'schema-title', text: 'Payload' })
+    expect(by('inputSchema.contentSchema.properties.note.default')).toMatchObject({ role: 'default', text: 'none' })
+  })
+
   it('skips values of the wrong type instead of failing on them', () => {
     const odd = { name: 't', description: 42, inputSchema: { properties: 'nope', enum: [1, null, 'x', { deep: ['y'] }] } } as never
     expect(lines(surfaceTexts(surface({ tools: [odd] })))).toEqual([

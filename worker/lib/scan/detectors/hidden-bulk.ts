@@ -1,4 +1,5 @@
 /** Detectors of hidden bulk: very long texts, encoded blobs, comments, folded markup, repetition, rotated text, padding. */
+import { decodeBase64, findRot13 } from '../decode'
 import { type Detector, type Hit, VALUES } from '../rule-types'
 import { findTerminalEscapes, isPlainAscii, isReadable, renderExcerpt } from '../unicode'
 import { matches, spans } from './matching'
@@ -39,18 +40,6 @@ function hasEncodedRun(text: string): boolean {
   return /\\[xu][0-9a-f]|%[0-9a-f]{2}%|&#/i.test(text)
 }
 
-function decodeBase64(blob: string): string | null {
-  try {
-    const b64 = blob.replace(/-/g, '+').replace(/_/g, '/')
-    const padded = b64 + '='.repeat((4 - (b64.length % 4)) % 4)
-    const binary = atob(padded)
-    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0))
-    return new TextDecoder('utf-8').decode(bytes)
-  } catch {
-    return null
-  }
-}
-
 function decodeHexish(blob: string): string | null {
   let codes: number[]
   if (blob.startsWith('\\x'))
@@ -80,9 +69,13 @@ function decodeHexish(blob: string): string | null {
   return new TextDecoder('utf-8').decode(Uint8Array.from(codes))
 }
 
-/** Decoded text that is words in ASCII: what someone encoded to hide it, not data (an image, a hash, Chinese in a URL). */
+/**
+ * Decoded text that is words in ASCII: what someone encoded to hide it, not data (an image, a hash,
+ * Chinese in a URL). Two letters, a space, two letters: `[a-z]{2,}\s+[a-z]{2,}` says the same and
+ * backtracks over a long run of letters (8 KiB of `%69` took seconds).
+ */
 const isHiddenEnglish = (decoded: string) =>
-  isReadable(decoded) && /[a-z]{2,}\s+[a-z]{2,}/i.test(decoded) && (decoded.match(/[\x20-\x7e]/g)?.length ?? 0) / decoded.length > 0.9
+  isReadable(decoded) && /[a-z]{2}\s+[a-z]{2}/i.test(decoded) && (decoded.match(/[\x20-\x7e]/g)?.length ?? 0) / decoded.length > 0.9
 
 /**
  * Encoded blobs. Text hidden in base64, hex or escapes that decodes to words is high (the excerpt
@@ -165,26 +158,24 @@ export const repetition: Detector = {
   },
 }
 
-const rot13 = (text: string) =>
-  text.replace(/[a-z]/gi, (c) => String.fromCharCode(((c.charCodeAt(0) - (c <= 'Z' ? 65 : 97) + 13) % 26) + (c <= 'Z' ? 65 : 97)))
-
 /** What a hidden payload says once decoded: the strongest words of the other rules, compact. */
 const PAYLOAD =
   /~\/\.(?:ssh|aws|kube|config)|\bid_(?:rsa|ed25519)\b|\.env\b|\bignore\s+(?:all\s+)?(?:previous|prior)|\bdo\s+not\s+(?:tell|mention|inform)\b|\bdon'?t\s+tell\b|\bapi[_ ]keys?\b|\bpasswords?\b|\bsystem\s+prompt\b|\bconversation\b|\bsend\b[^.]{0,40}\bto\b|\bcredentials\b/i
 
-/** Text written in ROT13 (or another letter rotation a model undoes) whose plain form says what attacks say. */
+/**
+ * Text written in ROT13 whose plain form says what attacks say: the clauses decode.ts reads as
+ * ROT13 (the same ones the scan reads decoded), kept when their plain form holds a payload the
+ * text as written does not.
+ */
 export const rotated: Detector = {
   name: 'rotated text',
   on: 'raw',
   find: (text) => {
     if (text.length < 20 || PAYLOAD.test(text)) return []
-    const plain = rot13(text)
-    const m = PAYLOAD.exec(plain)
-    if (!m) return []
-    const start = Math.max(0, plain.lastIndexOf('.', m.index) + 1)
-    const stop = plain.indexOf('.', m.index + m[0].length)
-    const end = stop === -1 ? plain.length : stop + 1
-    return [{ start, end, excerpt: renderExcerpt(`ROT13 for: "${plain.slice(start, end).trim()}"`) }]
+    const out: Hit[] = []
+    for (const { start, end, plain } of findRot13(text))
+      if (PAYLOAD.test(plain)) out.push({ start, end, excerpt: renderExcerpt(`ROT13 for: "${plain}"`) })
+    return out
   },
 }
 
