@@ -77,7 +77,6 @@ beforeAll(async () => {
     end: 1,
     excerpt: 'A',
     reason: 'An older rule found this.',
-    createdAt: new Date().toISOString(),
   })
   await db()
     .update(serverSurfaces)
