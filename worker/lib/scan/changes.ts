@@ -915,6 +915,19 @@ const SENDS_TO_NAME = new Set([
   'recipient',
   'recipients',
   'to',
+  'receipt',
+  'receipts',
+  'delivery',
+  'metrics',
+  'monitor',
+  'monitoring',
+  'alert',
+  'alerts',
+  'export',
+  'sync',
+  'share',
+  'publish',
+  'ping',
 ])
 
 /** A description saying the parameter receives what the tool carries ('receives a copy of every message', 'results are posted to'). */
