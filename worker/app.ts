@@ -25,6 +25,7 @@ import { previewImageRoutes } from './routes/preview-images'
 import { previewRoutes } from './routes/previews'
 import { probeRoutes } from './routes/probes'
 import { registryRoutes } from './routes/registry'
+import { rescanRoutes } from './routes/rescans'
 import { reviewRoutes } from './routes/review'
 import { RUNNER_PATH, runnerRoutes } from './routes/runner'
 import { securityRoutes } from './routes/security'
@@ -60,6 +61,7 @@ export const api = new Hono<AppEnv>()
   .route('/admin/sync', syncRoutes)
   .route('/admin/probes', probeRoutes)
   .route('/admin/review', reviewRoutes)
+  .route('/admin/rescans', rescanRoutes)
   .route('/security', securityRoutes)
 
 /**

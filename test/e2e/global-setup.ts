@@ -55,8 +55,8 @@ export async function setup(project: TestProject) {
   // Featured comment; then what probes found for a few servers (the Tools tab's states), and
   // what the probe runner read from two packages (declared surfaces are compared with them), what
   // the scanner found, what the supply-chain watch read of four listings' packages, and stored
-  // verdicts (grades of every kind, and one listing not graded).
-  for (const file of ['featured.sql', 'tools.sql', 'declared.sql', 'scan.sql', 'supply-chain.sql', 'verdicts.sql']) {
+  // verdicts (grades of every kind, and one listing not graded), and a rescan run halfway through.
+  for (const file of ['featured.sql', 'tools.sql', 'declared.sql', 'scan.sql', 'supply-chain.sql', 'verdicts.sql', 'rescans.sql']) {
     run('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', state, '--file', `test/e2e/fixtures/${file}`], { env, quiet: true })
   }
   // The preview reads settings from the build's .dev.vars: point it at the fixture.

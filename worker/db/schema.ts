@@ -630,6 +630,57 @@ export const findingCounts = sqliteTable(
   (t) => [primaryKey({ columns: [t.class, t.severity] })],
 )
 
+/**
+ * A rescan run: after SCANNER_VERSION changed, the stored surfaces scanned again by its rules,
+ * a batch per cron invocation (worker/services/scanning/rescan.ts). One per scanner version.
+ */
+export const rescanRuns = sqliteTable(
+  'rescan_runs',
+  {
+    scannerVersion: integer('scanner_version').primaryKey(),
+    startedAt: text('started_at').notNull(),
+    /** Set when no surface older rules scanned is left; cleared if one turns up after. */
+    finishedAt: text('finished_at'),
+    /** Surfaces older rules had scanned when the run started (raised if more turned up). */
+    surfacesTotal: integer('surfaces_total').notNull().default(0),
+    surfacesRescanned: integer('surfaces_rescanned').notNull().default(0),
+  },
+  (t) => [index('rescan_runs_started_idx').on(t.startedAt)],
+)
+
+/**
+ * What a run's rescanned surfaces held before and hold after: open findings by severity and by
+ * class, and surfaces by risk (`measure` 'severity', 'class' or 'surface_risk'; `key` its value).
+ * Each batch adds its own surfaces, so the sums are exact across batches.
+ */
+export const rescanRunCounts = sqliteTable(
+  'rescan_run_counts',
+  {
+    scannerVersion: integer('scanner_version')
+      .notNull()
+      .references(() => rescanRuns.scannerVersion, { onDelete: 'cascade' }),
+    measure: text('measure').notNull(),
+    key: text('key').notNull(),
+    nBefore: integer('n_before').notNull().default(0),
+    nAfter: integer('n_after').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.scannerVersion, t.measure, t.key] })],
+)
+
+/** Each listing a run touched: its risk before its first rescanned surface and after its last ('none' for none). */
+export const rescanRunListings = sqliteTable(
+  'rescan_run_listings',
+  {
+    scannerVersion: integer('scanner_version')
+      .notNull()
+      .references(() => rescanRuns.scannerVersion, { onDelete: 'cascade' }),
+    serverId: text('server_id').notNull(),
+    riskBefore: text('risk_before').notNull(),
+    riskAfter: text('risk_after').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scannerVersion, t.serverId] })],
+)
+
 /** A server's Changes timeline: each surface read that differs from the one read before it (or the first). */
 export const surfaceChanges = sqliteTable(
   'surface_changes',

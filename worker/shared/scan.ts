@@ -256,3 +256,32 @@ export interface SurfaceAlert {
   withoutNewVersion: boolean
   risk: RiskLevel
 }
+
+/** A count before a rescan and after it. */
+export interface BeforeAfter {
+  before: number
+  after: number
+}
+
+/**
+ * A rescan run (GET /api/admin/rescans): the stored surfaces scanned again after the rules changed
+ * (one run per SCANNER_VERSION), how far it got, and what the rescanned surfaces and their
+ * listings held before and hold after.
+ */
+export interface RescanRun {
+  scannerVersion: number
+  startedAt: string
+  /** Null while surfaces older rules scanned are left. */
+  finishedAt: string | null
+  surfacesTotal: number
+  surfacesRescanned: number
+  /** Open (not dismissed) findings of the rescanned surfaces, by severity, the worst first. */
+  bySeverity: Array<{ severity: Severity } & BeforeAfter>
+  /** The same by class, in SCAN_CLASSES' order, classes with none on either side left out. */
+  byClass: Array<{ class: ScanClass } & BeforeAfter>
+  /** Rescanned surfaces by risk level, and the listings they belong to, in RISK_LEVELS' order. */
+  surfaceRisk: Array<{ risk: RiskLevel } & BeforeAfter>
+  listingRisk: Array<{ risk: RiskLevel } & BeforeAfter>
+  /** Listings whose risk rose, fell, or stayed. */
+  listings: { rose: number; fell: number; same: number }
+}

@@ -4,6 +4,7 @@ import { Link } from 'wouter'
 import { PAGE_PATHS } from '@shared/page-paths'
 import { AccessDenied } from '../components/AccessDenied'
 import { PageSpinner } from '../components/Spinner'
+import { RescanRuns } from '../components/scan/RescanRuns'
 import { DecidedQueue, OpenQueue } from '../components/scan/ReviewQueue'
 import { LoadFailed } from '../components/ui/LoadFailed'
 import { Tab, TabList } from '../components/ui/TabList'
@@ -34,7 +35,7 @@ function Queue() {
   )
 }
 
-/** /admin/review: what the scanner and the change watch found that a person should look at, for admins. */
+/** /admin/review: what the scanner and the change watch found that a person should look at, for admins, and the rescans after the rules changed. */
 export default function ReviewAdminPage() {
   const { user } = useSession()
   useDocumentMeta('Review queue', 'Findings and changes for admins to review.')
@@ -53,6 +54,7 @@ export default function ReviewAdminPage() {
         </Link>
       </p>
       <Queue />
+      <RescanRuns />
     </div>
   )
 }

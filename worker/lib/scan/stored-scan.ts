@@ -111,7 +111,11 @@ export function planSurfaceScan(input: {
   let changeRows: FindingRow[] = []
   if (previous) {
     diff = diffSurfaces({ surface: previous.surface, listingVersion: previous.version }, { surface: compared, listingVersion: version })
-    changeRows = findingRows(changeFindings(previous.surface, compared, diff), { from: previous.hash, to: hash })
+    // The listing's own service is no outside destination for an address a parameter offers (changes.ts).
+    changeRows = findingRows(changeFindings(previous.surface, compared, diff, { self: input.context?.self }), {
+      from: previous.hash,
+      to: hash,
+    })
   }
   const rows = [...textRows, ...changeRows]
   const newFindings =
