@@ -12,7 +12,12 @@ import { join, resolve } from 'node:path'
 import type { Surface } from '@shared/surface'
 import { scanSurface as scan } from '../../../worker/lib/scan'
 import type { ScanContext, ScanSelf, ToolOwner } from '../../../worker/lib/scan/rule-types'
-import type { BenignServer } from '../../worker/lib/scan/eval-metrics'
+
+/** What this module reads of a benign server of the set (test/worker/lib/scan/eval-metrics.ts BenignServer). */
+interface BenignServer {
+  source: { name: string; package: string; serverInfo?: { name: string; version: string; title?: string } | null }
+  tools: Array<{ name: string }>
+}
 
 const SET = resolve(import.meta.dirname, '../../scan-set/benign')
 

@@ -7,14 +7,21 @@ import type { BatchItem } from 'drizzle-orm/batch'
 import type { DB } from '../../db/client'
 import { rescanStatements, scanContext, setListingRisk, staleSurfaces } from '../../db/scans'
 import { SCANNER_VERSION } from '../../lib/scan/scan'
+import { selfOf } from './catalogue'
 import { planRescan } from './rescan-plan'
 
 /** Returns how many surfaces were scanned again; the cron repeats while it is `limit`. */
 export async function rescanSurfaces(db: DB, opts: { limit: number; now?: Date }): Promise<number> {
-  const stale = await staleSurfaces(db, { scannerVersion: SCANNER_VERSION, limit: opts.limit })
+  const now = opts.now ?? new Date()
+  // Each surface comes with its listing's row, in the same statement: which listing it is costs nothing more.
+  const stale = await staleSurfaces(db, { scannerVersion: SCANNER_VERSION, limit: opts.limit, now })
   if (!stale.length) return 0
-  const at = (opts.now ?? new Date()).toISOString()
-  const rescan = planRescan(stale, await scanContext(db))
+  const at = now.toISOString()
+  const surfaces = stale.map(({ self, ...surface }) => ({
+    ...surface,
+    ...(self ? { self: selfOf(self, now, [surface.surface.serverInfo?.name, surface.surface.serverInfo?.title]) } : {}),
+  }))
+  const rescan = planRescan(surfaces, await scanContext(db))
   const statements: BatchItem<'sqlite'>[] = [
     ...rescan.surfaces.flatMap((surface) => rescanStatements(db, { ...surface, at })),
     ...rescan.listings.map((serverId) => setListingRisk(db, serverId)),
