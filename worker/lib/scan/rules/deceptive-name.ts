@@ -93,7 +93,7 @@ export const DECEPTIVE_NAME_RULES: readonly Rule[] = [
       ],
     },
     leaves:
-      "The same name as another listing's tool; a plural or another word (read_files, get_issues); a server's own tools differing in case or separators (medium when another listing's name is a glance away).",
+      "The same name as another listing's tool (the copy rule weighs those); a plural or another word (read_files, get_issues); a server's own tools differing in case or separators (medium when another listing's name is a glance away); the listing's own earlier names.",
   },
   {
     id: 'deceptive-name.copied-name',
