@@ -28,6 +28,7 @@ import type {
 } from '@shared/scan'
 import type { ListErrors, Surface } from '@shared/surface'
 import { SCANNER_VERSION, type ScanContext } from '../lib/scan'
+import type { ToolOwner } from '../lib/scan/rule-types'
 import { type FindingRow, REVIEWED, type ScanBefore, type StoredScan } from '../lib/scan/stored-scan'
 import { findingKey } from '../lib/scan/summary'
 import type { DB } from './client'
@@ -95,32 +96,133 @@ export function setListingRisk(db: DB, serverId: string) {
 export const TOOL_NAMES_MEMO_MS = 10 * 60_000
 /** Tool names read at most: far above today's catalogue, and a bound on one read. */
 const TOOL_NAMES_MAX = 200_000
-
-let toolNamesMemo: { at: number; names: ReadonlySet<string> } | null = null
+/** Listings kept per tool name, the most established first: enough to name the original and to tell a name many share. */
+export const OWNERS_PER_NAME = 3
+/** (name, listing) pairs read at most: the names' bound with room for names several listings share. */
+const PAIRS_MAX = 400_000
 
 /**
- * The names of the tools read from every listed server, for the rules that spot a name imitating
- * another server's tool, or a text ordering the model about one (ScanContext). One statement,
- * kept per isolate for ten minutes once it has settled: the scanner indexes a set once per
- * object, so every surface scanned in that time shares the same one. A listing's own earlier
- * names are among them.
+ * How established a listing is, one number from its stars, likes and age: each GitHub star counts
+ * 1, each like here 10 (rarer, and given by the catalogue's own people), and each 30 days listed 1,
+ * up to five years (60). A squatter's new listing stands below the server it copies; only the
+ * order matters. `now` is an ISO time, so the statement's text stays one.
+ */
+export const standingOf = (now: string, t = sql.raw('v')) =>
+  sql<number>`(${t}.stars + 10 * ${t}.like_count + min(max(CAST(julianday(${now}) - julianday(${t}.created_at) AS INTEGER), 0), 1825) / 30)`
+
+let toolNamesMemo: { at: number; context: Required<Pick<ScanContext, 'otherToolNames' | 'toolOwners'>> } | null = null
+
+/** Forgets the memo: for tests that store listings and scan at once. */
+export function forgetScanContext() {
+  toolNamesMemo = null
+}
+
+interface OwnerRow {
+  /** Null for a listing's row; a tool name for a name's row. */
+  tool: string | null
+  seq: number | null
+  id: string | null
+  name: string | null
+  ref: string | null
+  standing: number | null
+}
+
+/**
+ * The names of the tools read from every listed server, and the listings that offer each (the
+ * most established first, OWNERS_PER_NAME at most, active listings only), for the rules that spot
+ * a name copying or imitating another listing's tool, or a text ordering the model about one
+ * (ScanContext). One statement, kept per isolate for ten minutes once it has settled: the scanner
+ * indexes a set and a map once per object, so every surface scanned in that time shares the same
+ * ones. It answers each listing once (its id, name, registry name, standing) and each (name,
+ * listing) pair by the listing's seq, so a listing's strings are not repeated per tool and its
+ * ToolOwner object is shared; each name keeps its OWNERS_PER_NAME most established listings. Rows
+ * read: the names-only read's (the surfaces and the pairs' DISTINCT) plus the listings with a
+ * surface and one look-up per surface (574 against 447 for 403 names in test/worker/db/scan-context.test.ts).
+ * A listing's own earlier names are among them (the rules tell them by ScanSelf.id).
  */
 export async function scanContext(db: DB, now = Date.now()): Promise<ScanContext> {
-  if (toolNamesMemo && now - toolNamesMemo.at < TOOL_NAMES_MEMO_MS) return { otherToolNames: toolNamesMemo.names }
-  const rows = await db
-    .selectDistinct({ name: sql<string>`t.key` })
-    .from(sql`${serverSurfaces} s, json_each(s.tool_hashes) t`)
-    .where(sql`s.source <> 'declared'`)
-    .limit(TOOL_NAMES_MAX)
-  const names = new Set(rows.map((r) => r.name))
-  toolNamesMemo = { at: now, names }
-  return { otherToolNames: names }
+  if (toolNamesMemo && now - toolNamesMemo.at < TOOL_NAMES_MEMO_MS) return toolNamesMemo.context
+  const at = new Date(now).toISOString()
+  // Each active listing with a surface once (its strings, its standing), then each (name,
+  // listing) pair by the listing's seq: no window or sort over the pairs, so the rows read stay
+  // near the names alone (the surfaces, their listings, the pairs' DISTINCT).
+  const rows = await db.all<OwnerRow>(sql`
+    SELECT NULL AS tool, v.seq, v.id, v.display_name AS name, coalesce(v.registry_name, v.name) AS ref, ${standingOf(at)} AS standing
+    FROM ${servers} v
+    WHERE v.status = 'active' AND EXISTS (SELECT 1 FROM ${serverSurfaces} s WHERE s.server_id = v.id AND s.source <> 'declared')
+    UNION ALL
+    SELECT * FROM (
+      SELECT DISTINCT t.key AS tool, v.seq, NULL, NULL, NULL, NULL
+      FROM ${serverSurfaces} s JOIN ${servers} v ON v.id = s.server_id, json_each(s.tool_hashes) t
+      WHERE s.source <> 'declared' LIMIT ${PAIRS_MAX})`)
+  const listings = new Map<number, ToolOwner>()
+  const names = new Set<string>()
+  const toolOwners = new Map<string, ToolOwner[]>()
+  for (const row of rows) {
+    if (row.tool === null) {
+      if (row.seq !== null && row.id !== null)
+        listings.set(row.seq, { id: row.id, name: row.name ?? row.ref ?? row.id, ref: row.ref ?? undefined, standing: row.standing ?? 0 })
+      continue
+    }
+    if (names.size >= TOOL_NAMES_MAX && !names.has(row.tool)) continue
+    names.add(row.tool)
+    const owner = row.seq === null ? undefined : listings.get(row.seq)
+    if (owner) keepOwner(toolOwners, row.tool, owner)
+  }
+  const context = { otherToolNames: names as ReadonlySet<string>, toolOwners: toolOwners as ReadonlyMap<string, readonly ToolOwner[]> }
+  toolNamesMemo = { at: now, context }
+  return context
+}
+
+/** Adds a listing to a name's owners, kept the most established first and OWNERS_PER_NAME at most. */
+function keepOwner(toolOwners: Map<string, ToolOwner[]>, tool: string, owner: ToolOwner) {
+  const list = toolOwners.get(tool)
+  if (!list) {
+    toolOwners.set(tool, [owner])
+    return
+  }
+  if (list.length >= OWNERS_PER_NAME && list[list.length - 1].standing >= owner.standing) return
+  let at = list.length
+  while (at > 0 && list[at - 1].standing < owner.standing) at--
+  list.splice(at, 0, owner)
+  if (list.length > OWNERS_PER_NAME) list.pop()
+}
+
+/** What a listing's row says of it for ScanSelf: its names, addresses and standing. */
+export interface SelfRow {
+  id: string
+  name: string
+  registryName: string | null
+  displayName: string
+  githubUrl: string | null
+  remotes: unknown[]
+  metadata: Record<string, unknown>
+  standing: number
+}
+
+/** The listing's row as ScanSelf's sources, a query for a batch (readScanBasis's, or on its own). */
+export function selfQuery(db: DB, serverId: string, now: string) {
+  return db
+    .select({
+      id: servers.id,
+      name: servers.name,
+      registryName: servers.registryName,
+      displayName: servers.displayName,
+      githubUrl: servers.githubUrl,
+      remotes: servers.remotes,
+      metadata: servers.metadata,
+      standing: standingOf(now, sql.raw('"servers"')),
+    })
+    .from(servers)
+    .where(eq(servers.id, serverId))
 }
 
 /** What the batch that stores a new surface must also know: read in one round trip before it. */
 export interface ScanBasis extends ScanBefore {
   existing: { id: number; scannerVersion: number | null } | null
   previousKeys: Set<string>
+  /** The listing's row, for the scan's ScanSelf (services/scanning/catalogue.ts selfOf); null for a missing listing. */
+  self: SelfRow | null
 }
 
 /** A stored list_errors column (a surface's, a probe's) as ListErrors: none is an empty object. */
@@ -130,10 +232,11 @@ export const storedListErrors = (text: string | null): ListErrors => (text ? (JS
 export async function readScanBasis(
   db: DB,
   key: { serverId: string; version: string; source: 'remote' | 'package'; hash: string },
+  now = new Date(),
 ): Promise<ScanBasis> {
   const previousId = sql`(SELECT p.id FROM ${serverSurfaces} p WHERE p.server_id = ${key.serverId} AND p.source = ${key.source}
     ORDER BY p.last_seen_at DESC, p.id DESC LIMIT 1)`
-  const [existing, previous, previousFindings] = await db.batch([
+  const [existing, previous, previousFindings, self] = await db.batch([
     db
       .select({ id: serverSurfaces.id, scannerVersion: serverSurfaces.scannerVersion })
       .from(serverSurfaces)
@@ -158,6 +261,7 @@ export async function readScanBasis(
       })
       .from(surfaceFindings)
       .where(and(sql`${surfaceFindings.surfaceId} = ${previousId}`, inArray(surfaceFindings.severity, [...REVIEWED]))),
+    selfQuery(db, key.serverId, now.toISOString()),
   ])
   const before = previous[0]
   return {
@@ -171,6 +275,7 @@ export async function readScanBasis(
         }
       : null,
     previousKeys: new Set(previousFindings.map((f) => findingKey(f as Finding, null))),
+    self: (self[0] as SelfRow | undefined) ?? null,
   }
 }
 
@@ -301,14 +406,40 @@ export function declaredScanStatements(db: DB, input: { serverId: string; versio
  * Stored surfaces that rules older than `scannerVersion` scanned (or none did, as surfaces stored
  * before the scanner), the first `limit` by id: what a rescan takes.
  */
-export async function staleSurfaces(db: DB, opts: { scannerVersion: number; limit: number }) {
+export async function staleSurfaces(db: DB, opts: { scannerVersion: number; limit: number; now?: Date }) {
+  const now = (opts.now ?? new Date()).toISOString()
+  // Each with its listing's row for the scan's ScanSelf, in the same statement (one row per surface).
   const rows = await db
-    .select({ id: serverSurfaces.id, serverId: serverSurfaces.serverId, surface: serverSurfaces.surface })
+    .select({
+      id: serverSurfaces.id,
+      serverId: serverSurfaces.serverId,
+      surface: serverSurfaces.surface,
+      // Aliased: D1 answers columns of one name (both tables' id and name) as one.
+      self: {
+        id: sql<string>`${servers.id}`.as('self_id'),
+        name: sql<string>`${servers.name}`.as('self_name'),
+        registryName: sql<string | null>`${servers.registryName}`.as('self_registry_name'),
+        displayName: sql<string>`${servers.displayName}`.as('self_display_name'),
+        githubUrl: sql<string | null>`${servers.githubUrl}`.as('self_github_url'),
+        remotes: sql<string>`${servers.remotes}`.as('self_remotes'),
+        metadata: sql<string>`${servers.metadata}`.as('self_metadata'),
+        standing: standingOf(now, sql.raw('"servers"')).as('self_standing'),
+      },
+    })
     .from(serverSurfaces)
+    .leftJoin(servers, eq(servers.id, serverSurfaces.serverId))
     .where(sql`coalesce(${serverSurfaces.scannerVersion}, 0) < ${opts.scannerVersion}`)
     .orderBy(serverSurfaces.id)
     .limit(opts.limit)
-  return rows.map((r) => ({ id: r.id, serverId: r.serverId, surface: JSON.parse(r.surface) as Surface }))
+  return rows.map((r) => ({
+    id: r.id,
+    serverId: r.serverId,
+    surface: JSON.parse(r.surface) as Surface,
+    self:
+      r.self && r.self.id !== null
+        ? ({ ...r.self, remotes: JSON.parse(r.self.remotes ?? '[]'), metadata: JSON.parse(r.self.metadata ?? '{}') } as SelfRow)
+        : null,
+  }))
 }
 
 /**

@@ -56,7 +56,7 @@ export const declaredSurfaceRoutes = new Hono<AppEnv>()
     const surface = declaredSurface(c.req.valid('json'))
     const hashes = await hashSurface(surface)
     const now = new Date()
-    await declareSurface(c.var.db, { serverId: server.id, version: server.version, surface, hashes, now })
+    await declareSurface(c.var.db, { serverId: server.id, version: server.version, surface, hashes, now, listing: server })
     return c.json<DeclaredSurface>({ version: server.version, hash: hashes.surface, declaredAt: now.toISOString(), surface })
   })
   .delete('/:id/surface', signedIn, idParam, async (c) => {

@@ -18,6 +18,8 @@ export interface ToolOwner {
    * (stars, likes and age folded into one number by the catalogue's read; only the order matters).
    */
   standing: number
+  /** Its registry or technical name ('io.github.modelcontextprotocol/server-slack'), for a finding that names it. */
+  ref?: string
 }
 
 /** What the scan knows of the listing whose surface it reads: its own service is not "outside". */
@@ -101,7 +103,13 @@ export interface Detector {
 export type RuleExample =
   | string
   | { text: string; role?: TextRole; kind?: SurfaceItemKind; item?: Partial<ItemContext>; required?: boolean; note?: string }
-  | { surface: Partial<Surface>; otherToolNames?: string[] }
+  | {
+      surface: Partial<Surface>
+      otherToolNames?: string[]
+      /** The catalogue's listings behind tool names (ScanContext.toolOwners), as an object; its names join otherToolNames. */
+      toolOwners?: Record<string, ToolOwner[]>
+      self?: ScanSelf
+    }
 
 export interface Rule {
   id: string

@@ -6,12 +6,15 @@
 import type { Surface, SurfaceHashes } from '@shared/surface'
 import type { DB } from '../../db/client'
 import { storeDeclaredSurface } from '../../db/probes'
+import type { SelfSource } from '../scanning/catalogue'
 import { declaredSurfaceFindings } from '../scanning/surface-scan'
 
 /** @example await declareSurface(db, { serverId, version: server.version, surface, hashes: await hashSurface(surface) }) */
 export async function declareSurface(
   db: DB,
-  input: { serverId: string; version: string; surface: Surface; hashes: SurfaceHashes; now?: Date },
+  input: { serverId: string; version: string; surface: Surface; hashes: SurfaceHashes; now?: Date; listing?: SelfSource },
 ): Promise<void> {
-  await storeDeclaredSurface(db, { ...input, findings: await declaredSurfaceFindings(db, input.surface) })
+  const { listing, ...declared } = input
+  // The listing's row, when the caller holds it, tells the scan which listing this is (ScanSelf).
+  await storeDeclaredSurface(db, { ...declared, findings: await declaredSurfaceFindings(db, input.surface, listing, input.now) })
 }

@@ -37,7 +37,15 @@ export async function storeOutcome(db: DB, input: StoreOutcomeInput) {
   const hashes = surface ? await hashSurface(surface) : null
   const scan =
     surface && hashes
-      ? await readSurfaceScan(db, { serverId, version, source, surface, hash: hashes.surface, listErrors: outcome.listErrors })
+      ? await readSurfaceScan(db, {
+          serverId,
+          version,
+          source,
+          surface,
+          hash: hashes.surface,
+          listErrors: outcome.listErrors,
+          now: input.now,
+        })
       : undefined
   const due = dueAfter(outcome.status, input.now ?? new Date())
   await recordProbe(db, { serverId, version, outcome, hashes, source, due, scan, shipped: input.shipped })

@@ -4,7 +4,7 @@
  * and the risk of every listing those surfaces belong to, each listing once, in the order met.
  */
 import type { Surface } from '@shared/surface'
-import type { ScanContext } from '../../lib/scan/rule-types'
+import type { ScanContext, ScanSelf } from '../../lib/scan/rule-types'
 import { type FindingRow, textFindingRows } from '../../lib/scan/stored-scan'
 
 /** A stored surface that older rules scanned, or none did (surfaces stored before the scanner). */
@@ -12,6 +12,8 @@ export interface StaleSurface {
   id: number
   serverId: string
   surface: Surface
+  /** The listing it belongs to (services/scanning/catalogue.ts selfOf), read with it. */
+  self?: ScanSelf
 }
 
 export interface Rescan {
@@ -24,7 +26,11 @@ export interface Rescan {
 /** @example planRescan(await staleSurfaces(db, { scannerVersion: SCANNER_VERSION, limit }), await scanContext(db)) */
 export function planRescan(stale: readonly StaleSurface[], context: ScanContext): Rescan {
   return {
-    surfaces: stale.map(({ id, serverId, surface }) => ({ id, serverId, rows: textFindingRows(surface, context) })),
+    surfaces: stale.map(({ id, serverId, surface, self }) => ({
+      id,
+      serverId,
+      rows: textFindingRows(surface, self ? { ...context, self } : context),
+    })),
     listings: [...new Set(stale.map((s) => s.serverId))],
   }
 }

@@ -9,6 +9,10 @@ import type { ListErrors, Surface } from '@shared/surface'
 import type { DB } from '../../db/client'
 import { readScanBasis, scanContext } from '../../db/scans'
 import { type FindingRow, planSurfaceScan, type StoredScan, textFindingRows } from '../../lib/scan/stored-scan'
+import { type SelfSource, selfOf } from './catalogue'
+
+/** The server's own names as the surface gives them: a brand they carry is the listing's own. */
+const serverNames = (surface: Surface) => [surface.serverInfo?.name, surface.serverInfo?.title]
 
 /**
  * A read surface's scan, as the probe's batch stores it.
@@ -16,11 +20,23 @@ import { type FindingRow, planSurfaceScan, type StoredScan, textFindingRows } fr
  */
 export async function readSurfaceScan(
   db: DB,
-  input: { serverId: string; version: string; source: 'remote' | 'package'; surface: Surface; hash: string; listErrors?: ListErrors },
+  input: {
+    serverId: string
+    version: string
+    source: 'remote' | 'package'
+    surface: Surface
+    hash: string
+    listErrors?: ListErrors
+    now?: Date
+  },
 ): Promise<StoredScan> {
-  const basis = await readScanBasis(db, input)
-  // Only a surface new to the store is scanned for its texts, against the other servers' tool names.
-  const context = basis.existing ? undefined : await scanContext(db)
+  const now = input.now ?? new Date()
+  // The listing's row comes in the basis's batch: knowing which listing this is costs no round trip.
+  const basis = await readScanBasis(db, input, now)
+  // Only a surface new to the store is scanned for its texts, against the catalogue's other listings.
+  const context = basis.existing
+    ? undefined
+    : { ...(await scanContext(db)), ...(basis.self ? { self: selfOf(basis.self, now, serverNames(input.surface)) } : {}) }
   return planSurfaceScan({
     surface: input.surface,
     version: input.version,
@@ -31,7 +47,12 @@ export async function readSurfaceScan(
   })
 }
 
-/** A declared surface's findings: its texts, against the other servers' tool names. */
-export async function declaredSurfaceFindings(db: DB, surface: Surface): Promise<FindingRow[]> {
-  return textFindingRows(surface, await scanContext(db))
+/**
+ * A declared surface's findings: its texts, against the catalogue's other listings. `listing` is
+ * the listing's row the caller read already (the route authorizing the declaration), so knowing
+ * which listing this is costs no round trip; without it the scan knows no self.
+ */
+export async function declaredSurfaceFindings(db: DB, surface: Surface, listing?: SelfSource, now = new Date()): Promise<FindingRow[]> {
+  const context = await scanContext(db)
+  return textFindingRows(surface, listing ? { ...context, self: selfOf(listing, now, serverNames(surface)) } : context)
 }

@@ -29,7 +29,13 @@ const bar = (rule: Rule): Severity => (rule.severity === 'low' ? 'low' : 'medium
 /** The severities a rule gives an example. */
 function severities(rule: Rule, example: RuleExample): Severity[] {
   if (typeof example === 'object' && 'surface' in example) {
-    const context = example.otherToolNames ? { otherToolNames: new Set(example.otherToolNames) } : {}
+    const owners = example.toolOwners ? new Map(Object.entries(example.toolOwners)) : undefined
+    const names = [...(example.otherToolNames ?? []), ...(owners?.keys() ?? [])]
+    const context = {
+      ...(names.length ? { otherToolNames: new Set(names) } : {}),
+      ...(owners ? { toolOwners: owners } : {}),
+      ...(example.self ? { self: example.self } : {}),
+    }
     return scanSurface(full(example.surface), context)
       .filter((f) => f.rule === rule.id)
       .map((f) => f.severity)
@@ -95,7 +101,7 @@ describe('the rule table', () => {
     const untriggered = RULES.filter((r) => !r.triggers && !r.chars).map((r) => r.id)
     expect(
       untriggered.every((id) =>
-        /imitation|credential-param|context-parameter|long-text|encoded-blob|repetition|padding|^annotation-honesty\./.test(id),
+        /imitation|copied-name|credential-param|context-parameter|long-text|encoded-blob|repetition|padding|^annotation-honesty\./.test(id),
       ),
       untriggered.join(),
     ).toBe(true)

@@ -1,7 +1,8 @@
 /** Detectors of deceptive names: mixed scripts in a name, and a name drawn to look like another tool's. */
-import type { Detector } from '../rule-types'
+import type { Detector, Hit, ScanContext, ToolOwner } from '../rule-types'
 import { findMixedScriptWords, isPlainAscii, normalizeForMatching, renderExcerpt, skeleton } from '../unicode'
 import { nameWords } from './items'
+import { brandAsWritten, brandCopied, onlySelfOwns, otherOwners, ownerLabel, wordsOfName } from './owners'
 
 export const mixedScriptName: Detector = {
   name: 'mixed scripts in a name',
@@ -20,13 +21,17 @@ export const mixedScriptName: Detector = {
  * 'kubect1_apply', 'slack_post_mesage' and 'List_Directory' read as the names they imitate.
  */
 export function glance(name: string): string {
+  return lookalike(name).replace(/(.)\1+/g, '$1')
+}
+
+/** A glance that keeps doubled letters: two names equal here differ only by letters that look the same (firecrawI for firecrawl). */
+function lookalike(name: string): string {
   const folded = normalizeForMatching(name).text.normalize('NFKC')
   return skeleton(folded.replace(/I/g, 'l'))
     .replace(/[1|!i]/g, 'l')
     .replace(/0/g, 'o')
     .replace(/rn/g, 'm')
     .replace(/vv/g, 'w')
-    .replace(/(.)\1+/g, '$1')
 }
 
 /** A glance without a final plural 's', for names of three words or more ('get_file_content' for 'get_file_contents'). */
@@ -125,12 +130,21 @@ function breaksConvention(name: string, siblings: ReadonlySet<string>): boolean 
   return style !== dominant && count / total >= 0.6
 }
 
+/** The listing a look-alike's original belongs to, the most established first, if the catalogue knows it. */
+const ownerOf = (context: ScanContext, name: string): ToolOwner | undefined => otherOwners(context, name)[0]
+
+/** ' (a tool of Firecrawl MCP (firecrawl-mcp))' when the catalogue knows the original's listing. */
+const ofListing = (owner: ToolOwner | undefined) => (owner ? `, a tool of ${ownerLabel(owner)}` : '')
+
 /**
  * A name drawn to look like another tool's. Spelled with characters beyond ASCII so that its
- * skeleton is another listing's (or a sibling's) tool name: high, a disguise. In plain ASCII and
- * only a glance away from another listing's name (a letter swapped for its look-alike, a doubled
- * letter dropped, case or separators changed): medium, a squat that needs a person's eye. A name
- * equal to another listing's is no imitation: many servers offer a read_file.
+ * skeleton is another listing's (or a sibling's) tool name: high, a disguise. In plain ASCII, a
+ * letter swapped for one that looks the same (l, I and 1; O and 0; rn and m; vv and w): high too,
+ * nobody writes firecrawI by accident. Only a glance away otherwise (a doubled letter dropped, a
+ * plural, a slip in a long name, case or separators changed): medium, a squat that needs a
+ * person's eye. A name equal to another listing's is no imitation (the copy rule weighs those:
+ * many servers offer a read_file). The finding names the original's listing when the catalogue
+ * knows it (ScanContext.toolOwners); the listing's own earlier names are not another's.
  */
 export const imitation: Detector = {
   name: 'imitated tool name',
@@ -160,17 +174,32 @@ export const imitation: Detector = {
         }
       }
       if (other === undefined || other === text || input.item.siblings.has(other)) return []
+      if (onlySelfOwns(input.context, other)) return []
       if (ownWording(text, other, input.item.siblings)) return []
       // Case and separators alone are naming habits (airtable's search_records, pinecone's
       // search-records), unless the name breaks its own server's habit to match the other's.
       if (loose(text) === loose(other) && !breaksConvention(text, input.item.siblings)) return []
+      const owner = ownerOf(input.context, other)
+      // Letters swapped for look-alikes and nothing else: drawn to deceive.
+      if (loose(text) !== loose(other) && lookalike(text) === lookalike(other)) {
+        return [
+          {
+            start: 0,
+            end: text.length,
+            excerpt: renderExcerpt(`${text} (looks like "${other}"${ofListing(owner)})`),
+            reason: `The name \`${text}\` reads as \`${other}\`${ofListing(owner)}, with a letter swapped for one that looks the same: a model or a person takes one for the other.`,
+          },
+        ]
+      }
       return [
         {
           start: 0,
           end: text.length,
           severity: 'medium',
-          excerpt: renderExcerpt(`${text} (looks like "${other}")`),
-          reason: "The name is a glance away from another listed server's tool name, as a squatter names a tool to be taken for it.",
+          excerpt: renderExcerpt(`${text} (looks like "${other}"${ofListing(owner)})`),
+          reason: owner
+            ? `The name is a glance away from \`${other}\`${ofListing(owner)}, as a squatter names a tool to be taken for it.`
+            : "The name is a glance away from another listed server's tool name, as a squatter names a tool to be taken for it.",
         },
       ]
     }
@@ -178,11 +207,98 @@ export const imitation: Detector = {
     if (!mine) return []
     const candidates: string[] = []
     if (others) {
-      const other = namesOf(others).skeletons.get(mine)
-      if (other !== undefined && other !== text) candidates.push(other)
+      const cached = namesOf(others)
+      // Its skeleton, else its glance: a Cyrillic letter beside a 1 for an l ('kubeсt1_apply').
+      const other = cached.skeletons.get(mine) ?? cached.glances.get(glance(text))
+      if (other !== undefined && other !== text && !onlySelfOwns(input.context, other)) candidates.push(other)
     }
     for (const sibling of input.item.siblings) if (sibling !== text && skeleton(sibling) === mine) candidates.push(sibling)
     if (candidates.length === 0) return []
-    return [{ start: 0, end: text.length, excerpt: renderExcerpt(`${text} (looks like "${candidates[0]}")`) }]
+    const owner = input.item.siblings.has(candidates[0]) ? undefined : ownerOf(input.context, candidates[0])
+    const hit: Hit = { start: 0, end: text.length, excerpt: renderExcerpt(`${text} (looks like "${candidates[0]}"${ofListing(owner)})`) }
+    if (owner)
+      hit.reason = `The name is spelled with letters of other scripts to read as \`${candidates[0]}\`${ofListing(owner)}: a model or a person takes one for the other.`
+    return [hit]
   },
+}
+
+/** Names of a context's tool owners by their loose form (case and separators aside), computed once per map. */
+const looseCache = new WeakMap<ReadonlyMap<string, readonly ToolOwner[]>, Map<string, string[]>>()
+
+function looseOwned(owners: ReadonlyMap<string, readonly ToolOwner[]>, flat: string): readonly string[] {
+  let index = looseCache.get(owners)
+  if (!index) {
+    index = new Map()
+    for (const name of owners.keys()) {
+      const key = loose(name)
+      const list = index.get(key)
+      if (list) list.push(name)
+      else index.set(key, [name])
+    }
+    looseCache.set(owners, index)
+  }
+  return index.get(flat) ?? []
+}
+
+/** Words of a name that say nothing of whose it is, even to the medium copy rule. */
+const FILLER = new Set(['mcp', 'server', 'servers', 'tool', 'tools', 'api', 'the', 'and', 'for', 'official', 'reference', 'archived'])
+
+/**
+ * A word of `name`, four letters or more, that the owner's names carry and the scanned listing's
+ * do not: what makes a copy of a long name that is no brand's distinctive ('forecast' in
+ * get_weather_forecast, a tool of "Weather Forecast", copied by a listing that says nothing of one).
+ */
+function sharedWord(name: string, owner: ToolOwner, selfNames: readonly string[]): string | null {
+  const theirs = new Set([...wordsOfName(owner.name), ...wordsOfName(owner.ref ?? '')])
+  const mine = new Set(selfNames.flatMap(wordsOfName))
+  for (const word of wordsOfName(name)) if (word.length >= 4 && !FILLER.has(word) && theirs.has(word) && !mine.has(word)) return word
+  return null
+}
+
+/**
+ * A tool name copied from another, more established listing when the name is that listing's own:
+ * it carries a brand of the listing's names that this listing's names do not (a weather server
+ * offering slack_post_message, or slack-post-message): high, an impersonation. Without a brand, a
+ * name of three words or more that one other listing alone offers and whose words its names
+ * carry: medium. Never a name many listings share (search, read_file, get_weather), a listing's
+ * own names (both Brave servers offer brave_web_search), the more established listing, or itself.
+ * Needs the catalogue's context (toolOwners and self).
+ */
+export const copiedName: Detector = {
+  name: "a copy of another listing's tool name",
+  on: 'raw',
+  find: (text, input) => {
+    const { context } = input
+    const owners = context.toolOwners
+    const self = context.self
+    if (!owners || !self || !isPlainAscii(text)) return []
+    // The name itself, then the same name in another case or with other separators (slack-post-message).
+    const names = [text, ...looseOwned(owners, loose(text)).filter((name) => name !== text && !input.item.siblings.has(name))]
+    for (const name of names) {
+      for (const owner of otherOwners(context, name, true)) {
+        const brand = brandCopied(text, owner, self)
+        if (brand === null) continue
+        return [copyHit(text, name, owner, `nothing about this server is ${brandAsWritten(brand, owner)}`, 'high')]
+      }
+    }
+    // A long name one other listing alone offers, carrying its words.
+    if (nameWords(text).split('_').filter(Boolean).length < 3) return []
+    const sharers = otherOwners(context, text)
+    const established = otherOwners(context, text, true)
+    if (sharers.length !== 1 || established.length !== 1) return []
+    const word = sharedWord(text, established[0], self.names)
+    if (word === null) return []
+    return [copyHit(text, text, established[0], `this server's names say nothing of ${word}`, 'medium')]
+  },
+}
+
+function copyHit(text: string, name: string, owner: ToolOwner, why: string, severity: 'high' | 'medium'): Hit {
+  const copies = name === text ? `copies \`${name}\`` : `copies \`${name}\` in other separators`
+  return {
+    start: 0,
+    end: text.length,
+    severity,
+    excerpt: renderExcerpt(`${text} (a tool of ${ownerLabel(owner)})`),
+    reason: `The name ${copies}, a tool of ${ownerLabel(owner)}, and ${why}: a model choosing by name may call this one instead.`,
+  }
 }

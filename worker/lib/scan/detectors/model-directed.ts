@@ -7,6 +7,7 @@ import { type Detector, type Hit, type RuleInput, VALUES } from '../rule-types'
 import { isSibling, looksLikeIdentifier, NAME_STOP } from './items'
 import { phrasesOf, withPhrases } from './languages'
 import { type Gate, gated, gates, holdsAny, matches } from './matching'
+import { brandOwner, otherOwners, ownerLabel } from './owners'
 
 const INSTRUCTION_NOUNS =
   '(?:instructions?|directions|rules|guidelines|prompts?|directives|commands|messages|context|constraints|guardrails|policies|restrictions|programming|guidance)'
@@ -200,7 +201,7 @@ export const SHADOW_WHEN: Gate[] = gates(
     ],
     [['を', 'が'], String.raw`${TOOL_REF}(\s*)(?:を|が)\s*(?:使|呼ば|呼び出|実行)`],
     [
-      ['use', 'call', 'invok', 'run'],
+      ['use', 'using', 'call', 'invok', 'run'],
       String.raw`\b(?:when(?:ever)?|if|each\s+time|every\s+time|before|after|while)\s+(?:you\s+|the\s+(?:assistant|model|agent)\s+)?(?:use|uses|call|calls|invoke|invokes|run|runs|using|calling|invoking|running)\s+(?:the\s+|any\s+|a\s+)?${TOOL_REF}(\s+(?:tool|function|command))?`,
     ],
     [
@@ -215,9 +216,34 @@ export const SHADOW_WHEN: Gate[] = gates(
       ['use', 'call', 'invok', 'run'],
       String.raw`\b(?:never|do\s+not|don'?t|must\s+not|stop)\s+(?:use|using|call|calling|invoke|run)\s+(?:the\s+)?${TOOL_REF}(\s+(?:tools?|functions?))?`,
     ],
+    // A listing named instead of a tool: 'when using the Slack tools', 'whenever you post to the
+    // Slack workspace'. The name counts only as a brand of another listing (ScanContext.toolOwners).
+    [
+      ['use', 'using', 'call', 'invok', 'run', 'send', 'post'],
+      String.raw`\b(?:when(?:ever)?|if|each\s+time|every\s+time|before|after|while)\s+(?:you\s+|the\s+(?:assistant|model|agent|user)\s+)?(?:use|uses|using|call|calls|calling|invoke|invokes|invoking|run|runs|running|send|sends|sending|post|posts|posting)\s+(?:(?:anything|messages?|a\s+message)\s+)?(?:(?:with|through|via|to|on|in)\s+)?(?:the\s+|any\s+|a\s+|an\s+)?([A-Za-z][\w.-]*[A-Za-z0-9])(\s+(?:tools?|functions?|server|integration|connector|app|mcp|channels?|workspace))\b`,
+    ],
   ],
   'gi',
 )
+
+/**
+ * Orders about a whole kind of other tools, paraphrased without naming one: 'whenever the user
+ * sends a message through any messaging tool, first...', 'when anything they send goes through a
+ * messaging integration, always...'. What is sent, through which other tools, then an order.
+ */
+export const SHADOW_ANY: Gate[] = gates(
+  [
+    [
+      ['through', 'via', 'using'],
+      String.raw`\b(?:when(?:ever)?|each\s+time|every\s+time|any\s+time|before|after|if)\b[^.!?\n]{0,40}?\b(?:sends?|sent|posts?|posted|writes?|shares?|relays?|forwards?|goes)\b[^.!?\n]{0,30}?\b(?:through|via|using)\s+(?:(?:any|another|other|the\s+other|some)\s+(?:\w+\s+){0,2}|an?\s+(?:\w+\s+){1,2})(?:tools?|servers?|integrations?|apps?|connectors?|plugins?)\b[^.!?\n]{0,80}?\b(?:first|always|also|must|make\s+sure|add|append|prepend|include|set|change|copy|forward|route|redirect|replace|bcc|cc)\b`,
+    ],
+  ],
+  'gi',
+)
+
+/** An order in what follows a claim about a listing's tools: 'when using the Slack tools, always add...'. */
+const ORDER_AFTER =
+  /^[^.!?\n]{0,120}?\b(?:always|must|first|also|never|make\s+sure|add|append|prepend|include|set|change|send|copy|forward|route|redirect|replace|instead|bcc|cc)\b/i
 
 /**
  * Claims about other tools: 'when the send_email tool is used, always BCC...'. A tool of this
@@ -232,22 +258,42 @@ export const shadowing: Detector = {
     const lower = text.toLowerCase()
     for (const part of SHADOW_WHEN) {
       if (!holdsAny(input, lower, part.words)) continue
-      for (const m of matches(part.pattern, text)) out.push(...shadowHit(m, input))
+      for (const m of matches(part.pattern, text)) out.push(...shadowHit(m, text, input))
     }
-    return out
+    for (const part of SHADOW_ANY) {
+      if (!holdsAny(input, lower, part.words)) continue
+      for (const m of matches(part.pattern, text)) out.push({ start: m.index, end: m.index + m[0].length })
+    }
+    // Two patterns reading one claim ('when using the Slack tools') are one finding.
+    return out.filter((hit, at) => out.findIndex((other) => other.start === hit.start) === at)
   },
 }
 
-/** One claim about a tool: kept when the tool named is not this server's. Each pattern captures (name, tool word). */
-function shadowHit(m: RegExpExecArray, input: RuleInput): Hit[] {
+/**
+ * One claim about a tool: kept when the tool named is not this server's, and naming the listing
+ * it belongs to when the catalogue knows it. Each pattern captures (name, tool word).
+ */
+function shadowHit(m: RegExpExecArray, text: string, input: RuleInput): Hit[] {
   const [, name, toolWord] = m
   if (!name || NAME_STOP.has(name.toLowerCase()) || isSibling(name, input.item)) return []
+  const hit: Hit = { start: m.index, end: m.index + m[0].length }
   // A name other listings use is a tool whatever the sentence calls it; otherwise it must look like
   // one and be called one ('when using projectSlug' is about a parameter, 'before calling mutating
   // tools' about no tool in particular).
   const known = input.context.otherToolNames?.has(name) === true
-  if (!known && (!looksLikeIdentifier(name) || toolWord === undefined)) return []
-  return [{ start: m.index, end: m.index + m[0].length }]
+  if (known || (looksLikeIdentifier(name) && toolWord !== undefined)) {
+    const owner = otherOwners(input.context, name)[0]
+    if (owner)
+      hit.reason = `The text gives orders about \`${name}\`, a tool of ${ownerLabel(owner)}, to change what it does when the model uses it.`
+    return [hit]
+  }
+  // A listing's brand called tools ('the Slack tools'), with an order after it: another listing's
+  // tools paraphrased. A word no listing carries, or that this listing's own names carry, is not.
+  if (toolWord === undefined) return []
+  const owner = brandOwner(input.context, name)
+  if (!owner || !ORDER_AFTER.test(text.slice(hit.end))) return []
+  hit.reason = `The text gives orders about the tools of ${ownerLabel(owner)} ('${name}${toolWord}'), to change what they do when the model uses them.`
+  return [hit]
 }
 
 /**
