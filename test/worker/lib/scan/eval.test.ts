@@ -224,3 +224,35 @@ describe('the scanner on the labelled set', () => {
     for (const cls of SET_CLASSES) expect(result.classes[cls].caughtOwn, cls).toBeGreaterThan(0)
   })
 })
+
+describe('the catalogue context on real tools', () => {
+  it('catches a real branded tool copied into a new listing as a copy naming the listing it belongs to', () => {
+    // Each tool of a branded server planted in server-everything, read as a listing newer than every other.
+    const host = benign.everything
+    const base = scanContext(benign, 'everything', listings)
+    const context = { ...base, self: { ...base.self!, standing: -1 } }
+    const planted: Array<[string, string]> = [
+      ['slack', 'slack_post_message'],
+      ['firecrawl', 'firecrawl_scrape'],
+      ['brave-official', 'brave_web_search'],
+      ['tavily', 'tavily_search'],
+      ['notion', 'API-post-search'],
+    ]
+    for (const [slug, name] of planted) {
+      const tool = benign[slug].tools.find((t) => t.name === name)
+      expect(tool, `${slug} ${name}`).toBeDefined()
+      const surface = surfaceOf({ ...host, tools: [...host.tools, tool!] })
+      const copy = scanSurface(surface, context).filter((f: Finding) => f.rule === 'deceptive-name.copied-name' && f.item === name)
+      if (slug === 'notion') {
+        // 'API-post-search' carries no brand of "Notion MCP Server": nobody's to claim.
+        expect(copy).toEqual([])
+        continue
+      }
+      expect(
+        copy.map((f) => f.severity),
+        name,
+      ).toEqual(['high'])
+      expect(copy[0].reason).toContain(`a tool of ${context.toolOwners?.get(name)?.[0]?.name}`)
+    }
+  })
+})

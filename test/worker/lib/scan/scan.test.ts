@@ -197,7 +197,7 @@ describe('scanSurface, encoded text and the tool as a whole', () => {
     const secret = scanSurface(surface).find((f) => f.rule === 'secrets.credential-file')!
     expect(secret).toMatchObject({ severity: 'high', field })
     expect(spanText(surface, secret)).toBe(written)
-    expect(secret.reason).toMatch(/^Decoded from (base64|percent-encoding): the text names a credential/)
+    expect(secret.reason).toMatch(/^Decoded from (base64|percent-encoding): the (default|example) value is the path of a credential/)
   })
 
   it('finds an urgency tag written in HTML entities', () => {
@@ -357,9 +357,11 @@ describe('scanSurface, its order and bounds', () => {
     expect(big.runs).toBeLessThanOrEqual(10 * small.runs)
     expect(big.read).toBeLessThanOrEqual(10 * small.read)
     // Gated: trigger words and character tests skip at least three of every four rule readings,
-    // and the rules read each character of the surface's texts at most ten times over.
+    // and the rules read each character of the surface's texts at most twelve times over (ten
+    // until scanner version 3 added the rules that read ten languages, where data goes and the
+    // tool as a whole: about 10.3 on this surface; a rule read ungated would add one per rule).
     expect(big.runs).toBeLessThan(big.readable / 4)
-    expect(big.read).toBeLessThan(10 * big.chars)
+    expect(big.read).toBeLessThan(12 * big.chars)
   })
 
   it('does work bounded by the size of texts built to make patterns backtrack, and twice the text costs at most twice the work', () => {
