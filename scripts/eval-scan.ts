@@ -6,8 +6,8 @@
  * test/scan-set/baseline.json, unless --report-only.
  *   --scanner <module>   another module exporting scanSurface (to try a rule change side by side)
  *   --set <dir>          another set laid out like test/scan-set (benign/, poisoned.json, baseline.json;
- *                        poisoned-r5.json and listings.json when there)
- * After the whole set's tables, the held-out round 5 alone (ids r5-): per class and per difficulty.
+ *                        poisoned-r5.json, poisoned-r6.json and listings.json when there)
+ * After the whole set's tables, each held-out round alone (ids r5-, then r6-): per class and per difficulty.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -54,7 +54,8 @@ const benign: Record<string, unknown> = Object.fromEntries(
     .map((name) => [name.replace(/\.json$/, ''), read(join(SET, 'benign', name))]),
 )
 const heldOut: unknown[] = existsSync(join(SET, 'poisoned-r5.json')) ? read(join(SET, 'poisoned-r5.json')) : []
-const poisoned: unknown[] = [...read(join(SET, 'poisoned.json')), ...heldOut]
+const round6: unknown[] = existsSync(join(SET, 'poisoned-r6.json')) ? read(join(SET, 'poisoned-r6.json')) : []
+const poisoned: unknown[] = [...read(join(SET, 'poisoned.json')), ...heldOut, ...round6]
 const listings: unknown = existsSync(join(SET, 'listings.json')) ? read(join(SET, 'listings.json')) : {}
 const baseline: unknown = read(join(SET, 'baseline.json'))
 
@@ -80,6 +81,8 @@ if (opts.json) {
   if (result.misses.length === 0) console.log('- none')
   if (heldOut.length > 0)
     console.log(`\nThe held-out round 5 alone (poisoned-r5.json, ${heldOut.length} tools):\n\n${roundReport(result, 'r5-')}`)
+  if (round6.length > 0)
+    console.log(`\nThe held-out round 6 alone (poisoned-r6.json, ${round6.length} tools):\n\n${roundReport(result, 'r6-')}`)
 }
 const worse = belowBaseline(result, baseline)
 if (worse.length > 0) {

@@ -17,6 +17,7 @@ import baseline from '../../../scan-set/baseline.json'
 import listingsJson from '../../../scan-set/listings.json'
 import poisonedJson from '../../../scan-set/poisoned.json'
 import heldOutJson from '../../../scan-set/poisoned-r5.json'
+import round6Json from '../../../scan-set/poisoned-r6.json'
 import {
   type Baseline,
   type BenignServer,
@@ -38,9 +39,10 @@ import {
 
 const files = import.meta.glob<BenignServer>('../../../scan-set/benign/*.json', { import: 'default', eager: true })
 const benign: BenignSet = Object.fromEntries(Object.entries(files).map(([path, server]) => [path.replace(/^.*\/|\.json$/g, ''), server]))
-/** Rounds 1-4, then round 5, written held out (before the rules that answer it) in its own file. */
+/** Rounds 1-4, then rounds 5 and 6, each written held out (before the rules that answer it) in its own file. */
 const heldOut = heldOutJson as unknown as PoisonedItem[]
-const poisoned = [...(poisonedJson as unknown as PoisonedItem[]), ...heldOut]
+const round6 = round6Json as unknown as PoisonedItem[]
+const poisoned = [...(poisonedJson as unknown as PoisonedItem[]), ...heldOut, ...round6]
 const listings = listingsJson as Listings
 
 /** The parts of a surface a scan reads: what toSurface must keep exactly as the set has it. */
@@ -95,6 +97,19 @@ describe('the labelled set', () => {
       expect(heldOut.filter((item) => difficultiesOf(item).includes(hard)).length, hard).toBeGreaterThanOrEqual(3)
     }
     const texts = heldOut.filter((item) => difficultiesOf(item).includes('language')).map((item) => JSON.stringify(item.tool))
+    for (const script of [/\p{Script=Han}/u, /\p{Script=Cyrillic}/u, /\p{Script=Hiragana}|\p{Script=Katakana}/u, /\p{Script=Hangul}/u]) {
+      expect(texts.some((text) => script.test(text))).toBe(true)
+    }
+  })
+
+  it('holds a held-out round 6 covering every difficulty, every class, and the languages of the issue', () => {
+    expect(round6.length).toBeGreaterThanOrEqual(60)
+    expect(round6.every((item) => item.id.startsWith('r6-'))).toBe(true)
+    for (const cls of SET_CLASSES) expect(round6.filter((item) => item.class === cls).length, cls).toBeGreaterThanOrEqual(5)
+    for (const hard of HARD_CASES) {
+      expect(round6.filter((item) => difficultiesOf(item).includes(hard)).length, hard).toBeGreaterThanOrEqual(2)
+    }
+    const texts = round6.filter((item) => difficultiesOf(item).includes('language')).map((item) => JSON.stringify(item.tool))
     for (const script of [/\p{Script=Han}/u, /\p{Script=Cyrillic}/u, /\p{Script=Hiragana}|\p{Script=Katakana}/u, /\p{Script=Hangul}/u]) {
       expect(texts.some((text) => script.test(text))).toBe(true)
     }
@@ -199,6 +214,8 @@ describe('the scanner on the labelled set', () => {
       ...result.misses.map((miss) => `  ${miss.id} (${miss.class}, ${miss.severity}${miss.hard ? `, ${miss.hard}` : ''})`),
       '',
       roundReport(result, 'r5-'),
+      '',
+      roundReport(result, 'r6-'),
     ].join('\n')
     expect(belowBaseline(result, baseline as Baseline), report).toEqual([])
   })
@@ -213,11 +230,15 @@ describe('the scanner on the labelled set', () => {
     expect(result.benign.flaggedRate).toBeLessThanOrEqual(held.benignFlaggedRate)
   })
 
-  it('counts the held-out round alone, per class and per difficulty', () => {
+  it('counts each held-out round alone, per class and per difficulty', () => {
     const round = roundFigures(result, 'r5-')
     expect(round.all.poisoned).toBe(heldOut.length)
     expect(SET_CLASSES.reduce((sum, cls) => sum + round.classes[cls].poisoned, 0)).toBe(heldOut.length)
     expect(round.all.caught).toBe(result.items.filter((i) => i.id.startsWith('r5-') && i.caught).length)
+    const six = roundFigures(result, 'r6-')
+    expect(six.all.poisoned).toBe(round6.length)
+    expect(SET_CLASSES.reduce((sum, cls) => sum + six.classes[cls].poisoned, 0)).toBe(round6.length)
+    expect(six.all.caught).toBe(result.items.filter((i) => i.id.startsWith('r6-') && i.caught).length)
   })
 
   it('catches every class with a rule of that class', () => {
