@@ -62,6 +62,11 @@ export interface ItemContext {
   own: string
   /** Names of the surface's own tools and prompts: a tool named here is a sibling, not another server's. */
   siblings: ReadonlySet<string>
+  /**
+   * Each tool's title and description by its name: what the listing says it is about, so a copied
+   * name whose text speaks of another listing is told from a server that speaks of it throughout.
+   */
+  siblingTexts?: ReadonlyMap<string, string>
   /** For a tool, its whole definition: the annotation-honesty rules weigh its hints against everything it says. */
   tool?: SurfaceTool
 }

@@ -79,6 +79,9 @@ function itemContexts(surface: Surface): Map<string, ItemContext> {
   const siblings = new Set<string>()
   for (const tool of surface.tools ?? []) siblings.add(tool.name)
   for (const prompt of surface.prompts ?? []) siblings.add(prompt.name)
+  // The copy rule weighs a name's text against what the other tools say (detectors/deceptive-name.ts).
+  const siblingTexts = new Map<string, string>()
+  for (const tool of surface.tools ?? []) siblingTexts.set(tool.name, `${tool.title ?? ''}\n${tool.description ?? ''}`)
   const server = `${surface.serverInfo?.name ?? ''} ${surface.serverInfo?.title ?? ''}`
   const out = new Map<string, ItemContext>()
   const add = (
@@ -90,7 +93,7 @@ function itemContexts(surface: Surface): Map<string, ItemContext> {
   ) => {
     const key = itemKey(kind, name)
     const own = `${name ?? ''} ${title ?? ''} ${firstSentence(description)}`
-    if (!out.has(key)) out.set(key, { kind, name, siblings, purpose: `${server} ${own}`, own, ...(tool ? { tool } : {}) })
+    if (!out.has(key)) out.set(key, { kind, name, siblings, siblingTexts, purpose: `${server} ${own}`, own, ...(tool ? { tool } : {}) })
   }
   add('server', null, undefined, surface.instructions)
   for (const tool of surface.tools ?? []) add('tool', tool.name, tool.title ?? tool.annotations?.title, tool.description, tool)

@@ -247,6 +247,17 @@ describe('the scanner on the labelled set', () => {
 })
 
 describe('the catalogue context on real tools', () => {
+  it('finds no copy among real servers sharing names, even with each read as the newest listing', () => {
+    // Read as the newest, every name a real server shares is "another, more established listing's":
+    // take_screenshot (a browsing server and Chrome DevTools), takeScreenshot (a DevTools bridge), search.
+    for (const slug of Object.keys(benign)) {
+      const base = scanContext(benign, slug, listings)
+      const context = { ...base, self: { ...base.self!, standing: -1 } }
+      const copies = scanSurface(surfaceOf(benign[slug]), context).filter((f: Finding) => f.rule === 'deceptive-name.copied-name')
+      expect(copies.map((f) => `${slug} ${f.item}`)).toEqual([])
+    }
+  })
+
   it('catches a real branded tool copied into a new listing as a copy naming the listing it belongs to', () => {
     // Each tool of a branded server planted in server-everything, read as a listing newer than every other.
     const host = benign.everything

@@ -1,8 +1,8 @@
 /** Detectors of deceptive names: mixed scripts in a name, and a name drawn to look like another tool's. */
-import type { Detector, Hit, ScanContext, ToolOwner } from '../rule-types'
+import type { Detector, Hit, RuleInput, ScanContext, ToolOwner } from '../rule-types'
 import { findMixedScriptWords, isPlainAscii, normalizeForMatching, renderExcerpt, skeleton } from '../unicode'
 import { nameWords } from './items'
-import { brandAsWritten, brandCopied, onlySelfOwns, otherOwners, ownerLabel, wordsOfName } from './owners'
+import { brandAsWritten, brandCopied, GENERIC_WORDS, onlySelfOwns, otherOwners, ownerLabel, selfCarries, wordsOfName } from './owners'
 
 export const mixedScriptName: Detector = {
   name: 'mixed scripts in a name',
@@ -281,6 +281,18 @@ export const copiedName: Detector = {
         return [copyHit(text, name, owner, `nothing about this server is ${brandAsWritten(brand, owner)}`, 'high')]
       }
     }
+    // No brand in the name, but a name foreign to this listing whose own texts speak as its owner.
+    for (const name of names) {
+      // The same words in this server's own naming habit are its way of writing them (a camelCase
+      // server's takeScreenshot beside DevTools' take_screenshot), unless the name breaks the habit.
+      if (name !== text && !breaksConvention(text, input.item.siblings)) continue
+      for (const owner of otherOwners(context, name, true)) {
+        const spoken = speaksAsOwner(text, name, owner, input)
+        if (spoken === null) continue
+        const why = `none of its words (${spoken.foreign.join(', ')}) is in this server's names, yet its own text speaks of ${spoken.word}, which this server is not`
+        return [copyHit(text, name, owner, why, spoken.brand ? 'high' : 'medium')]
+      }
+    }
     // A long name one other listing alone offers, carrying its words.
     if (nameWords(text).split('_').filter(Boolean).length < 3) return []
     const sharers = otherOwners(context, text)
@@ -290,6 +302,101 @@ export const copiedName: Detector = {
     if (word === null) return []
     return [copyHit(text, text, established[0], `this server's names say nothing of ${word}`, 'medium')]
   },
+}
+
+/** What a name does, not what it acts on: a server of any kind may create, get or search (jira_get, create_issue). */
+const ACTIONS = new Set(
+  'get set list create update delete remove add read write search find fetch query run open close send post put patch edit make show view do'.split(
+    ' ',
+  ),
+)
+
+/** A word without a final plural: pull_requests and create_pull_request speak of one thing. */
+const singular = (word: string) =>
+  word
+    .replace(/ies$/, 'y')
+    .replace(/(?<=[sxz]|ch|sh)es$/, '')
+    .replace(/(?<!s)s$/, '')
+
+/**
+ * What a tool says it is, where a person and a model read it beside its name: its title and
+ * description (bounded). A parameter's description is left out: it speaks of the values (a tab
+ * DevTools has open), not of whose tool this is.
+ */
+function ownTexts(input: RuleInput): string {
+  const tool = input.item.tool
+  if (!tool) return ''
+  return [tool.title ?? '', tool.annotations?.title ?? '', tool.description ?? ''].join('\n').slice(0, 4000)
+}
+
+/** The other tools' titles and descriptions, bounded: what the listing itself says it is about. */
+function othersSay(input: RuleInput, text: string): string {
+  const out: string[] = []
+  let size = 0
+  for (const [name, said] of input.item.siblingTexts ?? []) {
+    if (name === text || size > 20000) continue
+    out.push(said.slice(0, 2000))
+    size += Math.min(said.length, 2000)
+  }
+  return out.join('\n')
+}
+
+/** The words of a text, lowercased unless `asWritten`. */
+const tokensOf = (said: string, asWritten: boolean) => new Set((asWritten ? said : said.toLowerCase()).split(/[^\p{L}\p{N}]+/u))
+
+/**
+ * Whether a name copied from `owner` (exactly, or in other case and separators) is foreign to
+ * the listing offering it, and the tool's own texts speak as the owner: every word of what the
+ * name acts on (pull and request in create_pull_request, git in git_push) is none of this
+ * listing's names nor its other tools' names, and its title, description or a parameter's
+ * description says a word of the owner's names that this listing's names do not (GitHub,
+ * Kubernetes, LINE, Filesystem). The owner's word is a brand (high), or a word of what servers do
+ * (git) that the copied name itself carries when one other listing alone offers the name
+ * (medium); and none of the listing's other tools' titles and descriptions speak of that word.
+ * A real server sharing a name (a browsing server's take_screenshot beside Chrome DevTools', a
+ * weather server's get_weather) carries the name's words in its own names, never speaks of the
+ * other listing, or speaks of it throughout (a DevTools bridge works with DevTools).
+ */
+function speaksAsOwner(
+  text: string,
+  name: string,
+  owner: ToolOwner,
+  input: RuleInput,
+): { word: string; brand: boolean; foreign: string[] } | null {
+  const { context, item } = input
+  const self = context.self
+  const acted = wordsOfName(text).filter((word) => word.length >= 3 && !ACTIONS.has(word) && !FILLER.has(word))
+  if (acted.length === 0) return null
+  const home = new Set<string>()
+  for (const own of self?.names ?? []) for (const word of wordsOfName(own)) home.add(singular(word))
+  for (const sibling of item.siblings)
+    if (sibling !== text && loose(sibling) !== loose(text)) for (const word of wordsOfName(sibling)) home.add(singular(word))
+  if (acted.some((word) => home.has(singular(word)) || selfCarries(self, word))) return null
+  const alone = otherOwners(context, name).length === 1
+  const candidates = new Set<string>()
+  // Its words split (Chrome DevTools: chrome, dev, tools) and as written (GitHub: github, not git and hub alone).
+  const labels = [owner.name, owner.ref ?? '']
+  const written = labels.flatMap((label) => label.toLowerCase().split(/[^\p{L}\p{N}]+/u))
+  for (const word of [...written, ...labels.flatMap(wordsOfName)])
+    if (word.length >= 3 && !FILLER.has(word) && !/^\d+$/.test(word) && !selfCarries(self, word))
+      if (!GENERIC_WORDS.has(word) || (alone && acted.includes(word))) candidates.add(word)
+  if (candidates.size === 0) return null
+  const said = ownTexts(input)
+  if (!said.trim()) return null
+  let others: string | undefined
+  for (const word of candidates) {
+    const written = brandAsWritten(word, owner)
+    // A brand the owner writes in capitals (LINE) is that brand only so written: 'a line of text' is not it.
+    const exact = written.length >= 3 && written === written.toUpperCase() && written !== written.toLowerCase()
+    const key = exact ? written : word
+    if (!tokensOf(said, exact).has(key)) continue
+    // A listing whose other tools speak of it too works with that service (a DevTools bridge's
+    // screenshot tool), it does not pass for it.
+    others ??= othersSay(input, text)
+    if (tokensOf(others, exact).has(key)) continue
+    return { word: written, brand: !GENERIC_WORDS.has(word), foreign: acted }
+  }
+  return null
 }
 
 function copyHit(text: string, name: string, owner: ToolOwner, why: string, severity: 'high' | 'medium'): Hit {

@@ -58,6 +58,9 @@ export function brandWords(owner: ToolOwner): Set<string> {
 
 const isBrandWord = (word: string) => word.length >= 3 && !GENERIC_WORDS.has(word) && !/^\d+$/.test(word) && !/^v\d/.test(word)
 
+/** Whether the scanned listing's names carry `word` (written apart or run together: 'BraveSearch' carries brave). */
+export const selfCarries = (self: ScanSelf | undefined, word: string) => runOf(self?.names ?? []).includes(word.toLowerCase())
+
 /** Whether the listing being scanned is this owner. */
 const isSelf = (owner: ToolOwner, self: ScanSelf | undefined) => self?.id !== undefined && owner.id === self.id
 
