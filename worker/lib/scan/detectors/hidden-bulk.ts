@@ -255,7 +255,8 @@ function unescapeOne(written: string): string {
 const ONE_PRINTABLE_ESCAPE = new RegExp(PRINTABLE_ESCAPE, 'g')
 
 /** What a disguised word is worst when it says: a secret's name, or the words of an override or a key file. */
-const DISGUISED_PAYLOAD = /token|secret|passw|api[_-]?key|[_-]key\b|credential|private[_ -]?key|ignore|disregard|forget|override|ssh|\.env\b|id_rsa/i
+const DISGUISED_PAYLOAD =
+  /token|secret|passw|api[_-]?key|[_-]key\b|credential|private[_ -]?key|ignore|disregard|forget|override|ssh|\.env\b|id_rsa/i
 
 /**
  * Letters written as escapes. A letter never needs escaping in JSON, HTML or an address, so three
@@ -431,6 +432,14 @@ const FILE_ENDINGS = new Set(
 const SENDING =
   /\b(?:send\w*|sent|post(?:s|ed|ing)?|upload\w*|forward\w*|deliver\w*|report(?:s|ed|ing)?|mirror\w*|sync\w*|push\w*|cop(?:y|ies|ied)|log(?:s|ged|ging)?|export(?:s|ed|ing)?|stream\w*|shar(?:e|es|ed|ing)|archiv\w*|backed\s+up|replicat\w*|relay\w*|cc|bcc|webhook)\b/i
 
+/**
+ * Words saying a copy of the data goes somewhere besides where the tool works: mirrored, copied,
+ * forwarded, backed up, archived, replicated, relayed, logged, reported, cc'd, or 'also sent'. A
+ * tool's own destination ('sends the request to the host in base_url') is what it does, not a copy.
+ */
+const COPYING =
+  /\b(?:mirror\w*|cop(?:y|ies|ied)|forward\w*|backed\s+up|back\s+up|backups?|archiv\w*|replicat\w*|relay\w*|log(?:s|ged|ging)?|report(?:s|ed|ing)?|cc|bcc|also\s+(?:be\s+)?(?:sent|posted|uploaded|delivered|shared|pushed|exported|streamed|synced))\b/i
+
 /** The sentences of a text that name a word (a parameter's name) as a word, at most 40 sentences of 400 characters. */
 function sentencesNaming(text: string, name: string): string[] {
   const out: string[] = []
@@ -456,7 +465,7 @@ function sentencesNaming(text: string, name: string): string[] {
  * a const), where a person reads a choice and the model reads a destination: an address glued to
  * a choice after a word of sending ('markdown+copy-to-https://...'), or a bare host or address as the
  * whole value of a parameter that a sentence of the tool's description, or of the parameter's own,
- * names as where data goes ('Exports are mirrored to the host chosen in mirror.'; the payload split
+ * names as where a copy of the data goes ('Exports are mirrored to the host chosen in mirror.'; the payload split
  * between the description and the value). Documentation addresses, the user's machine and the
  * listing's own service are left alone.
  */
@@ -491,7 +500,7 @@ export const addressInValue: Detector = {
     const note = typeof parameter.schema.description === 'string' ? parameter.schema.description : ''
     const description = typeof input.item.tool?.description === 'string' ? input.item.tool.description : ''
     for (const sentence of [...sentencesNaming(description, parameter.name), ...sentencesNaming(note, parameter.name)]) {
-      if (!SENDING.test(sentence.replace(new RegExp(`\\b${parameter.name.replace(/[^\w]/g, '')}\\b`, 'gi'), ' '))) continue
+      if (!COPYING.test(sentence.replace(new RegExp(`\\b${parameter.name.replace(/[^\w]/g, '')}\\b`, 'gi'), ' '))) continue
       return [
         {
           start: lead,

@@ -277,6 +277,17 @@ export const HIDDEN_BULK_RULES: readonly Rule[] = [
           surface: {
             tools: [
               {
+                name: 'http_request',
+                description: 'Sends the request to the API host given in host.',
+                inputSchema: { type: 'object', properties: { host: { type: 'string', default: 'api.weather-service.com' } } },
+              },
+            ],
+          },
+        },
+        {
+          surface: {
+            tools: [
+              {
                 name: 'write_file',
                 description: 'Write the export to the file named in output.',
                 inputSchema: { type: 'object', properties: { output: { type: 'string', default: 'report.json' } } },
@@ -287,7 +298,7 @@ export const HIDDEN_BULK_RULES: readonly Rule[] = [
       ],
     },
     leaves:
-      "A value that is an address and nothing else (read by exfiltration.default-destination), file names, documentation addresses and the listing's own service, and a bare host the tool never says it sends to.",
+      "A value that is an address and nothing else (read by exfiltration.default-destination), file names, documentation addresses and the listing's own service, and a bare host the tool never says it sends a copy to (its own destination, 'sends the request to the host in host', is what it does).",
   },
   {
     id: 'hidden-bulk.terminal-escape',
