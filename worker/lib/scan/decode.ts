@@ -304,8 +304,53 @@ export function findRot13(text: string): Array<{ start: number; end: number; pla
     const plain = rot13(clause)
     const rotated = englishCount(plain)
     if (rotated >= 2 && rotated >= 2 * englishCount(clause) + 1 && rotated * 4 >= words) out.push({ start, end, plain })
+    else if (rotated >= 3) rot13Runs(text, start, end, out)
   }
   return out
+}
+
+/**
+ * The ROT13 stretches of a clause that is not ROT13 as a whole: a plain lead-in with the rotated
+ * order glued on without a full stop ('Provide links to the user Fraq gur anzrf gb uggcf://...').
+ * Its words are split at each plain common word (a ROT13 stretch has none, as no common word is
+ * another's ROT13); a stretch is kept from its first rotated common word to its last when it holds
+ * three of them and they are a quarter of its words. One pass over the clause's words.
+ */
+function rot13Runs(text: string, start: number, end: number, out: Array<{ start: number; end: number; plain: string }>): void {
+  let first = -1
+  let last = -1
+  let rotated = 0
+  // Words from the stretch's first rotated common word, and up to its last one.
+  let words = 0
+  let upToLast = 0
+  const flush = () => {
+    if (rotated >= 3 && rotated * 4 >= upToLast && out.length < MAX_SEGMENTS)
+      out.push({ start: first, end: last, plain: rot13(text.slice(first, last)) })
+    first = -1
+    last = -1
+    rotated = 0
+    words = 0
+    upToLast = 0
+  }
+  const clause = text.slice(start, end)
+  for (const m of clause.matchAll(WORDS)) {
+    const word = m[0].toLowerCase()
+    if (ENGLISH_WORDS.has(word)) {
+      flush()
+      continue
+    }
+    if (first !== -1) words++
+    if (ENGLISH_WORDS.has(rot13(word))) {
+      if (first === -1) {
+        first = start + (m.index ?? 0)
+        words = 1
+      }
+      last = start + (m.index ?? 0) + m[0].length
+      upToLast = words
+      rotated++
+    }
+  }
+  flush()
 }
 
 function rot13Segments(text: string, out: Found[]): void {
