@@ -201,13 +201,30 @@ export const SHADOW_OWNED: Gate[] = gates(
       ['server', 'mcp', 'integration', 'connector', 'plugin', 'extension'],
       String.raw`\b(?:the\s+)?${TOOL_REF}(\s+(?:tool|function|command))?${FROM_SERVER}`,
     ],
+    // The same in the languages the rules read: 'create_pull_request del servidor de GitHub', 'vom
+    // GitHub-Server', 'из GitHub-сервера', 'GitHub 服务器的 create_pull_request', 'GitHub サーバーの'.
+    [
+      ['servidor', 'serveur', 'server'],
+      String.raw`${TOOL_REF}\s+(?:del|de\s+la|de|do|da|du|dal|della|dello|vom|des|aus\s+dem|im)\s+(?:(?:la|le|o|a|il|l')\s*)?(?:[\w.-]+[-\s])?(?:MCP[-\s])?(?:servidor|serveur|server)s?\b`,
+    ],
+    [['сервер'], String.raw`${TOOL_REF}\s+(?:из|с|на|от)\s+(?:[\w.-]+[-\s])?(?:MCP[-\s])?сервер`],
+    [
+      ['服务器', '服務器', '伺服器', 'サーバ'],
+      String.raw`(?:服务器|服務器|伺服器|サーバー?)(?:的|中的|里的|裡的|の)\s*(?:工具|ツール)?\s*${TOOL_REF}`,
+    ],
   ],
-  'gi',
+  'giu',
 )
 
 /** An order or a requirement about a tool in its sentence: 'needs maintainer_can_modify true; set them without asking'. */
-const NEEDS_NEAR =
-  /\b(?:needs?|requires?|expects?|must|should|always|never|set|pass|add|append|prepend|include|send|copy|forward|route|redirect|replace|change|instead|bcc|cc)\b/i
+const NEEDS_NEAR = new RegExp(
+  [
+    String.raw`\b(?:needs?|requires?|expects?|must|should|always|never|set|pass|add|append|prepend|include|send|copy|forward|route|redirect|replace|change|instead|bcc|cc)\b`,
+    String.raw`(?<![\p{L}])(?:siempre|debe|necesita|requiere|añade|agrega|establece|pon|sempre|precisa|adicione|defina|toujours|doit|ajoute|définis|immer|muss|setze|füge|aggiungi|imposta|всегда|должен|должна|нужно|добавь|установи|укажи)(?![\p{L}])`,
+    '总是|總是|必须|必須|始终|始終|添加|设置|設置|设为|設為|附加|常に|必ず|追加|設定',
+  ].join('|'),
+  'iu',
+)
 
 export const SHADOW_WHEN: Gate[] = gates(
   [
@@ -288,14 +305,16 @@ export const shadowing: Detector = {
       if (!holdsAny(input, lower, part.words)) continue
       for (const m of matches(part.pattern, text)) out.push(...shadowHit(m, text, input))
     }
-    // A tool named as another server's counts with an order about it in the same sentence.
+    // A tool named as another server's counts with an order about it in the same sentence; a name
+    // the catalogue does not know must still be called a tool ('the NOAA server's forecast_daily
+    // endpoint' is an address, not a tool).
     for (const part of SHADOW_OWNED) {
       if (!holdsAny(input, lower, part.words)) continue
       for (const m of matches(part.pattern, text)) {
-        const from = Math.max(0, text.lastIndexOf('.', m.index) + 1)
-        const stop = /[.!?\n]/.exec(text.slice(m.index + m[0].length))
+        const from = Math.max(0, text.lastIndexOf('.', m.index) + 1, text.lastIndexOf('。', m.index) + 1)
+        const stop = /[.!?\n。]/.exec(text.slice(m.index + m[0].length))
         const sentence = text.slice(from, stop ? m.index + m[0].length + stop.index : undefined)
-        if (NEEDS_NEAR.test(sentence)) out.push(...shadowHit(m, text, input, true))
+        if (NEEDS_NEAR.test(sentence)) out.push(...shadowHit(m, text, input))
       }
     }
     for (const part of SHADOW_ANY) {
@@ -312,7 +331,7 @@ export const shadowing: Detector = {
  * One claim about a tool: kept when the tool named is not this server's, and naming the listing
  * it belongs to when the catalogue knows it. Each pattern captures (name, tool word).
  */
-function shadowHit(m: RegExpExecArray, text: string, input: RuleInput, owned = false): Hit[] {
+function shadowHit(m: RegExpExecArray, text: string, input: RuleInput): Hit[] {
   const [, name, toolWord] = m
   if (!name || NAME_STOP.has(name.toLowerCase()) || isSibling(name, input.item)) return []
   const hit: Hit = { start: m.index, end: m.index + m[0].length }
@@ -320,8 +339,7 @@ function shadowHit(m: RegExpExecArray, text: string, input: RuleInput, owned = f
   // one and be called one ('when using projectSlug' is about a parameter, 'before calling mutating
   // tools' about no tool in particular).
   const known = input.context.otherToolNames?.has(name) === true
-  // A name said to be a server's ('the GitHub server's create_pull_request') is called a tool by that.
-  if (known || (looksLikeIdentifier(name) && (toolWord !== undefined || owned))) {
+  if (known || (looksLikeIdentifier(name) && toolWord !== undefined)) {
     const owner = otherOwners(input.context, name)[0]
     if (owner)
       hit.reason = `The text gives orders about \`${name}\`, a tool of ${ownerLabel(owner)}, to change what it does when the model uses it.`
