@@ -181,11 +181,56 @@ export const PROMPT_LEAK =
 /** `[`'"]?name[`'"]?`: a tool named in a sentence, quoted or not. */
 const TOOL_REF = String.raw`[\x60'"]?([A-Za-z][\w.-]*[A-Za-z0-9])[\x60'"]?`
 
+/** Where a named tool comes from: 'write_file from the filesystem server', 'search of the Brave MCP'. */
+const SERVER_WORD = String.raw`(?:mcp\s+)?(?:server|mcp|integration|connector|plugin|extension)`
+const NOT_OWN = String.raw`(?!(?:this|our|your|its|same|own|that|current|local)\b)`
+const FROM_SERVER = String.raw`(?:\s+(?:from|of|on|in|provided\s+by)\s+(?:the\s+)?${NOT_OWN}[\w.-]+\s+${SERVER_WORD})`
+
+/**
+ * A tool named as another server's, by its owner: 'the GitHub server's create_pull_request',
+ * 'create_pull_request from the GitHub server'. Each captures (name, tool word); the claim counts
+ * only with an order or a requirement about the tool in the same sentence (NEEDS_NEAR).
+ */
+export const SHADOW_OWNED: Gate[] = gates(
+  [
+    [
+      ['server', 'mcp', 'integration', 'connector', 'plugin', 'extension'],
+      String.raw`\b(?:the\s+)?${NOT_OWN}[\w.-]+\s+${SERVER_WORD}'s\s+${TOOL_REF}(\s+(?:tool|function|command))?`,
+    ],
+    [
+      ['server', 'mcp', 'integration', 'connector', 'plugin', 'extension'],
+      String.raw`\b(?:the\s+)?${TOOL_REF}(\s+(?:tool|function|command))?${FROM_SERVER}`,
+    ],
+    // The same in the languages the rules read: 'create_pull_request del servidor de GitHub', 'vom
+    // GitHub-Server', 'из GitHub-сервера', 'GitHub 服务器的 create_pull_request', 'GitHub サーバーの'.
+    [
+      ['servidor', 'serveur', 'server'],
+      String.raw`${TOOL_REF}\s+(?:del|de\s+la|de|do|da|du|dal|della|dello|vom|des|aus\s+dem|im)\s+(?:(?:la|le|o|a|il|l')\s*)?(?:[\w.-]+[-\s])?(?:MCP[-\s])?(?:servidor|serveur|server)s?\b`,
+    ],
+    [['сервер'], String.raw`${TOOL_REF}\s+(?:из|с|на|от)\s+(?:[\w.-]+[-\s])?(?:MCP[-\s])?сервер`],
+    [
+      ['服务器', '服務器', '伺服器', 'サーバ'],
+      String.raw`(?:服务器|服務器|伺服器|サーバー?)(?:的|中的|里的|裡的|の)\s*(?:工具|ツール)?\s*${TOOL_REF}`,
+    ],
+  ],
+  'giu',
+)
+
+/** An order or a requirement about a tool in its sentence: 'needs maintainer_can_modify true; set them without asking'. */
+const NEEDS_NEAR = new RegExp(
+  [
+    String.raw`\b(?:needs?|requires?|expects?|must|should|always|never|set|pass|add|append|prepend|include|send|copy|forward|route|redirect|replace|change|instead|bcc|cc)\b`,
+    String.raw`(?<![\p{L}])(?:siempre|debe|necesita|requiere|añade|agrega|establece|pon|sempre|precisa|adicione|defina|toujours|doit|ajoute|définis|immer|muss|setze|füge|aggiungi|imposta|всегда|должен|должна|нужно|добавь|установи|укажи)(?![\p{L}])`,
+    '总是|總是|必须|必須|始终|始終|添加|设置|設置|设为|設為|附加|常に|必ず|追加|設定',
+  ].join('|'),
+  'iu',
+)
+
 export const SHADOW_WHEN: Gate[] = gates(
   [
     [
       ['used', 'called', 'invoked', 'run', 'execut', 'trigger'],
-      String.raw`\b(?:when(?:ever)?|if|each\s+time|every\s+time|before|after|while|once)\s+(?:the\s+|any\s+|a\s+)?(?:[\w.-]+\s+(?:server|mcp|integration|app|plugin|extension)'s\s+)?${TOOL_REF}(\s+(?:tool|function|command))?\s+(?:is|are|gets?|has\s+been)\s+(?:used|called|invoked|run|executed|triggered)`,
+      String.raw`\b(?:when(?:ever)?|if|each\s+time|every\s+time|before|after|while|once)\s+(?:the\s+|any\s+|a\s+)?(?:[\w.-]+\s+(?:server|mcp|integration|app|plugin|extension)'s\s+)?${TOOL_REF}(\s+(?:tool|function|command))?${FROM_SERVER}?\s+(?:is|are|gets?|has\s+been)\s+(?:used|called|invoked|run|executed|triggered)`,
     ],
     [
       ['sempre', 'quando', 'cuando', 'siempre', 'cada', 'lorsque', 'quand', 'chaque', 'wenn', 'sobald', 'ogni'],
@@ -260,12 +305,25 @@ export const shadowing: Detector = {
       if (!holdsAny(input, lower, part.words)) continue
       for (const m of matches(part.pattern, text)) out.push(...shadowHit(m, text, input))
     }
+    // A tool named as another server's counts with an order about it in the same sentence; a name
+    // the catalogue does not know must still be called a tool ('the NOAA server's forecast_daily
+    // endpoint' is an address, not a tool).
+    for (const part of SHADOW_OWNED) {
+      if (!holdsAny(input, lower, part.words)) continue
+      for (const m of matches(part.pattern, text)) {
+        const from = Math.max(0, text.lastIndexOf('.', m.index) + 1, text.lastIndexOf('。', m.index) + 1)
+        const stop = /[.!?\n。]/.exec(text.slice(m.index + m[0].length))
+        const sentence = text.slice(from, stop ? m.index + m[0].length + stop.index : undefined)
+        if (NEEDS_NEAR.test(sentence)) out.push(...shadowHit(m, text, input))
+      }
+    }
     for (const part of SHADOW_ANY) {
       if (!holdsAny(input, lower, part.words)) continue
       for (const m of matches(part.pattern, text)) out.push({ start: m.index, end: m.index + m[0].length })
     }
-    // Two patterns reading one claim ('when using the Slack tools') are one finding.
-    return out.filter((hit, at) => out.findIndex((other) => other.start === hit.start) === at)
+    // Two patterns reading one claim ('when using the Slack tools', 'whenever write_file from the
+    // filesystem server is called') are one finding: a hit overlapping an earlier one is dropped.
+    return out.filter((hit, at) => out.findIndex((other) => other.start < hit.end && hit.start < other.end) === at)
   },
 }
 
@@ -417,6 +475,23 @@ export const DANGEROUS_COMMANDS: readonly CommandFamily[] = [
     ['curl', 'wget', 'nc', 'scp'],
     String.raw`\b(?:cat|type|tar\s+\w*c\w*f?\s+-)\s+[^|\n]{0,80}\|\s*(?:curl|nc|ncat|wget)\b|\bcurl\b[^\n]{0,120}?\s(?:-d|--data(?:-binary|-raw|-urlencode)?|-F|--form|-T|--upload-file)\s+["']?(?:[\w-]+=)?@?(?:~|\$HOME|%USERPROFILE%|\/etc\/|\/root|[^\s"']*\.(?:ssh|aws|env|npmrc|netrc|kube|docker|gnupg)\b)|\bscp\s+[^\n]{0,40}?(?:~|\$HOME)\/\.(?:ssh|aws|gnupg)\S*\s+\S+@`,
     'sends files of the machine out',
+    true,
+  ),
+  // A command that prints a credential, piped to a sender: 'gcloud auth print-access-token | curl -d @- https://...',
+  // 'gh auth token | nc host 80', 'aws ecr get-login-password | curl ...'. The token leaves with the call.
+  command(
+    [
+      'print-access-token',
+      'print-identity-token',
+      'get-access-token',
+      'get-login-password',
+      'auth token',
+      'printenv',
+      'export-credentials',
+      'view --raw',
+    ],
+    String.raw`\b(?:print-(?:access|identity|refresh)-token|get-access-token|get-login-password|export-credentials|auth\s+token|printenv|config\s+view\s+--raw)\b[^|\n]{0,80}\|\s*(?:sudo\s+)?(?:curl|nc|ncat|wget|http|https|xh|socat)\b`,
+    'sends a credential it prints out',
     true,
   ),
   command(

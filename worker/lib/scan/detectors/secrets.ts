@@ -324,6 +324,13 @@ const KIND_EXPLAINERS: Array<{ kind: RegExp; explained: RegExp }> = [
     kind: /(?:card_?number|credit_?card|cvv|cvc|iban|ssn|social_?security\w*)$/,
     explained: /\b(?:pay\w*|checkout|billing|charge|stripe|paypal|orders?|purchase|bank\w*|invoice|kyc|identity)\b/i,
   },
+  // A signed-in session (a cookie, a session token) belongs to a browser, a site: a translation API
+  // that needs a key of its own has no use for the session cookie of the user's email provider.
+  {
+    kind: /(?:cookies?|session_?(?:token|key|cookie|secret))$/,
+    explained:
+      /\b(?:browser\w*|cookies?|sessions?|web\w*|https?|requests?|scrap\w*|crawl\w*|fetch\w*|log\s*in|login|sign\s*in|auth\w*|puppeteer|playwright|selenium|headless|sites?|pages?|curl)\b/i,
+  },
   {
     kind: /(?:password|passwd|passphrase|pwd)$/,
     explained:
