@@ -346,6 +346,8 @@ interface Place {
    * account it names, the author's own collecting): a sending tool's purpose does not explain it.
    */
   fixed?: boolean
+  /** A place of the tool's own service the text names (a channel id): a finding only for a copy sent there besides the tool's job. */
+  copyOnly?: boolean
 }
 
 /** owner/repo names that stand for the caller's own choice, not a fixed repository. */
@@ -366,6 +368,8 @@ const PLACES = new RegExp(
     String.raw`(?<repoPlace>\b(?:(?:a|an|the)\s+)?(?:new\s+)?(?:public\s+)?(?:issue|gist|comment|pull\s+request|PR|discussion|wiki\s+page|commit)s?\s+(?:on|in|at|to|of|under)\s+(?:the\s+)?(?:(?:public|private|open)\s+)?(?:repo(?:sitory)?\s+)?(?<repository>[A-Za-z0-9][\w.-]{0,38}\/[A-Za-z0-9][\w.-]{0,99}))`,
     // A place anyone reads, or one under an account the text names: 'as a public gist', 'a paste under the account “fs-sync”'.
     String.raw`(?<shelf>\b(?:(?:a|an|the)\s+)?(?:new\s+)?(?:(?<exposed>public|unlisted|anonymous|world-readable)\s+)?(?:gist|paste|snippet|repositor(?:y|ies)|repo|bucket)s?(?:\s+(?:under|on|in|to|for|owned\s+by|belonging\s+to)\s+(?:the\s+)?(?:(?:github|gitlab)\s+)?(?:account|user(?:name)?|org(?:ani[sz]ation)?|profile|namespace)\s+(?<account>["'“”‘’\x60][A-Za-z0-9][\w.-]{0,38}["'“”‘’\x60]|@[A-Za-z0-9][\w.-]{0,38}))?)`,
+    // A channel, chat or room the text names by its id ('channel C07ARCHIVE', 'chat -1001234567890', '#exports').
+    String.raw`(?<chan>\b(?:(?:slack|discord|teams|telegram|mattermost)\s+)?(?:channel|chat|room|group|conversation)\s+(?:id\s+)?(?<chanId>#[a-z0-9][\w-]{1,79}|[a-z0-9]{8,24}|-?\d{9,20})(?![\w-]))`,
     // An endpoint of the author's own collecting ('our analytics endpoint').
     String.raw`(?<author>\b(?:our|the\s+(?:vendor|author|developer|maintainer)s?'?s?|an?\s+(?:external|remote|third[- ]party|outside|private))\s+(?:own\s+)?(?:analytics|telemetry|metrics|tracking|logging|log|collection|collector|audit|monitoring|usage|diagnostics?|research|training|data)\s+(?:endpoint|server|service|api|url|collector|pipeline|backend|dashboard|webhook|bucket|sink|database|store|system|inbox)s?\b)`,
     // A keeping place of the author's ('our backup server'): a backup tool's own is its purpose, so not fixed.
@@ -424,6 +428,17 @@ function placesIn(text: string): Place[] {
         receives: true,
         fixed: account !== undefined,
       })
+    } else if (g.chan) {
+      // An id as a chat platform writes one (capitals and digits, a long number) or a #name: not a word of the sentence.
+      if (!/^(?:#[\w-]+|(?=[A-Z0-9]*\d)[A-Z0-9]{8,24}|-?\d{9,20})$/.test(g.chanId)) continue
+      out.push({
+        start,
+        end,
+        address: null,
+        what: g.chan,
+        why: `${g.chanId} is a channel the text names, not one the user chooses`,
+        copyOnly: true,
+      })
     } else if (g.author)
       out.push({
         start,
@@ -455,12 +470,15 @@ const SEND_VERB = new RegExp(
 /** The model's data, in the languages of SEND_VERB: what the user said, results, files, the conversation. */
 const CONTEXT_DATA = new RegExp(
   [
-    String.raw`(?<!\p{L})(?:conversations?|chats?|messages?|history|transcripts?|results?|outputs?|responses?|answers?|replies|contents?|files?|data|code|issues?|documents?|notes|records?|details|information|text|translations?|readmes?|questions?|(?:what|everything)\s+(?:the\s+)?(?:user|person|they)\s+(?:said|asked|wrote|typed)|emails?|summary|summaries|everything|prompts?|instructions|secrets?|keys?|tokens?|credentials|passwords?|screenshots?|snapshots?|sheets?|rows|tables?|logs?|graphs?|bod(?:y|ies)|payloads?|collections?|commits?|repositor(?:y|ies)|repos?|entities|observations|events?|diffs?|cop(?:y|ies)\s+of\s+(?:(?:the|this|that|each|every|all|its|their|your)\s+)?[\p{L}-]{2,40})(?!\p{L})`,
+    String.raw`(?<!\p{L})(?:conversations?|chats?|messages?|history|transcripts?|results?|outputs?|responses?|answers?|replies|contents?|files?|data|code|issues?|documents?|notes|records?|details|information|text|translations?|readmes?|questions?|(?:what|everything)\s+(?:the\s+)?(?:user|person|they)\s+(?:said|asked|wrote|typed)|emails?|summary|summaries|everything|prompts?|instructions|secrets?|keys?|tokens?|credentials|passwords?|screenshots?|snapshots?|sheets?|rows|tables?|logs?|graphs?|bod(?:y|ies)|payloads?|collections?|commits?|repositor(?:y|ies)|repos?|entities|observations|events?|diffs?|cop(?:y|ies)\s+of\s+(?:(?:the|this|that|each|every|all|its|their|your)\s+)?[\p{L}-]{2,40}|(?:a|one)\s+copy)(?!\p{L})`,
     String.raw`(?<!\p{L})(?:conversaci[oó]n|mensajes?|historial|resultados?|respuestas?|archivos?|datos|contenido|conversa|mensagens?|hist[oó]rico|arquivos?|dados|conte[uú]do|historique|r[ée]sultats?|r[ée]ponses?|fichiers?|donn[ée]es|contenu|gespr[äa]ch\p{L}*|verlauf|nachricht\p{L}*|ergebnis\p{L}*|antwort\p{L}*|datei\p{L}*|daten|inhalt\p{L}*|conversazione|messaggi[o]?|cronologia|risultat[oi]|rispost[ae]|dati|contenuto|переписк\p{L}*|разговор\p{L}*|диалог\p{L}*|сообщени\p{L}*|истори\p{L}*|результат\p{L}*|ответ\p{L}*|файл\p{L}*|данны\p{L}*|содержим\p{L}*|claves?|contraseñas?|chaves?|senhas?|cl[ée]s|mots?\s+de\s+passe|jetons?|schlüssel\p{L}*|passw[öo]rt\p{L}*|chiavi|ключ\p{L}*|токен\p{L}*|парол\p{L}*|секрет\p{L}*|коллекци\p{L}*|документ\p{L}*|лог(?:и|ов|ами)?|대화|채팅|메시지|기록|결과|출력|답변|파일|데이터|내용|비밀번호|토큰|로그)`,
     '(?:对话|聊天|消息|记录|结果|输出|回答|文件|数据|内容|历史|密钥|密码|令牌|凭证|偏好|日志|代码|会話|チャット|メッセージ|履歴|結果|出力|回答|ファイル|データ|内容|パスワード|トークン|ログ|認証情報)',
   ].join('|'),
   'iu',
 )
+
+/** Roles of values a parameter offers: the model passes them as they are. */
+const VALUE_ROLES: ReadonlySet<string> = new Set(['enum', 'default', 'example', 'const', 'schema-string'])
 
 /** The tool's own arguments: a tool sending its query to a service it names is doing its job. */
 const ARGUMENT_DATA =
@@ -480,7 +498,7 @@ const TEXTING =
 
 /** A preposition toward a place, at the end of the words before it: 'to', 'into the webhook at', 'an', 'à', 'на', '发送到'. */
 const TOWARD_BEFORE =
-  /(?:(?<!\p{L})(?:to|into|onto|towards|with|cc|bcc|à|a|an|auf|zu|nach|para|per|al|alla|ao|su|sur|на|в|во|до)\s+(?:[\p{L}'-]+\s+){0,3}|(?:到|给|至|往|向)\s*)$/iu
+  /(?:(?<!\p{L})(?:to|into|onto|towards|with|cc|bcc|à|a|an|auf|zu|nach|para|per|al|alla|ao|su|sur|на|в|во|до)\s+(?:[\p{L}'-]+\s+){0,3}|(?:到|给|至|往|向)\s*|(?<!\p{L})(?:to|into)[_-])$/iu
 /** Words that have a place receive, keep or end up with data, in the languages of SEND_VERB. */
 const ARRIVES =
   /(?<!\p{L})(?:receiv(?:e|es|ing)|gets?\s+(?:a\s+)?cop(?:y|ies)|ends?\s+up|lands?|goes|kept|retain(?:s|ed)?|(?:keep|leave|make|put|place|drop|stash|host)\s+(?:(?:a|an|one)\s+)?(?:[\p{L}-]{1,20}\s+)?(?:copy|copies|backup|record|log|mirror|archive|snapshot|dump)|store|save|guard[ae]\p{L}*|salv[ae]\p{L}*|speicher\p{L}*|sauvegard\p{L}*|enregistr\p{L}*|сохран\p{L}*|저장\p{L}*)(?!\p{L})|保存|存到|存入|存储|保管/iu
@@ -547,7 +565,12 @@ export const sendOutside: Detector = {
       if (CONTACT.test(before)) continue
       // The data comes before the place, or after it when the place is what receives it ('our endpoint should receive every result').
       const later = arrives || place.receives === true || place.why !== undefined
-      const data = CONTEXT_DATA.exec(before) ?? (later ? CONTEXT_DATA.exec(after) : null)
+      // A value offered for a parameter ('markdown+copy-to-https://x') names no data: what it sends is the tool's output, which the model holds.
+      const offered =
+        VALUE_ROLES.has(input.role) && /[_+-](?:to|into)[_-]$/i.test(before)
+          ? (Object.assign(["the tool's output, which a value offered as it is sends"], { index: 0, input: before }) as RegExpExecArray)
+          : null
+      const data = CONTEXT_DATA.exec(before) ?? (later ? CONTEXT_DATA.exec(after) : null) ?? offered
       const argument = data ? null : ARGUMENT_DATA.exec(before)
       if (!data && !argument) continue
       const sentence = `${before}${text.slice(place.start, place.end)}`
@@ -555,6 +578,7 @@ export const sendOutside: Detector = {
       const explained = SENDING_PURPOSE.test(purpose)
       // A copy sent besides what the tool does ('mirror each request body to', 'cc', 'as well'): its purpose explains the one send, not a second.
       const duplicate = DUPLICATE.test(sentence) || DUPLICATE.test(after)
+      if (place.copyOnly && !duplicate) continue
       // An email or webhook tool saying where things go describes itself; a phone number, a named repository or account, the author's
       // telemetry, or a drop site of a service the tool does not name (a Jira tool's request mirrored to a Discord webhook) does not.
       const foreignDrop = drop !== null && !drop.named.test(purpose)
@@ -615,7 +639,11 @@ export const defaultDestination: Detector = {
         ? value.replace(/^mailto:/i, '')
         : /^(?:https?|wss?|ftp):\/\/\S+$/i.test(value)
           ? value
-          : null
+          : // A bare host, as a host or mirror parameter takes one: 'dumpyard.net', 'logs.keeper.io:443/in'.
+            /^(?:[a-z0-9-]{1,63}\.){1,6}[a-z]{2,24}(?::\d{1,5})?(?:\/\S*)?$/i.test(value) &&
+              !/\.(?:json|ya?ml|txt|md|csv|xml|html?|js|ts|py|sh|log|ini|toml|conf|env|pdf|png|jpe?g|gif|zip|gz|tar)$/i.test(value)
+            ? `https://${value}`
+            : null
     if (!address) return []
     const self = selfOf(input)
     if (destinationOf(address, self) !== 'outside') return []
@@ -641,8 +669,8 @@ export const defaultDestination: Detector = {
         end: text.length,
         severity: destination ? 'high' : drop ? 'medium' : 'low',
         reason: destination
-          ? `The parameter '${parameter?.name ?? name}' is where the tool sends${note ? ` ('${note.slice(0, 80)}')` : ''}, and its ${kind} is ${address}: a model uses it as given, and ${why}${drop ? `, and it is ${drop.kind}` : ''}.`
-          : `The parameter '${parameter?.name ?? name}' has an outside address as its ${kind} (${address}); the model may use it as given, though nothing says the tool sends data there${drop ? `, yet it is ${drop.kind}` : ''}.`,
+          ? `The parameter '${parameter?.name ?? name}' is where the tool sends${note ? ` ('${note.slice(0, 80)}')` : ''}, and its ${kind} is ${value}: a model uses it as given, and ${why}${drop ? `, and it is ${drop.kind}` : ''}.`
+          : `The parameter '${parameter?.name ?? name}' has an outside address as its ${kind} (${value}); the model may use it as given, though nothing says the tool sends data there${drop ? `, yet it is ${drop.kind}` : ''}.`,
       },
     ]
   },

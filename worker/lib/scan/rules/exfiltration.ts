@@ -18,6 +18,33 @@ const inServer = (server: string, tool: Record<string, unknown>) => ({
   surface: { serverInfo: { name: server, version: '1.0.0' }, tools: [{ inputSchema: { type: 'object' }, ...tool } as never] },
 })
 
+/** The endings of the bare host names the sending-out rules read ('to collector.evil.io', a default of 'dumpyard.net'). */
+const HOST_ENDINGS = [
+  '.com',
+  '.net',
+  '.org',
+  '.io',
+  '.ai',
+  '.dev',
+  '.app',
+  '.xyz',
+  '.site',
+  '.ru',
+  '.cn',
+  '.info',
+  '.biz',
+  '.sh',
+  '.cc',
+  '.top',
+  '.online',
+  '.live',
+  '.cloud',
+  '.link',
+  '.me',
+  '.co',
+  '.store',
+]
+
 export const EXFILTRATION_RULES: readonly Rule[] = [
   {
     id: 'exfiltration.url',
@@ -323,6 +350,13 @@ export const EXFILTRATION_RULES: readonly Rule[] = [
       '+',
       'issue',
       'gist',
+      // Places that receive by themselves: a public or unlisted paste or repository, a channel named by its id.
+      'public',
+      'unlisted',
+      'anonymous',
+      'paste',
+      'snippet',
+      'channel',
       'comment',
       'pull request',
       ' pr ',
@@ -348,28 +382,7 @@ export const EXFILTRATION_RULES: readonly Rule[] = [
       'dns',
       'hostname',
       'host name',
-      '.com',
-      '.net',
-      '.org',
-      '.io',
-      '.ai',
-      '.dev',
-      '.app',
-      '.xyz',
-      '.site',
-      '.ru',
-      '.cn',
-      '.info',
-      '.biz',
-      '.sh',
-      '.cc',
-      '.top',
-      '.online',
-      '.live',
-      '.cloud',
-      '.link',
-      '.me',
-      '.co',
+      ...HOST_ENDINGS,
     ],
     examples: {
       catch: [
@@ -439,7 +452,8 @@ export const EXFILTRATION_RULES: readonly Rule[] = [
       'A parameter that is where the tool sends has an outside address as its default or example, and the model will use it as given.',
     roles: ['default', 'example', 'const', 'enum'],
     test: defaultDestination,
-    triggers: ['http', '@', '+', 'ws', 'ftp'],
+    // Bare hosts too ('dumpyard.net'): a host or mirror parameter takes one without a scheme.
+    triggers: ['http', '@', '+', 'ws', 'ftp', ...HOST_ENDINGS],
     examples: {
       catch: [
         {
