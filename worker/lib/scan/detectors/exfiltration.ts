@@ -355,7 +355,8 @@ const PLACEHOLDER_REPO =
   /^(?:owner|org|organi[sz]ation|user|username|your[\w-]*|my[\w-]*|name|repo|project|account|namespace|workspace|team|group|example|foo|acme)\/|\/(?:repo|repository|name|project|example|foo|bar)$/i
 
 /** Words before a bare host that name what it is ('to our backup host logs-keeper.net', 'on the mirror server x.io'). */
-const HOST_NOUN = String.raw`(?:host|server|domain|site|endpoint|mirror|instance|service|box|machine|collector|storage|bucket|relay|vps|node|url|address)`
+const HOST_NOUN =
+  '(?:host|server|domain|site|endpoint|mirror|instance|service|box|machine|collector|storage|bucket|relay|vps|node|url|address)'
 
 const PLACES = new RegExp(
   [
