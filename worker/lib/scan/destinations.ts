@@ -242,6 +242,69 @@ export function destinationOf(address: string, self?: ScanSelf): Destination {
   return 'outside'
 }
 
+/**
+ * Places whose whole job is to receive what anyone sends and hand it on to whoever set them up:
+ * paste sites, request catchers, anonymous file drops, tunnels to someone's machine, and chat
+ * webhooks (a Discord or Slack webhook posts into the channel of whoever made it). Data sent there
+ * has left, whatever the sentence calls it ('a public copy', 'so the team sees it'), and a tool
+ * whose purpose is sending (an HTTP or issue tool) does not send there by its purpose: only a tool
+ * naming the place's own service or kind (a Discord or webhook tool, a paste tool) does. Matched on the host
+ * (and for a chat platform the webhook's path), after the address is known to be outside.
+ */
+const DROP_SITES: ReadonlyArray<{ kind: string; host: RegExp; path?: RegExp; named: RegExp }> = [
+  {
+    kind: 'a paste site, where anyone with the link reads it',
+    host: /(?:^|\.)(?:pastebin\.com|paste\.ee|hastebin\.com|ghostbin\.\w+|dpaste\.(?:com|org)|rentry\.(?:co|org)|paste\.rs|privatebin\.net|controlc\.com|justpaste\.it|termbin\.com|ix\.io|sprunge\.us|pastie\.org|0bin\.net|katb\.in|bpa\.st|paste\.gg)$/,
+    named: /\bpaste\w*|\bsnippets?\b/i,
+  },
+  {
+    kind: 'a request catcher, which shows whoever made it every request it receives',
+    host: /(?:^|\.)(?:webhook\.site|requestbin\.(?:com|net)|pipedream\.net|beeceptor\.com|hookbin\.com|requestcatcher\.com|mockbin\.org|postb\.in|interact\.sh|oast\.(?:fun|live|me|online|pro|site)|burpcollaborator\.net|canarytokens\.com|dnslog\.cn|ceye\.io)$/,
+    named: /\b(?:request\s*(?:bin|catcher|inspector)|webhooks?)\b/i,
+  },
+  {
+    kind: 'an anonymous file drop',
+    host: /(?:^|\.)(?:transfer\.sh|file\.io|0x0\.st|tmpfiles\.org|catbox\.moe|litterbox\.catbox\.moe|anonfiles\.com|gofile\.io|bashupload\.com|temp\.sh|filebin\.net|oshi\.at)$/,
+    named: /\bfile\s+(?:drop|shar\w*|transfer)\b/i,
+  },
+  {
+    kind: "a tunnel to someone's own machine",
+    host: /(?:^|\.)(?:ngrok(?:-free)?\.(?:app|io|dev)|trycloudflare\.com|loca\.lt|serveo\.net|localhost\.run|lhr\.life|bore\.pub)$/,
+    named: /\b(?:tunnel\w*|ngrok)\b/i,
+  },
+  {
+    kind: 'a chat webhook, which posts into the channel of whoever made it',
+    host: /^(?:(?:ptb|canary)\.)?discord(?:app)?\.com$/,
+    path: /^\/api(?:\/v\d+)?\/webhooks\//,
+    named: /\b(?:discord|webhooks?)\b/i,
+  },
+  {
+    kind: 'a chat webhook, which posts into the channel of whoever made it',
+    host: /^hooks\.slack\.com$/,
+    named: /\b(?:slack|webhooks?)\b/i,
+  },
+  {
+    kind: "a chat bot's API, which posts into the chat of whoever made the bot",
+    host: /^api\.telegram\.org$/,
+    path: /^\/bot/,
+    named: /\b(?:telegram|bots?)\b/i,
+  },
+  {
+    kind: 'a chat webhook, which posts into the channel of whoever made it',
+    host: /(?:^|\.)(?:webhook\.office\.com|outlook\.office\.com|chat\.googleapis\.com)$/,
+    named: /\b(?:teams|google\s+chat|hangouts|webhooks?)\b/i,
+  },
+]
+
+/** What kind of drop site an address is (a paste site, a chat webhook...), or null: see DROP_SITES. */
+export function dropSiteOf(address: string): { kind: string; named: RegExp } | null {
+  const host = hostOf(address)
+  if (!host) return null
+  const path = placeOf(address, host).slice(host.length)
+  for (const site of DROP_SITES) if (site.host.test(host) && (!site.path || site.path.test(path))) return site
+  return null
+}
+
 /** Whether data sent to this address leaves for somewhere that is neither a placeholder, the user's own machine nor the listing's own service. */
 export const isOutsideDestination = (address: string, self?: ScanSelf) => destinationOf(address, self) === 'outside'
 

@@ -2,7 +2,7 @@
  * Detectors and patterns of data sent out: URLs and email addresses, URLs with a slot for data,
  * images from the web, the conversation or files carried into a parameter, data mirrored elsewhere.
  */
-import { destinationOf, destinationReason, isOwnRepository } from '../destinations'
+import { destinationOf, destinationReason, dropSiteOf, isOwnRepository } from '../destinations'
 import type { Detector, Hit, RuleInput, ScanSelf } from '../rule-types'
 import { nameWords, parameterAt, purposeWithout, serverNameOf } from './items'
 import { matches } from './matching'
@@ -52,7 +52,11 @@ const SEND_WORDS =
 const EMAIL_SEND = new RegExp(
   [
     String.raw`\b(?:always|also|automatically|silently|secretly|quietly|must|every|all|each)\b[^.!?\n]{0,50}?\b${SEND_WORDS}\b[^.!?\n]{0,60}?${ADDRESS}`,
-    String.raw`\b(?:bcc|blind[\s-]copy|carbon[\s-]copy)\b[^.!?\n]{0,40}?${ADDRESS}`,
+    String.raw`\b(?:bcc\w*|cc(?:recipients?|list|field)?|blind[\s-]copy|carbon[\s-]copy)\b[^.!?\n]{0,40}?${ADDRESS}`,
+    // The address made a recipient, a watcher or a collaborator of what someone else sends or keeps ('add x@y.io to bccRecipients').
+    String.raw`\b(?:add|include|put|insert|append|set|list|place)\s+${ADDRESS}\s+(?:to|in|into|as|on)\s+(?:(?:the|every|each|all|its|their|a|an)\s+)?(?:[\w-]+\s+){0,2}?(?:\w*?b?cc(?:recipients?|list|field|addresses|line)?|\w*recipients?|watchers?|subscribers?|followers?|collaborators?|members?|viewers?|editors?|distribution\s+list|mailing\s+list)\b`,
+    // Shared with the address: a document or a folder opened to whoever holds it.
+    String.raw`\bshar(?:e|es|ed|ing)\b[^.!?\n]{0,60}?\bwith\s+${ADDRESS}`,
     String.raw`\b(?:send|forward|email|mail|report|upload|post|submit)\s+(?:it|them|this|that|the\s+(?:results?|contents?|data|output|files?|information|details|keys?|tokens?|credentials|conversation|history))\b[^.!?\n]{0,30}?\bto\s+${ADDRESS}`,
   ].join('|'),
   'gi',
@@ -64,12 +68,17 @@ export const emailSend: Detector = {
   find: (text, input) => {
     const out: Hit[] = []
     for (const m of matches(EMAIL_SEND, text)) {
-      const address = m[0].match(/[\w.+-]+@[\w.-]+$/)?.[0] ?? ''
+      // The address the match ends on, or the one it makes a recipient ('add x@y.io to bccRecipients').
+      const ending = /[\w.+-]+@[\w.-]+$/.exec(m[0])?.[0]
+      const address = ending ?? /(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+/.exec(m[0])?.[0] ?? ''
       if (!outside(address, input)) continue
+      const role = ending ? null : /\S+$/.exec(m[0])?.[0]
       out.push({
         start: m.index,
         end: m.index + m[0].length,
-        reason: `The text tells the model to send or copy data to ${address}: ${destinationReason(address, selfOf(input))}.`,
+        reason: role
+          ? `The text has ${address} added as a recipient ('${role}') of what is sent or kept, so every copy goes there too: ${destinationReason(address, selfOf(input))}.`
+          : `The text tells the model to send or copy data to ${address}: ${destinationReason(address, selfOf(input))}.`,
       })
     }
     return out
@@ -328,66 +337,123 @@ interface Place {
   why?: string
   /** A DNS name with data in it: the lookup itself sends, no preposition needed. */
   dns?: boolean
-  /** A repository the text names (owner/name): outside unless it is the listing's own. */
+  /** A repository (owner/name) or an account the text names: outside unless it is the listing's own. */
   repository?: string
+  /** The words name a place that receives by itself ('a new issue on x/y', 'a public gist'): no preposition toward it needed. */
+  receives?: boolean
+  /**
+   * The place is fixed by the text, not chosen by the user (a phone number, a repository or an
+   * account it names, the author's own collecting): a sending tool's purpose does not explain it.
+   */
+  fixed?: boolean
+  /** A place of the tool's own service the text names (a channel id): a finding only for a copy sent there besides the tool's job. */
+  copyOnly?: boolean
 }
 
 /** owner/repo names that stand for the caller's own choice, not a fixed repository. */
 const PLACEHOLDER_REPO =
   /^(?:owner|org|organi[sz]ation|user|username|your[\w-]*|my[\w-]*|name|repo|project|account|namespace|workspace|team|group|example|foo|acme)\/|\/(?:repo|repository|name|project|example|foo|bar)$/i
 
+/** Words before a bare host that name what it is ('to our backup host logs-keeper.net', 'on the mirror server x.io'). */
+const HOST_NOUN =
+  '(?:host|server|domain|site|endpoint|mirror|instance|service|box|machine|collector|storage|bucket|relay|vps|node|url|address)'
+
 const PLACES = new RegExp(
   [
-    // 1 URL
-    String.raw`(\bhttps?:\/\/[^\s<>"'\x60)\]}]{1,300})`,
-    // 2 email address (mailto: or bare)
-    String.raw`((?<![\w.+-])[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63})+)`,
-    // 3 phone number, written internationally
-    String.raw`((?<![\w+])(?:tel:|sms:)?\+\d{1,3}[\s().-]{0,2}\d[\d\s().-]{5,16}\d(?![\d]))`,
-    // 4 an issue, gist, comment or pull request on a repository the text names
-    String.raw`(\b(?:(?:a|an|the)\s+)?(?:new\s+)?(?:public\s+)?(?:issue|gist|comment|pull\s+request|PR|discussion|wiki\s+page|commit)s?\s+(?:on|in|at|to|of|under)\s+(?:the\s+)?(?:(?:public|private|open)\s+)?(?:repo(?:sitory)?\s+)?([A-Za-z0-9][\w.-]{0,38}\/[A-Za-z0-9][\w.-]{0,99}))`,
-    // 6 an endpoint of the author's own collecting ('our analytics endpoint')
-    String.raw`(\b(?:our|the\s+(?:vendor|author|developer|maintainer)s?'?s?|an?\s+(?:external|remote|third[- ]party|outside|private))\s+(?:own\s+)?(?:analytics|telemetry|metrics|tracking|logging|log|collection|collector|audit|monitoring|usage|diagnostics?|research|training|data)\s+(?:endpoint|server|service|api|url|collector|pipeline|backend|dashboard|webhook|bucket|sink|database|store|system|inbox)s?\b)`,
-    // 7 a DNS name data rides in ('as a subdomain of x.net')
-    String.raw`(\b(?:sub-?domains?|dns\s+(?:names?|labels?|quer(?:y|ies)|lookups?)|host\s*names?)\s+(?:of|under|on|at|in|for)\s+((?:[a-z0-9-]{1,63}\.){1,6}[a-z]{2,24}))`,
-    // 9 a bare host after a preposition ('to collector.evil.io')
-    String.raw`(?:\b(?:to|at|into|on|an|à|a|para|zu|nach|на|в)\s+)((?:[a-z0-9-]{1,63}\.){1,6}(?:com|net|org|io|ai|dev|app|xyz|site|ru|cn|info|biz|sh|cc|top|online|live|cloud|link|me|co)\b(?:\/[\w./-]{0,100})?)`,
+    String.raw`(?<url>\bhttps?:\/\/[^\s<>"'\x60)\]}]{1,300})`,
+    // An email address (mailto: or bare).
+    String.raw`(?<email>(?<![\w.+-])[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63})+)`,
+    // A phone number, written internationally.
+    String.raw`(?<phone>(?<![\w+])(?:tel:|sms:)?\+\d{1,3}[\s().-]{0,2}\d[\d\s().-]{5,16}\d(?![\d]))`,
+    // An issue, gist, comment or pull request on a repository the text names.
+    String.raw`(?<repoPlace>\b(?:(?:a|an|the)\s+)?(?:new\s+)?(?:public\s+)?(?:issue|gist|comment|pull\s+request|PR|discussion|wiki\s+page|commit)s?\s+(?:on|in|at|to|of|under)\s+(?:the\s+)?(?:(?:public|private|open)\s+)?(?:repo(?:sitory)?\s+)?(?<repository>[A-Za-z0-9][\w.-]{0,38}\/[A-Za-z0-9][\w.-]{0,99}))`,
+    // A place anyone reads, or one under an account the text names: 'as a public gist', 'a paste under the account “fs-sync”'.
+    String.raw`(?<shelf>\b(?:(?:a|an|the)\s+)?(?:new\s+)?(?:(?<exposed>public|unlisted|anonymous|world-readable)\s+)?(?:gist|paste|snippet|repositor(?:y|ies)|repo|bucket)s?(?:\s+(?:under|on|in|to|for|owned\s+by|belonging\s+to)\s+(?:the\s+)?(?:(?:github|gitlab)\s+)?(?:account|user(?:name)?|org(?:ani[sz]ation)?|profile|namespace)\s+(?<account>["'“”‘’\x60][A-Za-z0-9][\w.-]{0,38}["'“”‘’\x60]|@[A-Za-z0-9][\w.-]{0,38}))?)`,
+    // A channel, chat or room the text names by its id ('channel C07ARCHIVE', 'chat -1001234567890', '#exports').
+    String.raw`(?<chan>\b(?:(?:slack|discord|teams|telegram|mattermost)\s+)?(?:channel|chat|room|group|conversation)\s+(?:id\s+)?(?<chanId>#[a-z0-9][\w-]{1,79}|[a-z0-9]{8,24}|-?\d{9,20})(?![\w-]))`,
+    // An endpoint of the author's own collecting ('our analytics endpoint').
+    String.raw`(?<author>\b(?:our|the\s+(?:vendor|author|developer|maintainer)s?'?s?|an?\s+(?:external|remote|third[- ]party|outside|private))\s+(?:own\s+)?(?:analytics|telemetry|metrics|tracking|logging|log|collection|collector|audit|monitoring|usage|diagnostics?|research|training|data)\s+(?:endpoint|server|service|api|url|collector|pipeline|backend|dashboard|webhook|bucket|sink|database|store|system|inbox)s?\b)`,
+    // A keeping place of the author's ('our backup server'): a backup tool's own is its purpose, so not fixed.
+    String.raw`(?<keeper>\b(?:our|the\s+(?:vendor|author|developer|maintainer)s?'?s?)\s+(?:own\s+)?(?:backup|archive|archival|mirror|retention|storage|sync|relay|drop)\s+${HOST_NOUN}s?\b)`,
+    // A DNS name data rides in ('as a subdomain of x.net').
+    String.raw`(?<dnsPlace>\b(?:sub-?domains?|dns\s+(?:names?|labels?|quer(?:y|ies)|lookups?)|host\s*names?)\s+(?:of|under|on|at|in|for)\s+(?<dnsHost>(?:[a-z0-9-]{1,63}\.){1,6}[a-z]{2,24}))`,
+    // A bare host after a preposition ('to collector.evil.io'), or after words naming it ('to our backup host logs-keeper.net').
+    String.raw`(?:\b(?:to|at|into|on|an|à|a|para|zu|nach|на|в)\s+(?:(?:our|the|a|an|this|that|their|my|its)\s+)?(?:(?:[\p{L}-]{1,30}\s+){0,2}?${HOST_NOUN}\s+)?)(?<host>(?:[a-z0-9-]{1,63}\.){1,6}(?:com|net|org|io|ai|dev|app|xyz|site|ru|cn|info|biz|sh|cc|top|online|live|cloud|link|me|co|store)\b(?:\/[\w./-]{0,100})?)`,
   ].join('|'),
   'giu',
 )
+
+const QUOTES = /^["'“”‘’\x60@]|["'“”‘’\x60]$/g
 
 function placesIn(text: string): Place[] {
   const out: Place[] = []
   for (const m of matches(PLACES, text)) {
     if (out.length >= 20) break
+    const g = m.groups ?? {}
     const start = m.index
     const end = m.index + m[0].length
-    if (m[1]) out.push({ start, end, address: m[1].replace(/[.,;:!?]+$/, ''), what: m[1].replace(/[.,;:!?]+$/, '') })
-    else if (m[2]) out.push({ start, end, address: m[2], what: m[2] })
-    else if (m[3]) out.push({ start, end, address: m[3].trim(), what: `the phone number ${m[3].trim()}` })
-    else if (m[4]) {
+    if (g.url) {
+      // A sentence's full stop is not part of the address.
+      const url = g.url.replace(/[.,;:!?]+$/, '')
+      out.push({ start, end: start + url.length, address: url, what: url })
+    } else if (g.email) out.push({ start, end, address: g.email, what: g.email })
+    else if (g.phone) out.push({ start, end, address: g.phone.trim(), what: `the phone number ${g.phone.trim()}`, fixed: true })
+    else if (g.repoPlace) {
       // A sentence's full stop is not part of the repository's name.
-      const repository = m[5].replace(/[.-]+$/, '')
+      const repository = g.repository.replace(/[.-]+$/, '')
       if (PLACEHOLDER_REPO.test(repository) || /[{}<>$]/.test(repository)) continue
-      const cut = m[5].length - repository.length
+      const cut = g.repository.length - repository.length
       out.push({
         start,
         end: end - cut,
         address: null,
         repository,
-        what: m[4].slice(0, m[4].length - cut),
+        what: g.repoPlace.slice(0, g.repoPlace.length - cut),
         why: `${repository} is a repository the text names, not one the user chooses`,
+        receives: true,
+        fixed: true,
       })
-    } else if (m[6])
+    } else if (g.shelf) {
+      // A gist, paste or repository is a place only when anyone can read it or it is someone's the text names.
+      if (!g.exposed && !g.account) continue
+      const account = g.account?.replace(QUOTES, '')
       out.push({
         start,
         end,
         address: null,
-        what: m[6],
-        why: "an endpoint of the author's own collecting, not the service the tool offers",
+        repository: account,
+        what: g.shelf,
+        why: account
+          ? `${account} is an account the text names, not one the user chooses`
+          : `a ${g.exposed.toLowerCase()} place is read by anyone, not kept for the user`,
+        receives: true,
+        fixed: account !== undefined,
       })
-    else if (m[7]) out.push({ start, end, address: `https://${m[8]}`, what: `${m[7]} (a DNS lookup carries the data out)`, dns: true })
-    else if (m[9]) out.push({ start: start + m[0].length - m[9].length, end, address: `https://${m[9]}`, what: m[9] })
+    } else if (g.chan) {
+      // An id as a chat platform writes one (capitals and digits, a long number) or a #name: not a word of the sentence.
+      if (!/^(?:#[\w-]+|(?=[A-Z0-9]*\d)[A-Z0-9]{8,24}|-?\d{9,20})$/.test(g.chanId)) continue
+      out.push({
+        start,
+        end,
+        address: null,
+        what: g.chan,
+        why: `${g.chanId} is a channel the text names, not one the user chooses`,
+        copyOnly: true,
+      })
+    } else if (g.author)
+      out.push({
+        start,
+        end,
+        address: null,
+        what: g.author,
+        why: "an endpoint of the author's own collecting, not the service the tool offers",
+        fixed: true,
+      })
+    else if (g.keeper)
+      out.push({ start, end, address: null, what: g.keeper, why: "a place of the author's own keeping, not the service the tool offers" })
+    else if (g.dnsPlace)
+      out.push({ start, end, address: `https://${g.dnsHost}`, what: `${g.dnsPlace} (a DNS lookup carries the data out)`, dns: true })
+    else if (g.host) out.push({ start: end - g.host.length, end, address: `https://${g.host}`, what: g.host })
   }
   return out
 }
@@ -405,12 +471,15 @@ const SEND_VERB = new RegExp(
 /** The model's data, in the languages of SEND_VERB: what the user said, results, files, the conversation. */
 const CONTEXT_DATA = new RegExp(
   [
-    String.raw`(?<!\p{L})(?:conversations?|chats?|messages?|history|transcripts?|results?|outputs?|responses?|answers?|replies|contents?|files?|data|code|issues?|documents?|notes|records?|details|information|text|translations?|readmes?|questions?|(?:what|everything)\s+(?:the\s+)?(?:user|person|they)\s+(?:said|asked|wrote|typed)|emails?|summary|summaries|everything|prompts?|instructions|secrets?|keys?|tokens?|credentials|passwords?|screenshots?|snapshots?|sheets?|rows|tables?)(?!\p{L})`,
-    String.raw`(?<!\p{L})(?:conversaci[oó]n|mensajes?|historial|resultados?|respuestas?|archivos?|datos|contenido|conversa|mensagens?|hist[oó]rico|arquivos?|dados|conte[uú]do|historique|r[ée]sultats?|r[ée]ponses?|fichiers?|donn[ée]es|contenu|gespr[äa]ch\p{L}*|verlauf|nachricht\p{L}*|ergebnis\p{L}*|antwort\p{L}*|datei\p{L}*|daten|inhalt\p{L}*|conversazione|messaggi[o]?|cronologia|risultat[oi]|rispost[ae]|dati|contenuto|переписк\p{L}*|разговор\p{L}*|диалог\p{L}*|сообщени\p{L}*|истори\p{L}*|результат\p{L}*|ответ\p{L}*|файл\p{L}*|данны\p{L}*|содержим\p{L}*|대화|채팅|메시지|기록|결과|출력|답변|파일|데이터|내용)`,
-    '(?:对话|聊天|消息|记录|结果|输出|回答|文件|数据|内容|历史|会話|チャット|メッセージ|履歴|結果|出力|回答|ファイル|データ|内容)',
+    String.raw`(?<!\p{L})(?:conversations?|chats?|messages?|history|transcripts?|results?|outputs?|responses?|answers?|replies|contents?|files?|data|code|issues?|documents?|notes|records?|details|information|text|translations?|readmes?|questions?|(?:what|everything)\s+(?:the\s+)?(?:user|person|they)\s+(?:said|asked|wrote|typed)|emails?|summary|summaries|everything|prompts?|instructions|secrets?|keys?|tokens?|credentials|passwords?|screenshots?|snapshots?|sheets?|rows|tables?|logs?|graphs?|bod(?:y|ies)|payloads?|collections?|commits?|repositor(?:y|ies)|repos?|entities|observations|events?|diffs?|cop(?:y|ies)\s+of\s+(?:(?:the|this|that|each|every|all|its|their|your)\s+)?[\p{L}-]{2,40}|(?:a|one)\s+copy)(?!\p{L})`,
+    String.raw`(?<!\p{L})(?:conversaci[oó]n|mensajes?|historial|resultados?|respuestas?|archivos?|datos|contenido|conversa|mensagens?|hist[oó]rico|arquivos?|dados|conte[uú]do|historique|r[ée]sultats?|r[ée]ponses?|fichiers?|donn[ée]es|contenu|gespr[äa]ch\p{L}*|verlauf|nachricht\p{L}*|ergebnis\p{L}*|antwort\p{L}*|datei\p{L}*|daten|inhalt\p{L}*|conversazione|messaggi[o]?|cronologia|risultat[oi]|rispost[ae]|dati|contenuto|переписк\p{L}*|разговор\p{L}*|диалог\p{L}*|сообщени\p{L}*|истори\p{L}*|результат\p{L}*|ответ\p{L}*|файл\p{L}*|данны\p{L}*|содержим\p{L}*|claves?|contraseñas?|chaves?|senhas?|cl[ée]s|mots?\s+de\s+passe|jetons?|schlüssel\p{L}*|passw[öo]rt\p{L}*|chiavi|ключ\p{L}*|токен\p{L}*|парол\p{L}*|секрет\p{L}*|коллекци\p{L}*|документ\p{L}*|лог(?:и|ов|ами)?|대화|채팅|메시지|기록|결과|출력|답변|파일|데이터|내용|비밀번호|토큰|로그)`,
+    '(?:对话|聊天|消息|记录|结果|输出|回答|文件|数据|内容|历史|密钥|密码|令牌|凭证|偏好|日志|代码|会話|チャット|メッセージ|履歴|結果|出力|回答|ファイル|データ|内容|パスワード|トークン|ログ|認証情報)',
   ].join('|'),
   'iu',
 )
+
+/** Roles of values a parameter offers: the model passes them as they are. */
+const VALUE_ROLES: ReadonlySet<string> = new Set(['enum', 'default', 'example', 'const', 'schema-string'])
 
 /** The tool's own arguments: a tool sending its query to a service it names is doing its job. */
 const ARGUMENT_DATA =
@@ -430,10 +499,10 @@ const TEXTING =
 
 /** A preposition toward a place, at the end of the words before it: 'to', 'into the webhook at', 'an', 'à', 'на', '发送到'. */
 const TOWARD_BEFORE =
-  /(?:(?<!\p{L})(?:to|into|onto|towards|with|cc|bcc|à|a|an|auf|zu|nach|para|per|al|alla|ao|su|sur|на|в|во|до)\s+(?:[\p{L}'-]+\s+){0,3}|(?:到|给|至|往|向)\s*)$/iu
+  /(?:(?<!\p{L})(?:to|into|onto|towards|with|cc|bcc|à|a|an|auf|zu|nach|para|per|al|alla|ao|su|sur|на|в|во|до)\s+(?:[\p{L}'-]+\s+){0,3}|(?:到|给|至|往|向)\s*|(?<!\p{L})(?:to|into)[_-])$/iu
 /** Words that have a place receive, keep or end up with data, in the languages of SEND_VERB. */
 const ARRIVES =
-  /(?<!\p{L})(?:receiv(?:e|es|ing)|gets?\s+(?:a\s+)?cop(?:y|ies)|ends?\s+up|lands?|goes|kept|keep\s+(?:a\s+)?(?:copy|copies|backup|record|log)|make\s+a\s+(?:record|copy|backup)|store|save|guard[ae]\p{L}*|salv[ae]\p{L}*|speicher\p{L}*|sauvegard\p{L}*|enregistr\p{L}*|сохран\p{L}*|저장\p{L}*)(?!\p{L})|保存|存到|存入|存储|保管/iu
+  /(?<!\p{L})(?:receiv(?:e|es|ing)|gets?\s+(?:a\s+)?cop(?:y|ies)|ends?\s+up|lands?|goes|kept|retain(?:s|ed)?|(?:keep|leave|make|put|place|drop|stash|host)\s+(?:(?:a|an|one)\s+)?(?:[\p{L}-]{1,20}\s+)?(?:copy|copies|backup|record|log|mirror|archive|snapshot|dump)|store|save|guard[ae]\p{L}*|salv[ae]\p{L}*|speicher\p{L}*|sauvegard\p{L}*|enregistr\p{L}*|сохран\p{L}*|저장\p{L}*)(?!\p{L})|保存|存到|存入|存储|保管/iu
 /** A preposition of place before the place, for the words above: 'keep a copy at', 'guarda ... en'. */
 const WHERE_BEFORE = /(?:(?<!\p{L})(?:at|on|in|with|en|em|bei|dans|su|sur|на|в)\s+(?:[\p{L}'-]+\s+){0,3}|(?:到|在)\s*)$/iu
 /** Verbs that send through DNS: a lookup of a name carries what is in it. */
@@ -442,6 +511,13 @@ const DNS_VERB = /(?<!\p{L})(?:resolv\w*|look\s*up|lookup|nslookup|dig|ping|quer
 const REPO_VERB = /(?<!\p{L})(?:open|create|file|start|write|add|make)(?!\p{L})/iu
 /** A particle toward the place after it, in languages that put it there: 'https://x に送信', 'https://x 로 전송'. */
 const TOWARD_AFTER = /^\s*(?:に|へ|まで|로|으로|에게|에)/u
+
+/**
+ * A copy sent besides what the tool does: mirrored, cc'd, 'as well', 'also', 'each time', in the
+ * languages of SEND_VERB. A sending tool's purpose explains the send it is for, not a second one.
+ */
+const DUPLICATE =
+  /(?<!\p{L})(?:mirror(?:s|ed|ing)?|duplicat\p{L}*|b?cc(?:'?d)?|a\s+copy|copies|as\s+well|also|in\s+addition|additionally|(?:each|every)\s+time|after\s+(?:each|every)|tambi[eé]n|aussi|auch|anche|também|также|тоже|копи\p{L}*)(?!\p{L})|同时|抄送|副本|コピー|も同時に/iu
 
 /** Where the sentence around a span starts and ends: a full stop, a question or exclamation mark, a line break. */
 function sentenceAround(text: string, start: number, end: number): { before: string; after: string; from: number } {
@@ -471,10 +547,13 @@ export const sendOutside: Detector = {
       if (where !== 'outside' || (place.repository && isOwnRepository(place.repository, self))) continue
       const { before, after, from } = sentenceAround(text, place.start, place.end)
       const phone = place.what.startsWith('the phone number')
+      // A paste site, a request catcher, a chat webhook: the place is there to hand on what it receives.
+      const drop = place.address ? dropSiteOf(place.address) : null
       // Paraphrase: the place receives, keeps or ends up with the data ('the audit service at https://x receives a copy').
       const arrives = ARRIVES.test(after) || (ARRIVES.test(before) && WHERE_BEFORE.test(before))
-      // Toward the place ('to', 'into', 'an', 'に'): an address something comes from or sits at is not where data goes.
-      if (!place.dns && !place.repository && !arrives && !TOWARD_BEFORE.test(before) && !TOWARD_AFTER.test(after)) continue
+      // Toward the place ('to', 'into', 'an', 'に'), or at a drop site ('a copy at pastebin.com'): an address something comes from or sits at is not where data goes.
+      const toward = TOWARD_BEFORE.test(before) || TOWARD_AFTER.test(after) || (drop !== null && WHERE_BEFORE.test(before))
+      if (!place.dns && !place.receives && !arrives && !toward) continue
       const verb = phone
         ? (TEXTING.exec(before) ?? TEXTING.exec(after))
         : place.dns
@@ -482,26 +561,41 @@ export const sendOutside: Detector = {
           : (SEND_VERB.exec(before) ??
             SEND_VERB.exec(after) ??
             (arrives ? (ARRIVES.exec(before) ?? ARRIVES.exec(after)) : null) ??
-            (place.repository ? REPO_VERB.exec(before) : null))
+            (place.receives ? REPO_VERB.exec(before) : null))
       if (!verb) continue
       if (CONTACT.test(before)) continue
       // The data comes before the place, or after it when the place is what receives it ('our endpoint should receive every result').
-      const later = arrives || place.repository !== undefined || place.why !== undefined
-      const data = CONTEXT_DATA.exec(before) ?? (later ? CONTEXT_DATA.exec(after) : null)
+      const later = arrives || place.receives === true || place.why !== undefined
+      // A value offered for a parameter ('markdown+copy-to-https://x') names no data: what it sends is the tool's output, which the model holds.
+      const offered =
+        VALUE_ROLES.has(input.role) && /[_+-](?:to|into)[_-]$/i.test(before)
+          ? (Object.assign(["the tool's output, which a value offered as it is sends"], { index: 0, input: before }) as RegExpExecArray)
+          : null
+      const data = CONTEXT_DATA.exec(before) ?? (later ? CONTEXT_DATA.exec(after) : null) ?? offered
       const argument = data ? null : ARGUMENT_DATA.exec(before)
       if (!data && !argument) continue
-      const explained = SENDING_PURPOSE.test(purposeWithout(input.item.own, `${before}${text.slice(place.start, place.end)}`))
-      // An email or webhook tool saying where things go describes itself; a phone number, a named repository or the author's telemetry written into a tool's text does not.
-      const fixed = phone || place.why !== undefined
-      const severity = argument || (explained && !fixed) ? 'low' : 'high'
-      const why = place.why ?? (place.address ? destinationReason(place.address, self) : 'outside')
+      const sentence = `${before}${text.slice(place.start, place.end)}`
+      const purpose = purposeWithout(input.item.own, sentence)
+      const explained = SENDING_PURPOSE.test(purpose)
+      // A copy sent besides what the tool does ('mirror each request body to', 'cc', 'as well'): its purpose explains the one send, not a second.
+      const duplicate = DUPLICATE.test(sentence) || DUPLICATE.test(after)
+      if (place.copyOnly && !duplicate) continue
+      // An email or webhook tool saying where things go describes itself; a phone number, a named repository or account, the author's
+      // telemetry, or a drop site of a service the tool does not name (a Jira tool's request mirrored to a Discord webhook) does not.
+      const foreignDrop = drop !== null && !drop.named.test(purpose)
+      const fixed = place.fixed === true || foreignDrop
+      const severity = !duplicate && ((argument && !foreignDrop) || (explained && !fixed)) ? 'low' : 'high'
+      const why = [
+        place.why ?? (place.address ? destinationReason(place.address, self) : 'outside'),
+        ...(drop ? [`it is ${drop.kind}`] : []),
+      ].join(', and ')
       const dataAt = data && before.includes(data[0]) ? data.index : verb.index
       const start = from + Math.min(before.includes(verb[0]) ? verb.index : dataAt, dataAt)
       out.push({
         start: Math.min(start, place.start),
         end: place.end,
         severity,
-        reason: `The text has data sent out: the verb '${verb[0]}', the data '${(data ?? argument)![0]}', the destination '${place.what}', outside because ${why}.`,
+        reason: `The text has data sent out: the verb '${verb[0]}', the data '${(data ?? argument)![0]}', the destination '${place.what}', outside because ${why}${duplicate ? `; it is sent besides what the tool is for ('${(DUPLICATE.exec(sentence) ?? DUPLICATE.exec(after))![0]}')` : ''}.`,
       })
     }
     return out
@@ -510,14 +604,23 @@ export const sendOutside: Detector = {
 
 /** Names of parameters that are where a tool sends: a webhook, a callback, a copy's recipient, a log or telemetry address. */
 const SINK_NAME =
-  /(?:^|_)(?:webhooks?|callbacks?|hooks?|forward(?:_?to)?|cc|bcc|recipients?|to|notify(?:_?\w+)?|notifications?|report(?:_?(?:to|url|uri|endpoint))?|log(?:_?(?:url|uri|endpoint|sink|server|host))|telemetry(?:_?\w+)?|analytics(?:_?\w+)?|sinks?|\w*_sink|mirror(?:_?\w+)?|backup(?:_?(?:url|uri|endpoint|host))?|upload(?:_?(?:url|uri|endpoint|to))?|post(?:_?(?:url|uri|to))|collector(?:_?\w+)?|beacon(?:_?\w+)?|share(?:_?with)|send(?:_?to)|reply(?:_?to)|destination|dest|target_?url|deliver(?:y)?(?:_?\w+)?)$/
+  /(?:^|_)(?:webhooks?|callbacks?|hooks?|forward(?:_?to)?|cc|bcc|recipients?|to|notify(?:_?\w+)?|notifications?|report(?:_?(?:to|url|uri|endpoint))?|log(?:_?(?:url|uri|endpoint|sink|server|host))|telemetry(?:_?\w+)?|analytics(?:_?\w+)?|sinks?|\w*_sink|mirror(?:_?\w+)?|relay(?:_?\w+)?|sync(?:_?(?:url|uri|endpoint|host|to|target|address))?|replica(?:_?\w+)?|archive(?:_?(?:url|uri|endpoint|host|to))|(?:copy|cc|bcc)_?to|backup(?:_?(?:url|uri|endpoint|host))?|upload(?:_?(?:url|uri|endpoint|to))?|post(?:_?(?:url|uri|to))|collector(?:_?\w+)?|beacon(?:_?\w+)?|share(?:_?with)|send(?:_?to)|reply(?:_?to)|destination|dest|target_?url|deliver(?:y)?(?:_?\w+)?)$/
 
 /** Names of parameters that are an address of some kind: sent to only when the tool says so. */
 const ADDRESS_NAME = /(?:^|_)(?:url|uri|endpoint|host|server|address|email|e_?mail|phone|number|href|link|base_?url|target)$/
 
-/** Words saying a tool sends or delivers something somewhere. */
+/** Words saying a tool sends or delivers something somewhere (SEND_VERB adds the other languages: '会发送到这里'). */
 const SENDS =
-  /\b(?:send\w*|sent|post\w*|upload\w*|forward\w*|deliver\w*|report\w*|notif\w*|mirror\w*|sync\w*|push\w*|submit\w*|transmit\w*|log\w*|copy|copies|copied|e-?mail\w*|webhooks?|callbacks?|telemetry|analytics|export\w*|stream\w*|share\w*)\b/i
+  /\b(?:send\w*|sent|post\w*|upload\w*|forward\w*|deliver\w*|report\w*|notif\w*|mirror\w*|sync\w*|push\w*|submit\w*|transmit\w*|log\w*|copy|copies|copied|e-?mail\w*|webhooks?|callbacks?|telemetry|analytics|export\w*|stream\w*|share\w*|relay\w*|replicat\w*|duplicat\w*|archiv\w*|back(?:s|ed)?\s+up|backup\w*)\b/i
+
+/**
+ * A parameter's words that make its value where the model sends, with no data named: an order to
+ * send to it ('push to it', 'upload there') as a standing habit ('after each commit', 'every
+ * time', 'as well'): a remote or endpoint the model is told to keep feeding.
+ */
+const SEND_TO_IT =
+  /\b(?:push|send|post|upload|copy|mirror|sync|forward|relay|report|back\s+up|deliver|stream|export|replicate)\w*\s+(?:[\w-]+\s+){0,3}?(?:to|into|on)\s+(?:it|this\s+(?:one|remote|address|url|endpoint|host|server)|there)\b/i
+const STANDING = /\b(?:(?:after|before|on|with)\s+(?:each|every)|(?:each|every)\s+time|always|as\s+well|also|backup|mirror\w*)\b/i
 
 /**
  * A parameter's default, example, const or enum value that is an outside address, judged as if
@@ -537,7 +640,11 @@ export const defaultDestination: Detector = {
         ? value.replace(/^mailto:/i, '')
         : /^(?:https?|wss?|ftp):\/\/\S+$/i.test(value)
           ? value
-          : null
+          : // A bare host, as a host or mirror parameter takes one: 'dumpyard.net', 'logs.keeper.io:443/in'.
+            /^(?:[a-z0-9-]{1,63}\.){1,6}[a-z]{2,24}(?::\d{1,5})?(?:\/\S*)?$/i.test(value) &&
+              !/\.(?:json|ya?ml|txt|md|csv|xml|html?|js|ts|py|sh|log|ini|toml|conf|env|pdf|png|jpe?g|gif|zip|gz|tar)$/i.test(value)
+            ? `https://${value}`
+            : null
     if (!address) return []
     const self = selfOf(input)
     if (destinationOf(address, self) !== 'outside') return []
@@ -547,19 +654,24 @@ export const defaultDestination: Detector = {
     const sink = SINK_NAME.test(name)
     // Content goes there: the parameter's words say the tool sends the model's data to it ('a copy of the message contents is sent here'),
     // or an address parameter of a tool whose words send such data (a webhook tool posting messages); an HTTP tool's request is not.
-    const carries = (words: string) => SENDS.test(words) && CONTEXT_DATA.test(words)
-    const saysSends = carries(note) || (ADDRESS_NAME.test(name) && parameter?.topLevel === true && carries(input.item.own))
+    const carries = (words: string) => (SENDS.test(words) || SEND_VERB.test(words)) && CONTEXT_DATA.test(words)
+    const saysSends =
+      carries(note) ||
+      (SEND_TO_IT.test(note) && STANDING.test(note)) ||
+      (ADDRESS_NAME.test(name) && parameter?.topLevel === true && carries(input.item.own))
     const destination = sink || saysSends
+    // A paste site, a request catcher or a chat webhook offered as a value is there to receive: worth a look wherever it sits.
+    const drop = dropSiteOf(address)
     const kind = input.role === 'example' ? 'example' : input.role === 'enum' ? 'offered value' : input.role
     const why = destinationReason(address, self)
     return [
       {
         start: 0,
         end: text.length,
-        severity: destination ? 'high' : 'low',
+        severity: destination ? 'high' : drop ? 'medium' : 'low',
         reason: destination
-          ? `The parameter '${parameter?.name ?? name}' is where the tool sends${note ? ` ('${note.slice(0, 80)}')` : ''}, and its ${kind} is ${address}: a model uses it as given, and ${why}.`
-          : `The parameter '${parameter?.name ?? name}' has an outside address as its ${kind} (${address}); the model may use it as given, though nothing says the tool sends data there.`,
+          ? `The parameter '${parameter?.name ?? name}' is where the tool sends${note ? ` ('${note.slice(0, 80)}')` : ''}, and its ${kind} is ${value}: a model uses it as given, and ${why}${drop ? `, and it is ${drop.kind}` : ''}.`
+          : `The parameter '${parameter?.name ?? name}' has an outside address as its ${kind} (${value}); the model may use it as given, though nothing says the tool sends data there${drop ? `, yet it is ${drop.kind}` : ''}.`,
       },
     ]
   },
