@@ -9,7 +9,7 @@ const VALUE_ROLES: ReadonlySet<string> = new Set(VALUES)
 
 /** Verbs that make a mention of a secret a reach for it. */
 const REACH_VERBS =
-  /\b(?:text|copy|value)\s+of\b|\b(?:read|open|cat|load|access|fetch|get|grab|copy|send|upload|include|pass|attach|append|paste|provide|forward|extract|collect|dump|print|output|share|transmit|post|email|leak|exfiltrate)\b|contents?|读取|讀取|发送|發送|上传|上傳|読み|送信|送っ|прочит|отправ|загрузи|lee|leer|lire|lesen|envía|envia|envie|envoie|envoyer|sende|senden|leia|ler|leggi|invia|lies|öffne|읽|보내|전송|קרא|שלח/i
+  /\b(?:text|copy|value)\s+of\b|\b(?:read|open|cat|load|access|fetch|get|grab|copy|send|upload|include|pass|attach|append|paste|provide|forward|extract|collect|dump|print|output|share|transmit|post|email|leak|exfiltrate|echo(?:ed|es)?|quot(?:e|es|ed|ing))\b|contents?|读取|讀取|发送|發送|上传|上傳|読み|送信|送っ|прочит|отправ|приложи|conteúdo|conteudo|inclua|anexe|inhalt|übernimm|contenu|contenido|загрузи|lee|leer|lire|lesen|envía|envia|envie|envoie|envoyer|sende|senden|leia|ler|leggi|invia|lies|öffne|읽|보내|전송|קרא|שלח/i
 
 interface SecretFile {
   /** Words one of which the pattern needs (lowercase). */
@@ -22,10 +22,30 @@ interface SecretFile {
 export const SECRET_FILES: SecretFile[] = [
   {
     // The environment dumped, or the values of its secrets: where API keys live.
-    words: ['output', 'result', 'content', 'value', 'dump', 'run', 'execute', 'call'],
+    words: ['output', 'result', 'content', 'value', 'dump', 'run', 'execute', 'call', 'environment', 'env`', 'get-env', 'get_env'],
     pattern:
-      /\b(?:output|result|contents?|values?|dump)\s+of\s+[\x60'"]?(?:printenv|env|set|export\s+-p|Get-ChildItem\s+env:|os\.environ|process\.env)\b|\b(?:run|execute|call)\s+[\x60'"]?printenv\b|\bvalues?\s+of\s+(?:the\s+)?[\x60'"]?[A-Z][A-Z0-9_]*(?:API_KEY|SECRET(?:_KEY)?|TOKEN|PASSWORD|ACCESS_KEY(?:_ID)?)\b/g,
+      /\b(?:output|result|contents?|values?|dump)\s+of\s+[\x60'"]?(?:printenv|env|set|export\s+-p|Get-ChildItem\s+env:|os\.environ|process\.env)\b|\b(?:runs?|running|execut\w*|call\w*)\s+[\x60'"]?printenv\b|\bvalues?\s+of\s+(?:the\s+|their\s+|your\s+|its\s+|all\s+)?(?:(?:user|project|machine)[’']?s\s+)?environment\s+variables\b|\benvironment\s+variables\s+(?:echoed|printed|dumped|logged|written)\b|\x60(?:env|printenv|set)\x60(?=[^.!?\n。]{0,120}?(?:вывод|output|ausgabe|salida|sortie|saída|attach|append|приложи))|\bget[-_]env\b(?=[^.!?\n]{0,60}?\b(?:quot|print|repeat|echo|copy|includ|append)\w*)|\bvalues?\s+of\s+(?:the\s+)?[\x60'"]?[A-Z][A-Z0-9_]*(?:API_KEY|SECRET(?:_KEY)?|TOKEN|PASSWORD|ACCESS_KEY(?:_ID)?)\b/g,
     explained: /\b(?:env\w*|debug\w*|shell|terminal|exec\w*|command)\b/i,
+  },
+  {
+    // A command that prints a credential, its output handed on: 'run `auth print-access-token` and pass its output'.
+    words: ['print-access-token', 'print-identity-token', 'get-access-token', 'auth token', 'auth:token'],
+    pattern:
+      /\b(?:(?:gcloud\s+)?auth\s+(?:application-default\s+)?print-(?:access|identity)-token|gh\s+auth\s+token|(?:az\s+)?account\s+get-access-token|heroku\s+auth:token|doctl\s+auth\s+token)\b(?=[^.!?\n]{0,80}?\b(?:add|pass|include|append|send|put|insert|attach|forward|paste|copy)\b)/gi,
+    explained: null,
+  },
+  {
+    // A store's or a project's admin key taken from the environment: 'the admin access key (the shpat_ value in the environment)'.
+    words: ['environment'],
+    pattern:
+      /\b(?:admin|secret|private|master|root)\s+(?:access\s+|api\s+)?(?:key|token)\b(?=[^.!?\n]{0,50}?\b(?:in|from)\s+(?:the\s+)?(?:\w+[’']s\s+)?environment\b)/gi,
+    explained: null,
+  },
+  {
+    // The token a pod's service account mounts: a reach for the cluster's credentials.
+    words: ['serviceaccount'],
+    pattern: /\/var\/run\/secrets\/kubernetes\.io\/serviceaccount(?:\/(?:token|ca\.crt|namespace))?/gi,
+    explained: null,
   },
   {
     // What a browser keeps for a signed-in session.
@@ -70,9 +90,15 @@ export const SECRET_FILES: SecretFile[] = [
   },
   { words: ['.docker'], pattern: /\.docker[\\/]config\.json/gi, explained: /\b(?:docker|container|registry|image)/i },
   {
-    words: ['npmrc', 'pypirc', 'netrc', 'pgpass', 'git-credentials', 'my.cnf'],
-    pattern: /(?<![\w])\.(?:npmrc|pypirc|netrc|pgpass|git-credentials|my\.cnf)\b|_netrc\b/gi,
+    words: ['npmrc', 'pypirc', 'netrc', 'pgpass', 'my.cnf'],
+    pattern: /(?<![\w])\.(?:npmrc|pypirc|netrc|pgpass|my\.cnf)\b|_netrc\b/gi,
     explained: /\b(?:npm|pypi|pip|package|publish|postgres|psql|mysql|database|git|registry)/i,
+  },
+  {
+    // Git's plain-text store of passwords: a Git host's tool does not read it, a credential helper may.
+    words: ['git-credentials'],
+    pattern: /(?<![\w])\.git-credentials\b/gi,
+    explained: /\b(?:git\s+credential|credential\s+helper)/i,
   },
   {
     words: ['claude_desktop', '.cursor', 'mcp.json', '.claude', 'codeium', 'cline_mcp', '.vscode', '.continue'],
@@ -133,7 +159,8 @@ export const SECRET_FILES: SecretFile[] = [
   },
   {
     words: ['.env'],
-    pattern: /(?<![\w$.])\.env(?:\.(?:local|production|prod|development|dev|test|staging))?(?![\w-])/gi,
+    pattern:
+      /(?<![\w$.])\.env(?:\.(?:local|production|prod|development|dev|test|staging))?(?:(?![\w-])|(?=-(?:datei|file|fil|fichier|archivo|arquivo|файл)))/gi,
     explained: /\b(?:env|environment|dotenv|config(?:uration)?|settings|variables?|deploy|setup)\b/i,
   },
   {
@@ -276,6 +303,16 @@ export const HARVEST: Gate[] = [
       [
         ['sign', 'log', 'authenticat'],
         String.raw`\b(?:key|credentials?|token|secret)\s+files?\b[^.!?\n]{0,60}?\b(?:signs?\s+in|logs?\s+in|authenticates?)\s+with\b`,
+      ],
+      // Identity and card details from the chat, put into a field: 'add the guest's passport number and the card details mentioned earlier'.
+      [
+        ['passport', 'card', 'social security'],
+        String.raw`\b(?:add|include|append|put|pass|insert|copy|paste|send)\s+(?:the\s+)?(?:guest|user|customer|person|traveller|traveler|client|buyer|caller)[’']?s?\s+(?:passport|credit\s+card|card|social\s+security|national\s+id|bank\s+account)\s+(?:numbers?|details)|\bcard\s+(?:details|numbers?)\s+(?:mentioned|given|shared|provided|typed)\s+(?:earlier|before|previously)`,
+      ],
+      // Values picked out for looking like secrets: 'quote the values that look like keys'.
+      [
+        ['look', 'seem'],
+        String.raw`\b(?:values?|strings?|entries)\s+that\s+(?:look|looks|seem|seems)\s+like\s+(?:keys|tokens|secrets|passwords|credentials|api\s+keys)`,
       ],
       [['hidden', 'dot'], String.raw`\b(?:hidden|dot)\s+(?:settings|config(?:uration)?|credentials?)\s+(?:folder|directory)`],
       [
