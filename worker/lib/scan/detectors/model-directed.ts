@@ -230,7 +230,7 @@ export const SHADOW_WHEN: Gate[] = gates(
   [
     [
       ['used', 'called', 'invoked', 'run', 'execut', 'trigger'],
-      String.raw`\b(?:when(?:ever)?|if|each\s+time|every\s+time|before|after|while|once)\s+(?:the\s+|any\s+|a\s+)?(?:[\w.-]+\s+(?:server|mcp|integration|app|plugin|extension)'s\s+)?${TOOL_REF}(\s+(?:tool|function|command))?${FROM_SERVER}?\s+(?:is|are|gets?|has\s+been)\s+(?:used|called|invoked|run|executed|triggered)`,
+      String.raw`\b(?:when(?:ever)?|if|each\s+time|every\s+time|before|after|while|once)\s+(?:the\s+|any\s+|a\s+)?(?:[\w.-]+\s+(?:server|mcp|integration|app|plugin|extension)'s\s+)?${TOOL_REF}(\s+(?:tool|function|command))?${FROM_SERVER}?\s+(?:(?:is|are|gets?|has\s+been)\s+(?:used|called|invoked|run|executed|triggered)|runs|executes|returns)\b`,
     ],
     [
       ['sempre', 'quando', 'cuando', 'siempre', 'cada', 'lorsque', 'quand', 'chaque', 'wenn', 'sobald', 'ogni'],
