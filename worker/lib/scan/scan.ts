@@ -253,6 +253,10 @@ const DECODED_ROLES: ReadonlySet<TextRole> = new Set(PROSE_AND_VALUES)
 
 const SEVERITY_OF_RANK: readonly Severity[] = ['low', 'low', 'medium', 'high']
 
+/** A finding read through an encoding that hid what needed no encoding is at least medium: someone took the trouble. */
+const encodedSeverity = (severity: Severity, segments: readonly { hides: boolean }[]): Severity =>
+  segments.some((seg) => seg.hides) ? SEVERITY_OF_RANK[Math.max(SEVERITY_RANK[severity], SEVERITY_RANK.medium)] : severity
+
 /** A reason after 'Decoded from ...:': its first letter small, unless it starts an acronym (ROT13). */
 const lowerFirst = (text: string) => (/^[A-Z](?:[a-z]|\s)/.test(text) ? text[0].toLowerCase() + text.slice(1) : text)
 
@@ -281,8 +285,7 @@ function decodedFindings(
       const span = viewSpan(view, hit.start, hit.end)
       if (!span) continue
       if ((raw.get(rule) ?? []).some((h) => h.start < span.end && span.start < h.end)) continue
-      let severity = hit.severity ?? rule.severity
-      if (span.segments.some((seg) => seg.hides)) severity = SEVERITY_OF_RANK[Math.max(SEVERITY_RANK[severity], SEVERITY_RANK.medium)]
+      const severity = encodedSeverity(hit.severity ?? rule.severity, span.segments)
       add({
         rule: rule.id,
         class: rule.class,
@@ -435,8 +438,7 @@ function acrossFindings(rule: Rule, joined: Joined, item: ItemContext, context: 
     const { start } = toOriginal(joined.pieces[a].norm, startInPiece, startInPiece)
     const fields = [...new Set(joined.pieces.slice(a, b + 1).map((p) => p.text.field))]
     const decoded = decodedIn(joined, a, b, hit.start, hit.end)
-    let severity = hit.severity ?? rule.severity
-    if (decoded.some((seg) => seg.hides)) severity = SEVERITY_OF_RANK[Math.max(SEVERITY_RANK[severity], SEVERITY_RANK.medium)]
+    const severity = encodedSeverity(hit.severity ?? rule.severity, decoded)
     const reason = `${(hit.reason ?? rule.reason).replace(/\.$/, '')}, ${a === b ? 'in the words of' : 'split across'} ${fields.join(' and ')}.`
     out.push({
       rule: rule.id,

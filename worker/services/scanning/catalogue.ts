@@ -4,17 +4,14 @@
  * basis (or as a route already holds it), so that telling the listing from the others costs no
  * round trip of its own.
  */
+import type { SelfRow } from '../../db/scans'
 import type { ScanSelf } from '../../lib/scan/rule-types'
 
-/** What ScanSelf is made of: a listing's row (db/scans.ts SelfRow, or a route's ServerRow). */
-export interface SelfSource {
-  id: string
-  name: string
-  registryName: string | null
-  displayName: string
-  githubUrl: string | null
-  remotes: unknown[]
-  metadata: Record<string, unknown>
+/**
+ * What ScanSelf is made of: a listing's row as db/scans.ts reads it (SelfRow, its standing worked
+ * out), or a route's ServerRow, whose standing is worked out here from its parts.
+ */
+export interface SelfSource extends Omit<SelfRow, 'standing'> {
   /** db/scans.ts standingOf, when the read worked it out; else the row's parts below. */
   standing?: number
   stars?: number
