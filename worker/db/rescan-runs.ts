@@ -38,13 +38,32 @@ export function startRunStatement(db: DB, input: { scannerVersion: number; at: s
     .onConflictDoNothing()
 }
 
+/** A group's count in the column of its side, 0 in the other: one row of `rescan_run_counts`. */
+function sideColumns(side: RescanSide) {
+  const n = sql<number>`count(*)`
+  return {
+    nBefore: (side === 'before' ? n : sql<number>`0`).as('n_before'),
+    nAfter: (side === 'after' ? n : sql<number>`0`).as('n_after'),
+  }
+}
+
+/** A count met again (a later batch of the run) adds to its side, so the sums span every batch. */
+function addedToSide(side: RescanSide) {
+  return {
+    target: [rescanRunCounts.scannerVersion, rescanRunCounts.measure, rescanRunCounts.key],
+    set:
+      side === 'before'
+        ? { nBefore: sql`${rescanRunCounts.nBefore} + excluded.n_before` }
+        : { nAfter: sql`${rescanRunCounts.nAfter} + excluded.n_after` },
+  }
+}
+
 /** Open findings of some surfaces grouped by `column`, added to the run's count of `measure` on one side. */
 function findingCountStatement(
   db: DB,
   input: { scannerVersion: number; surfaceIds: number[]; side: RescanSide; measure: string; column: SQL },
 ) {
   const { scannerVersion, surfaceIds, side, measure, column } = input
-  const n = sql<number>`count(*)`
   return db
     .insert(rescanRunCounts)
     .select(
@@ -53,21 +72,14 @@ function findingCountStatement(
           scannerVersion: sql<number>`${scannerVersion}`.as('scanner_version'),
           measure: sql<string>`${measure}`.as('measure'),
           key: sql<string>`${column}`.as('key'),
-          nBefore: (side === 'before' ? n : sql<number>`0`).as('n_before'),
-          nAfter: (side === 'after' ? n : sql<number>`0`).as('n_after'),
+          ...sideColumns(side),
         })
         .from(surfaceFindings)
         .leftJoin(reviewItems, eq(reviewItems.id, surfaceFindings.reviewId))
         .where(and(inArray(surfaceFindings.surfaceId, surfaceIds), sql`coalesce(${reviewItems.status}, 'open') <> 'dismissed'`))
         .groupBy(column),
     )
-    .onConflictDoUpdate({
-      target: [rescanRunCounts.scannerVersion, rescanRunCounts.measure, rescanRunCounts.key],
-      set:
-        side === 'before'
-          ? { nBefore: sql`${rescanRunCounts.nBefore} + excluded.n_before` }
-          : { nAfter: sql`${rescanRunCounts.nAfter} + excluded.n_after` },
-    })
+    .onConflictDoUpdate(addedToSide(side))
 }
 
 /**
@@ -81,7 +93,6 @@ export function countStatements(
 ): BatchItem<'sqlite'>[] {
   const { scannerVersion, surfaceIds, serverIds, side } = input
   const risk = sql<string>`coalesce(${serverSurfaces.risk}, 'none')`
-  const n = sql<number>`count(*)`
   const statements: BatchItem<'sqlite'>[] = [
     findingCountStatement(db, { scannerVersion, surfaceIds, side, measure: 'severity', column: sql`${surfaceFindings.severity}` }),
     findingCountStatement(db, { scannerVersion, surfaceIds, side, measure: 'class', column: sql`${surfaceFindings.class}` }),
@@ -93,20 +104,13 @@ export function countStatements(
             scannerVersion: sql<number>`${scannerVersion}`.as('scanner_version'),
             measure: sql<string>`'surface_risk'`.as('measure'),
             key: risk.as('key'),
-            nBefore: (side === 'before' ? n : sql<number>`0`).as('n_before'),
-            nAfter: (side === 'after' ? n : sql<number>`0`).as('n_after'),
+            ...sideColumns(side),
           })
           .from(serverSurfaces)
           .where(inArray(serverSurfaces.id, surfaceIds))
           .groupBy(risk),
       )
-      .onConflictDoUpdate({
-        target: [rescanRunCounts.scannerVersion, rescanRunCounts.measure, rescanRunCounts.key],
-        set:
-          side === 'before'
-            ? { nBefore: sql`${rescanRunCounts.nBefore} + excluded.n_before` }
-            : { nAfter: sql`${rescanRunCounts.nAfter} + excluded.n_after` },
-      }),
+      .onConflictDoUpdate(addedToSide(side)),
   ]
   const listingRisk = sql<string>`coalesce(${servers.risk}, 'none')`
   if (side === 'before') {
