@@ -143,7 +143,7 @@ export async function getPackageDetail(
     summaryQuery(db, userId).where(eq(packages.id, pkg.id)),
     packageCardsQuery(db, pkg.id, userId),
   ] as const)
-  return { ...toPackageSummary(summary[0]), servers: toCards(cards), isOwner: pkg.userId === userId }
+  return { ...toPackageSummary(summary[0]), servers: toCards(cards), isOwner: pkg.userId === userId, registryPath: null, pins: {} }
 }
 
 /** A category's servers for its owner (the whole list, not the first three). */

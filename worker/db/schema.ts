@@ -317,6 +317,11 @@ export const packages = sqliteTable(
     viewCount: integer('view_count').notNull().default(0),
     serverCount: integer('server_count').notNull().default(0),
     rankingScore: real('ranking_score').notNull().default(0),
+    /**
+     * The revision of the package registry's secret link (docs/package-registries.md): the key is
+     * an HMAC of the id and this number, never stored, so rotating it (+ 1) ends every older link.
+     */
+    registryKeyRev: integer('registry_key_rev').notNull().default(0),
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
   },
@@ -339,6 +344,8 @@ export const packageServers = sqliteTable(
       .notNull()
       .references(() => servers.id, { onDelete: 'cascade' }),
     addedAt: text('added_at').notNull().default(now),
+    /** The server's version the package's registry serves, pinned by the owner; null: its newest not held back. */
+    version: text('version'),
   },
   (t) => [primaryKey({ columns: [t.packageId, t.serverId] }), index('package_servers_server_idx').on(t.serverId)],
 )

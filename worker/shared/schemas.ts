@@ -334,6 +334,21 @@ export const commentIdParam = packageIdParam.extend({
   commentId: z.string().regex(UUID_RE, 'Comment ID must be a valid UUID'),
 })
 
+/** `/api/packages/{id}/servers/{serverId}/version`. */
+export const packageServerParam = packageIdParam.extend({
+  serverId: serverIdParam.shape.id,
+})
+
+/** A package owner's pin: one of the server's versions, or null to serve its newest not held back. */
+export const packageServerPinSchema = z.object({
+  version: z
+    .string({ error: 'version must be a version of the server, or null' })
+    .trim()
+    .min(1, 'version must not be empty')
+    .max(LIMITS.version, `version must be at most ${LIMITS.version} characters`)
+    .nullable(),
+})
+
 export const categoryServerParam = z.object({
   categoryId: packageIdParam.shape.id,
   serverId: serverIdParam.shape.id,

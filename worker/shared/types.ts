@@ -217,6 +217,25 @@ export interface PackageDetail extends PackageSummary {
   servers: ServerSummary[]
   /** The caller owns it: the settings (visibility, message, servers) are theirs to change. */
   isOwner: boolean
+  /**
+   * Where the package is served as an MCP registry (docs/package-registries.md), from the origin:
+   * '/registry/{id}' for a public package, '/registry/{id}/{key}' (the secret link) for its owner;
+   * null for anyone else, who has no link to it.
+   */
+  registryPath: string | null
+  /** The version the owner pinned for a server of the package, by server id; a server not named is served at its newest not held back. */
+  pins: Record<string, string>
+}
+
+/** A package server's pinned version as stored: null serves the newest not held back. */
+export interface PackageServerPin {
+  serverId: string
+  version: string | null
+}
+
+/** The package's registry link after its owner rotated the secret: the old link answers no more. */
+export interface PackageRegistryLink {
+  registryPath: string
 }
 
 /** A category as its owner sees it (categories list, dashboard): the first 3 servers only. */

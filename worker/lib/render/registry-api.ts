@@ -23,6 +23,27 @@ export const OFFICIAL_META_KEY = 'io.modelcontextprotocol.registry/official'
 /** The catalogue's `_meta` key: its page, community counts, tags, categories, install commands and the tools read from the server. */
 export const CATALOGUE_META_KEY = 'io.github.mcp-catalogue/listing'
 
+/**
+ * The catalogue's popularity and trust signals of a listing (likes, views, packages including it,
+ * probe health, scan risk, supply band): docs/registry-api.md, "Signals".
+ */
+export const SIGNALS_META_KEY = 'io.github.mcp-catalogue/signals'
+
+/** In a package's registry only: the package, and which version of the server it serves and why (docs/package-registries.md). */
+export const PACKAGE_META_KEY = 'io.github.mcp-catalogue/package'
+
+/** What a package's registry says of the package an entry is served for. */
+export interface PackageMeta {
+  id: string
+  name: string
+  /** The package's page. */
+  url: string
+  /** 'pinned': the owner chose this version; 'newest': the newest not held back. */
+  chosen: 'pinned' | 'newest'
+  /** Newer versions passed over because the supply-chain watch scored a package they install High. */
+  heldBack: string[]
+}
+
 /** The registry's name rule: a reverse-DNS namespace, one slash, a name. */
 const REGISTRY_NAME_RE = /^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/
 const REGISTRY_NAME_MAX = 200
@@ -337,7 +358,10 @@ export function installSummary(l: Pick<RegistryListing, 'name' | 'version' | 'pa
 }
 
 /** A listing as one entry of the registry API: its server.json and both `_meta` namespaces. */
-export function toServerResponse(l: RegistryListing, opts: { origin: string; version?: VersionFacts; pageUrl?: string }) {
+export function toServerResponse(
+  l: RegistryListing,
+  opts: { origin: string; version?: VersionFacts; pageUrl?: string; package?: PackageMeta },
+) {
   const server = toServerJson(l)
   const clipped = Array.from(l.description.trim()).length > DESCRIPTION_MAX
   return {
@@ -358,6 +382,7 @@ export function toServerResponse(l: RegistryListing, opts: { origin: string; ver
         ...(l.supplyChain ? { supplyChain: l.supplyChain } : {}),
         ...(l.verdict ? { verdict: { ...l.verdict, computedAt: isoTime(l.verdict.computedAt) } } : {}),
       },
+      ...(opts.package ? { [PACKAGE_META_KEY]: opts.package } : {}),
     },
   }
 }

@@ -132,8 +132,24 @@ export interface DeclaredPackage {
   packageArguments: DeclaredArgument[]
   environmentVariables: DeclaredKeyValue[]
   transport: { type: 'stdio' } | { type: RemoteTransport; url: string; headers: DeclaredKeyValue[] }
+  /**
+   * The registry draft's `postInstallInstructions` (modelcontextprotocol/registry#1364): steps a
+   * person takes after installing, shown beside the configuration and never run. Empty when none.
+   */
+  postInstallInstructions: PostInstallInstruction[]
   /** Read from the 2025 snake_case shape. */
   legacy: boolean
+}
+
+/** One post-install step as a package declares it: text to read, a command to copy, a page to open. */
+export interface PostInstallInstruction {
+  description: string
+  /** A command shown for the person to copy; never run by the catalogue or written into a configuration. */
+  command: string | null
+  /** An http(s) page of setup documentation. */
+  documentation: string | null
+  /** True when the server works without this step. */
+  optional: boolean
 }
 
 export interface DeclaredRemote {

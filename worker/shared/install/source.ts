@@ -275,7 +275,7 @@ export function readPackage(raw: unknown): DeclaredPackage | null {
   if (typeof raw === 'string') {
     const identifier = raw.trim()
     if (!identifier) return null
-    const none = { runtimeHint: null, runtimeArguments: [], packageArguments: [], environmentVariables: [] }
+    const none = { runtimeHint: null, runtimeArguments: [], packageArguments: [], environmentVariables: [], postInstallInstructions: [] }
     return { registryType: 'unknown', identifier, version: null, ...none, transport: { type: 'stdio' }, legacy: true }
   }
   if (!isObject(raw)) return null
@@ -291,6 +291,7 @@ export function readPackage(raw: unknown): DeclaredPackage | null {
     packageArguments: legacy ? readLegacyArguments(raw.package_arguments) : readCurrentArguments(raw.packageArguments),
     environmentVariables: readKeyValues(pick(raw, 'environmentVariables', 'environment_variables'), legacy),
     transport: readTransport(raw.transport, legacy),
+    postInstallInstructions: [],
     legacy,
   }
   if (legacy && pkg.runtimeArguments.length === 0) {
