@@ -10,6 +10,8 @@
  */
 import { z } from 'zod'
 import { parseGithubUrl } from '@shared/github-url'
+import type { PostInstallInstruction } from '@shared/install/model'
+import { isRemoteUrl, readPostInstallInstructions } from '@shared/install/source'
 import { keywordTags } from '@shared/keywords'
 import { LIMITS } from '@shared/limits'
 
@@ -42,10 +44,14 @@ const positional = input.extend({ type: z.literal('positional') }).refine((a) =>
 })
 const named = input.extend({ type: z.literal('named'), name: z.string() })
 const argument = z.union([positional, named])
-const httpUrl = z.string().regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL')
+/**
+ * A remote's or a transport's address: an http(s) URL, or (the registry draft,
+ * modelcontextprotocol/registry#910) one that begins with a variable, `{baseUrl}/mcp`.
+ */
+const remoteUrl = z.string().refine(isRemoteUrl, 'must be an http(s) URL or begin with a {variable}')
 const transport = z.union([
   z.object({ type: z.literal('stdio') }).passthrough(),
-  z.object({ type: z.enum(['streamable-http', 'sse']), url: httpUrl }).passthrough(),
+  z.object({ type: z.enum(['streamable-http', 'sse']), url: remoteUrl }).passthrough(),
 ])
 const currentPackage = z
   .object({
@@ -78,7 +84,7 @@ const currentShape = z
       .optional(),
     icons: z.array(z.object({ src: z.string().url().max(255) }).passthrough()).optional(),
     packages: z.array(currentPackage).optional(),
-    remotes: z.array(z.object({ type: z.enum(['streamable-http', 'sse']), url: httpUrl }).passthrough()).optional(),
+    remotes: z.array(z.object({ type: z.enum(['streamable-http', 'sse']), url: remoteUrl }).passthrough()).optional(),
   })
   .passthrough()
 
@@ -177,6 +183,16 @@ function common(
   }
 }
 
+/** A post-install step as server.json writes it: optional fields left out rather than null. */
+function stepJson(s: PostInstallInstruction): Record<string, unknown> {
+  return {
+    description: s.description,
+    ...(s.command ? { command: s.command } : {}),
+    ...(s.documentation ? { documentation: s.documentation } : {}),
+    ...(s.optional ? { optional: true } : {}),
+  }
+}
+
 /** A zod error as one line: the first issue, with where it is ("surfaces.3.readAt: ..."). */
 export function issueText(error: z.ZodError): string {
   const issue = error.issues[0]
@@ -218,13 +234,20 @@ export function mapRegistryEntry(raw: unknown): MapResult {
   const parsed = currentShape.safeParse(entry)
   if (!parsed.success) return { ok: false, name: label, reason: issueText(parsed.error) }
   const e = parsed.data
-  const packages = (e.packages ?? []).map((p) => ({
-    ...p,
-    registry_type: p.registryType,
-    identifier: p.identifier,
-    name: p.identifier,
-    version: p.version ?? 'latest',
-  }))
+  const packages = (e.packages ?? []).map((p) => {
+    // The draft's post-install steps are kept as the install generator reads them (bounded, text,
+    // documentation http(s) only), so what is stored is what is shown; none, the key is left out.
+    const { postInstallInstructions: declared, ...rest } = p as typeof p & { postInstallInstructions?: unknown }
+    const steps = readPostInstallInstructions(declared)
+    return {
+      ...rest,
+      ...(steps.length ? { postInstallInstructions: steps.map(stepJson) } : {}),
+      registry_type: p.registryType,
+      identifier: p.identifier,
+      name: p.identifier,
+      version: p.version ?? 'latest',
+    }
+  })
   // Headers and URL variables are kept: install configurations are built from them.
   const remotes = (e.remotes ?? []).map((r) => ({ ...r, name: r.type, url: r.url, type: r.type }))
   const iconSrc = e.icons?.find((i) => /^https:\/\//i.test(i.src))?.src ?? null

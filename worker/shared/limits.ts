@@ -33,6 +33,17 @@ export const LIMITS = {
   serverName: 200,
   remoteName: 100,
   url: 2048,
+  /**
+   * A package's post-install steps (the registry draft's `postInstallInstructions`), as read from
+   * any source and as the form takes them: how many, and each one's text and command.
+   */
+  postInstallSteps: 10,
+  postInstallDescription: 500,
+  postInstallCommand: 1000,
+  /** A remote URL's `{variables}` the form declares, and each one's name, default and description. */
+  remoteVariables: 10,
+  remoteVariableName: 64,
+  remoteVariableText: 500,
   /** Characters; the 64 KB body limit leaves room for the rest of the form. */
   readmeText: 50000,
   npmName: 214,

@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { isCategorySlug, MAX_CATEGORIES, MAX_CATEGORY_FILTER, OTHER } from './categories'
 import { GITHUB_LOGIN_RE, GITHUB_URL_RE } from './github-url'
+import { TEMPLATED_URL_RE, urlVariables } from './install/url-template'
 import { COMMENT_SORTS, LIMITS, PACKAGE_SORTS, PACKAGE_TYPES, SERVER_SORTS } from './limits'
 import { GRADES } from './verdict'
 
@@ -161,8 +162,6 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-const httpUrl = z.string({ error: 'Must be a valid URL' }).trim().max(LIMITS.url, 'URL too long').refine(isHttpUrl, 'Must be a valid URL')
-
 /** A URL, or empty (or null) to clear it. */
 const optionalUrl = z
   .string({ error: 'Must be a valid URL' })
@@ -205,17 +204,71 @@ const categoriesField = z
       .refine((list) => list.length === 1 || !list.includes(OTHER), 'Other cannot be combined with another category'),
   )
 
-/** A package dependency as the form adds it: all three fields required. */
+/**
+ * One post-install step of a package (the registry draft's `postInstallInstructions`): what to
+ * do, a command to show for copying (never run), a page of setup documentation, and whether the
+ * server works without it.
+ */
+export const postInstallStepSchema = z.object({
+  description: requiredText(LIMITS.postInstallDescription, 'Step description is required', 'Step description too long'),
+  command: z.string({ error: 'Command must be text' }).trim().max(LIMITS.postInstallCommand, 'Command too long').optional(),
+  documentation: z
+    .string({ error: 'Must be a valid URL' })
+    .trim()
+    .max(LIMITS.url, 'URL too long')
+    .refine((u) => u === '' || isHttpUrl(u), 'Documentation must be an http(s) URL')
+    .optional(),
+  optional: z.boolean({ error: 'Optional must be true or false' }).optional(),
+})
+export type PostInstallStepInput = z.input<typeof postInstallStepSchema>
+
+/** A package dependency as the form adds it: all three fields required; its post-install steps optional. */
 export const serverPackageSchema = z.object({
   registry_type: requiredText(LIMITS.packageRegistryType, 'Registry type is required', 'Registry type too long'),
   identifier: requiredText(LIMITS.packageIdentifier, 'Identifier is required', 'Identifier too long'),
   version: requiredText(LIMITS.packageVersion, 'Package version is required', 'Package version too long'),
+  postInstallInstructions: z
+    .array(postInstallStepSchema, { error: 'Post-install steps must be a list' })
+    .max(LIMITS.postInstallSteps, `At most ${LIMITS.postInstallSteps} post-install steps`)
+    .optional(),
 })
 
-export const serverRemoteSchema = z.object({
-  name: requiredText(LIMITS.remoteName, 'Remote name is required', 'Remote name too long'),
-  url: httpUrl,
+/** One `{variable}` of a remote's URL: where to start from and what it is. */
+export const remoteVariableSchema = z.object({
+  default: z.string({ error: 'Default must be text' }).trim().max(LIMITS.remoteVariableText, 'Default too long').optional(),
+  description: z.string({ error: 'Description must be text' }).trim().max(LIMITS.remoteVariableText, 'Description too long').optional(),
 })
+
+/**
+ * A remote's URL: an http(s) address, or (the registry draft, modelcontextprotocol/registry#910)
+ * one that begins with a variable the installer fills in, `{baseUrl}/mcp`.
+ */
+const remoteUrl = z
+  .string({ error: 'Must be a valid URL' })
+  .trim()
+  .max(LIMITS.url, 'URL too long')
+  .refine((u) => isHttpUrl(u) || TEMPLATED_URL_RE.test(u), 'Must be a valid URL, or begin with a {variable} such as {baseUrl}/mcp')
+
+export const serverRemoteSchema = z
+  .object({
+    name: requiredText(LIMITS.remoteName, 'Remote name is required', 'Remote name too long'),
+    url: remoteUrl,
+    variables: z
+      .record(
+        z
+          .string()
+          .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'A variable name is letters, digits and _')
+          .max(LIMITS.remoteVariableName),
+        remoteVariableSchema,
+        { error: 'Variables must be an object' },
+      )
+      .refine((v) => Object.keys(v).length <= LIMITS.remoteVariables, `At most ${LIMITS.remoteVariables} variables`)
+      .optional(),
+  })
+  .refine((r) => Object.keys(r.variables ?? {}).every((name) => urlVariables(r.url).includes(name)), {
+    message: 'Each variable must appear in the URL as {name}',
+    path: ['variables'],
+  })
 
 /** Every field of the form, without defaults: the update schema leaves out what was not sent. */
 const serverFields = {

@@ -5,17 +5,19 @@
  * rule in SQL (db/probes.ts `HAS_HTTP_REMOTE`, the rule of `readRemote`), since it must choose
  * among every listing at once; these decide for the one listing in hand.
  */
-import { readRemote } from '@shared/install/source'
+import { readRemote, TEMPLATED_URL_RE } from '@shared/install/source'
 import type { ProbingBy } from '@shared/surface'
 import { runnerJobPackage } from './runner-job'
 
 /**
  * The remote a listing is probed at: its first Streamable HTTP one, else its first SSE one; null
- * when it has none the probe can use.
+ * when it has none the probe can use. A remote whose URL begins with a variable (`{baseUrl}/mcp`,
+ * the registry draft's) is where each user deploys the server, not an address: it is not probed,
+ * as `HAS_HTTP_REMOTE` does not count it.
  * @example probedRemote([{ type: 'sse', url: 'https://a.example/sse' }])?.type // 'sse'
  */
 export function probedRemote(remotes: readonly unknown[]) {
-  const usable = remotes.map(readRemote).filter((r) => r !== null)
+  const usable = remotes.map(readRemote).filter((r) => r !== null).filter((r) => !TEMPLATED_URL_RE.test(r.url))
   return usable.find((r) => r.type === 'streamable-http') ?? usable[0] ?? null
 }
 

@@ -73,6 +73,12 @@ export interface InstallOption {
   /** Declared but optional, so left out of the configuration. */
   optional: Input[]
   notes: string[]
+  /**
+   * The package's post-install steps (the registry draft's `postInstallInstructions`): shown beside
+   * the configuration for the person to read, copy or open, never run and never written into a
+   * client's file. Empty for remotes and for packages that declare none.
+   */
+  postInstall: PostInstallInstruction[]
   /** Why no configuration can be written, said plainly; null when one can. */
   unsupported: string | null
 }

@@ -16,7 +16,7 @@ import type {
   Value,
 } from './model'
 import { noRuntime, runtimeFor } from './runtimes'
-import { looksLikePlaceholder, readPackage, readRemote } from './source'
+import { looksLikePlaceholder, readPackage, readRemote, TEMPLATED_URL_RE, urlVariables } from './source'
 
 /** One version of a listing, as stored: its packages and remotes in either server.json shape. */
 export interface InstallVersion {
@@ -151,23 +151,46 @@ class ValueBuilder {
 
 const LOCAL_HOST = /^https?:\/\/(?:localhost|127(?:\.\d+){3}|0\.0\.0\.0|\[::1\]|host\.docker\.internal)(?:[:/?#]|$)/i
 
+/** A declared input the listing does not describe: only its name is known, and it is needed. */
+const undeclared = (): DeclaredInput => ({
+  value: null,
+  default: null,
+  valueHint: null,
+  description: null,
+  isRequired: true,
+  isSecret: false,
+  choices: [],
+  format: null,
+  example: null,
+  variables: {},
+  placeholder: false,
+})
+
 function remoteOption(remote: DeclaredRemote, index: number, key: string): InstallOption {
   const inputs = new Inputs(key)
   const values = new ValueBuilder(inputs)
-  const url = values.template(remote.url, remote.variables, 'url')
+  // Every `{name}` of the address is filled in: one the listing forgot to declare is asked for too,
+  // so a template (`{baseUrl}/mcp`, the registry draft's) never reaches a client as literal text.
+  const variables = { ...remote.variables }
+  for (const name of urlVariables(remote.url)) variables[name] ??= undeclared()
+  const url = values.template(remote.url, variables, 'url')
   const headers = values.keyValues(remote.headers, 'header')
-  const local = LOCAL_HOST.test(remote.url)
-  const variable = (name: string) => remote.variables[name]?.default ?? remote.variables[name]?.value
+  const variable = (name: string) => remote.variables[name]?.value ?? remote.variables[name]?.default
   const shown = remote.url.replace(/\{([A-Za-z0-9_.-]+)\}/g, (whole, name: string) => variable(name) ?? whole)
-  const host = /^https?:\/\/([^/?#]+)/i.exec(shown)?.[1] ?? shown
+  const local = LOCAL_HOST.test(shown)
+  const host = /^https?:\/\/([^/?#]+)/i.exec(shown)?.[1]
   const notes: string[] = []
   if (local) notes.push('This address is on your own machine: start the server there first (its README says how).')
+  if (TEMPLATED_URL_RE.test(remote.url)) {
+    const base = remote.url.slice(1, remote.url.indexOf('}'))
+    notes.push(`The address begins with {${base}}: fill in where your own deployment of the server answers.`)
+  }
   if (looksLikePlaceholder(remote.url)) notes.push('The address holds example text to replace with your own value.')
   return {
     id: `remote-${index + 1}`,
     kind: 'remote',
     label: local ? 'Local server' : 'Remote server',
-    detail: `${host} · ${remote.type === 'sse' ? 'SSE' : 'streamable HTTP'}`,
+    detail: `${host ?? 'your deployment'} · ${remote.type === 'sse' ? 'SSE' : 'streamable HTTP'}`,
     registryType: null,
     runtime: null,
     stdio: null,
@@ -176,6 +199,7 @@ function remoteOption(remote: DeclaredRemote, index: number, key: string): Insta
     inputs: inputs.required,
     optional: inputs.optional,
     notes,
+    postInstall: [],
     unsupported: null,
   }
 }
@@ -196,6 +220,7 @@ function packageOption(pkg: DeclaredPackage, index: number, key: string): Instal
     local: true,
     inputs: inputs.required,
     optional: inputs.optional,
+    postInstall: pkg.postInstallInstructions,
   }
   if ('unsupported' in launch) return { ...base, runtime: null, stdio: null, remote: null, notes: [], unsupported: launch.unsupported }
   const notes = [`Needs ${runtime!.needs}.`]
@@ -212,7 +237,7 @@ function packageOption(pkg: DeclaredPackage, index: number, key: string): Instal
 /**
  * Install options for one version of a listing, most convenient first: remote servers that need
  * nothing on the user's machine, then packages (in the listing's order), then servers at a local
- * address, then what cannot be run (said why).
+ * address or at one the user supplies, then what cannot be run (said why).
  * @example installPlan(server).options[0].stdio // { command: 'uvx', args: [['pkg==1.0.0']], env: [] }
  */
 export function installPlan(listing: InstallListing, options: PlanOptions = {}): InstallPlan {
@@ -227,7 +252,13 @@ export function installPlan(listing: InstallListing, options: PlanOptions = {}):
     .map(readPackage)
     .filter((p): p is DeclaredPackage => p !== null)
     .map((p, i) => packageOption(p, i, key))
-  const rank = (o: InstallOption) => (o.unsupported ? 3 : o.kind === 'remote' ? (o.local ? 2 : 0) : 1)
+  // A remote whose address the user supplies (`{baseUrl}/mcp` without a default) is their own
+  // deployment, so it comes after the packages, with the local ones.
+  const own = (o: InstallOption) => {
+    const first = o.remote?.url[0]
+    return o.local || (typeof first === 'object' && o.inputs.some((i) => i.id === first.input && i.default === null))
+  }
+  const rank = (o: InstallOption) => (o.unsupported ? 3 : o.kind === 'remote' ? (own(o) ? 2 : 0) : 1)
   // Array sort is stable: within a rank, the listing's own order stays.
   return { name: listing.name, key, version: source.version, options: [...remotes, ...packages].sort((a, b) => rank(a) - rank(b)) }
 }

@@ -9,7 +9,19 @@
  * examples to replace ('YOUR_API_KEY'). Each is read for what it means, by the rules below, so
  * that the command built from it runs; current entries are read as declared.
  */
-import type { DeclaredArgument, DeclaredInput, DeclaredKeyValue, DeclaredPackage, DeclaredRemote, RemoteTransport } from './model'
+import { LIMITS } from '../limits'
+import type {
+  DeclaredArgument,
+  DeclaredInput,
+  DeclaredKeyValue,
+  DeclaredPackage,
+  DeclaredRemote,
+  PostInstallInstruction,
+  RemoteTransport,
+} from './model'
+import { HTTP_URL_RE, isRemoteUrl } from './url-template'
+
+export { isRemoteUrl, resolveUrl, TEMPLATED_URL_RE, urlVariables } from './url-template'
 
 type Raw = Record<string, unknown>
 
@@ -291,7 +303,7 @@ export function readPackage(raw: unknown): DeclaredPackage | null {
     packageArguments: legacy ? readLegacyArguments(raw.package_arguments) : readCurrentArguments(raw.packageArguments),
     environmentVariables: readKeyValues(pick(raw, 'environmentVariables', 'environment_variables'), legacy),
     transport: readTransport(raw.transport, legacy),
-    postInstallInstructions: [],
+    postInstallInstructions: readPostInstallInstructions(raw.postInstallInstructions),
     legacy,
   }
   if (legacy && pkg.runtimeArguments.length === 0) {
@@ -309,11 +321,61 @@ function remoteType(declared: string | null, url: string): RemoteTransport {
   return /\/sse\/?(?:[?#].*)?$/i.test(url) ? 'sse' : 'streamable-http'
 }
 
-/** One stored remote (an object of either shape, or a plain address), or null without an http(s) address. */
+/** An http(s) page address as `URL` parses it, within the URL limit; else null. */
+function pageUrl(v: unknown): string | null {
+  const t = typeof v === 'string' ? v.trim() : ''
+  if (!t || t.length > LIMITS.url || !HTTP_URL_RE.test(t)) return null
+  try {
+    const { protocol } = new URL(t)
+    return protocol === 'http:' || protocol === 'https:' ? t : null
+  } catch {
+    return null
+  }
+}
+
+/** Keeps `max` characters of a step's text, its line breaks and tabs as spaces (it is shown, never run). */
+function stepText(v: unknown, max: number): string | null {
+  if (typeof v !== 'string') return null
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+  const t = v.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '').trim()
+  return t ? t.slice(0, max) : null
+}
+
+/**
+ * A package's post-install steps (the registry draft's `postInstallInstructions`,
+ * modelcontextprotocol/registry#1364), bounded as the catalogue keeps them: at most
+ * LIMITS.postInstallSteps, each with a description (steps without one are dropped), its text and
+ * command cut to their limits, and a documentation page only when it is an http(s) address.
+ * Everything is text for a person to read or copy; nothing here is ever run.
+ * @example readPostInstallInstructions([{ description: 'Start the daemon', command: 'widget start' }])[0].optional // false
+ */
+export function readPostInstallInstructions(v: unknown): PostInstallInstruction[] {
+  const out: PostInstallInstruction[] = []
+  for (const raw of list(v)) {
+    if (out.length >= LIMITS.postInstallSteps) break
+    if (!isObject(raw)) continue
+    const description = stepText(raw.description, LIMITS.postInstallDescription)
+    if (!description) continue
+    out.push({
+      description,
+      command: stepText(raw.command, LIMITS.postInstallCommand),
+      documentation: pageUrl(raw.documentation),
+      optional: raw.optional === true,
+    })
+  }
+  return out
+}
+
+/**
+ * One stored remote (an object of either shape, or a plain address), or null without a usable
+ * address: an http(s) one, or (current entries, the registry draft) one that begins with a
+ * variable, `{baseUrl}/mcp`, whose variables say what to fill in. Such a URL is a template, not an
+ * address: whoever needs one to connect to resolves it (`resolveUrl`) or asks for it (plan.ts).
+ */
 export function readRemote(raw: unknown): DeclaredRemote | null {
   const obj = isObject(raw) ? raw : { url: raw }
   const url = str(obj.url)?.trim()
-  if (!url || !/^https?:\/\/\S+$/i.test(url)) return null
+  if (!url || !isRemoteUrl(url)) return null
   // Only current entries declare headers and variables, so they are read by its rules.
   return {
     type: remoteType(str(pick(obj, 'type', 'transport_type')), url),
