@@ -6,6 +6,7 @@ import { CodeBlock } from '../CopyButton'
 import { ClientBlock } from '../install/ClientBlock'
 import { ClientSelect, useRememberedClient } from '../install/ClientSelect'
 import { FillInPanel } from '../install/FillInPanel'
+import { PostInstallSteps } from '../install/PostInstallSteps'
 import { HeldBack } from '../supply/HeldBack'
 import { optionInstalls } from '../supply/labels'
 import { cx } from '../ui/cx'
@@ -114,6 +115,7 @@ function ClientConfigs({ plan, option, server }: { plan: InstallPlan; option: In
         </div>
         {otherOutput && <ClientBlock output={otherOutput} />}
       </section>
+      <PostInstallSteps option={option} />
     </>
   )
 }
@@ -121,7 +123,8 @@ function ClientConfigs({ plan, option, server }: { plan: InstallPlan; option: In
 /**
  * How to install the server in each AI client, from the install generator: the ways to run it
  * (a remote needing nothing local first), what the user must fill in, the specification's four
- * clients, then any other client picked from a remembered list; then the additional metadata.
+ * clients, then any other client picked from a remembered list, then the package's post-install
+ * steps (shown, never run); then the additional metadata.
  */
 export function ConfigurationTab({ server }: { server: ServerDetail }) {
   const [version, setVersion] = useState(server.version)
@@ -143,7 +146,10 @@ export function ConfigurationTab({ server }: { server: ServerDetail }) {
           This listing names no package and no remote server, so there is nothing to configure.
         </p>
       ) : option.unsupported ? (
-        <Unsupported option={option} githubUrl={server.githubUrl} />
+        <>
+          <Unsupported option={option} githubUrl={server.githubUrl} />
+          <PostInstallSteps option={option} />
+        </>
       ) : (
         <ClientConfigs plan={plan} option={option} server={server} />
       )}
