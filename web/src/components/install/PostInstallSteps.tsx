@@ -24,6 +24,7 @@ export function PostInstallSteps({ option }: { option: InstallOption }) {
       </p>
       <ol className="flex list-decimal flex-col gap-4 pl-6" aria-label="Post-install steps">
         {option.postInstall.map((step, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the listing's steps are fixed and in its order; two may read alike.
           <li key={`${i}:${step.description}`} className="flex flex-col gap-2">
             <p className="leading-7 break-words">
               {step.description} {step.optional && <Badge>optional</Badge>}
