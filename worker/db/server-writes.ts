@@ -10,6 +10,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
 import { parseGithubUrl } from '@shared/github-url'
+import { readPostInstallInstructions, urlVariables } from '@shared/install/source'
 import { normalizeTags, type ServerForm, type ServerUpdate } from '@shared/schemas'
 import type { ServerRevision, ServerRevisionList, ServerStatus } from '@shared/types'
 import { autoCategories, CATEGORIES_FIELD, CLASSIFIED_FIELDS, categoryRowStatements, humanChose, newCategoryRows } from './categories'
@@ -92,13 +93,23 @@ function comparable(field: EditableField, value: unknown): unknown {
   if (field === 'packages') {
     return ((value as unknown[]) ?? []).map((p) => {
       const o: Loose = typeof p === 'string' ? { identifier: p } : ((p ?? {}) as Loose)
-      return { registry_type: text(o.registry_type ?? o.registryType), identifier: text(o.identifier ?? o.name), version: text(o.version) }
+      return {
+        registry_type: text(o.registry_type ?? o.registryType),
+        identifier: text(o.identifier ?? o.name),
+        version: text(o.version),
+        // The registry draft's post-install steps, as the install generator reads them.
+        steps: readPostInstallInstructions(o.postInstallInstructions),
+      }
     })
   }
   if (field === 'remotes') {
     return ((value as unknown[]) ?? []).map((r) => {
       const o: Loose = typeof r === 'string' ? { url: r } : ((r ?? {}) as Loose)
-      return { name: text(o.name), url: text(o.url) }
+      const url = String(text(o.url))
+      // The default and description of each `{variable}` the URL names, which the form edits.
+      const declared = (o.variables && typeof o.variables === 'object' ? o.variables : {}) as Record<string, Loose | undefined>
+      const variables = urlVariables(url).map((name) => [name, text(declared[name]?.default), text(declared[name]?.description)])
+      return { name: text(o.name), url, variables }
     })
   }
   if (typeof value === 'string') return value.trim() || null

@@ -247,7 +247,7 @@ const remoteUrl = z
   .string({ error: 'Must be a valid URL' })
   .trim()
   .max(LIMITS.url, 'URL too long')
-  .refine((u) => isHttpUrl(u) || TEMPLATED_URL_RE.test(u), 'Must be a valid URL, or begin with a {variable} such as {baseUrl}/mcp')
+  .refine((u) => isHttpUrl(u) || TEMPLATED_URL_RE.test(u), 'Must be a valid URL')
 
 export const serverRemoteSchema = z
   .object({

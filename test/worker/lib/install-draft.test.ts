@@ -207,7 +207,7 @@ describe('the register form schema', () => {
     expect(stray.success).toBe(false)
     expect(stray.error?.issues[0]).toMatchObject({ path: ['variables'], message: 'Each variable must appear in the URL as {name}' })
     const bad = serverRemoteSchema.safeParse({ name: 'http', url: 'baseUrl/mcp' })
-    expect(bad.error?.issues[0].message).toBe('Must be a valid URL, or begin with a {variable} such as {baseUrl}/mcp')
+    expect(bad.error?.issues[0].message).toBe('Must be a valid URL')
   })
 
   it('takes post-install steps on a package, bounded, documentation http(s) only', () => {

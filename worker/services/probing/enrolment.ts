@@ -17,7 +17,10 @@ import { runnerJobPackage } from './runner-job'
  * @example probedRemote([{ type: 'sse', url: 'https://a.example/sse' }])?.type // 'sse'
  */
 export function probedRemote(remotes: readonly unknown[]) {
-  const usable = remotes.map(readRemote).filter((r) => r !== null).filter((r) => !TEMPLATED_URL_RE.test(r.url))
+  const usable = remotes
+    .map(readRemote)
+    .filter((r) => r !== null)
+    .filter((r) => !TEMPLATED_URL_RE.test(r.url))
   return usable.find((r) => r.type === 'streamable-http') ?? usable[0] ?? null
 }
 

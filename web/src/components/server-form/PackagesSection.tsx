@@ -2,10 +2,11 @@ import { LIMITS } from '@shared/limits'
 import { serverPackageSchema } from '../../lib/schemas'
 import { FormSection, TextField } from './fields'
 import type { FieldErrors, PackageRow } from './form-model'
+import { PostInstallStepsField } from './PostInstallStepsField'
 import { AddRow, RowList } from './RowList'
 import { useDraftRow } from './useDraftRow'
 
-const EMPTY: PackageRow = { registry_type: '', identifier: '', version: '' }
+const EMPTY = { registry_type: '', identifier: '', version: '' }
 const REGISTRY_TYPES = ['npm', 'pypi', 'oci', 'nuget', 'mcpb']
 
 interface PackagesSectionProps {
@@ -36,11 +37,24 @@ export function PackagesSection({ packages, onChange, readOnly, errors }: Packag
         removeLabel={(p) => `Remove package ${p.identifier}`}
         onChange={onChange}
       >
-        {(p) => (
-          <p className="font-mono text-sm break-all">
-            <span className="text-zinc-600 dark:text-zinc-400">{p.registry_type || '?'}</span> {p.identifier || '(no identifier)'}{' '}
-            <span className="text-zinc-600 dark:text-zinc-400">@{p.version || '?'}</span>
-          </p>
+        {(p, i) => (
+          <>
+            <p className="font-mono text-sm break-all">
+              <span className="text-zinc-600 dark:text-zinc-400">{p.registry_type || '?'}</span> {p.identifier || '(no identifier)'}{' '}
+              <span className="text-zinc-600 dark:text-zinc-400">@{p.version || '?'}</span>
+            </p>
+            <PostInstallStepsField
+              index={i}
+              identifier={p.identifier || `package ${i + 1}`}
+              steps={p.postInstallInstructions ?? []}
+              readOnly={readOnly}
+              onChange={(steps) => {
+                const { postInstallInstructions: _, ...row } = p
+                const next: PackageRow = steps.length ? { ...row, postInstallInstructions: steps } : row
+                onChange(packages.map((q, j) => (j === i ? next : q)))
+              }}
+            />
+          </>
         )}
       </RowList>
       {!readOnly && (

@@ -16,8 +16,8 @@ interface RowListProps<T> {
   rowKey: (row: T, index: number) => string
   removeLabel: (row: T) => string
   onChange: (rows: T[]) => void
-  /** How one row reads. */
-  children: (row: T) => ReactNode
+  /** How one row reads (and, for a row with parts of its own to edit, where it is). */
+  children: (row: T, index: number) => ReactNode
 }
 
 /** The rows of a list field (packages, remotes) with their errors and, unless read-only, Remove. */
@@ -34,7 +34,7 @@ export function RowList<T>({ rows, label, field, errors, readOnly, empty, rowKey
             return (
               <li key={rowKey(row, i)} className="flex items-center gap-3 px-3 py-2">
                 <div className="min-w-0 flex-1">
-                  {children(row)}
+                  {children(row, i)}
                   {problems.map(([key, message]) => (
                     <p key={key} className="text-sm text-red-700 dark:text-red-400">
                       {message}

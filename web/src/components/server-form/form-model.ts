@@ -4,12 +4,15 @@
  * No DOM and no fetch here, so the browser tests can check these rules in Node.
  */
 
+import { readPostInstallInstructions } from '@shared/install/source'
+import { urlVariables } from '@shared/install/url-template'
 import { LIMITS } from '@shared/limits'
 import type { ServerDetail, SessionUser } from '@shared/types'
 import {
   fieldErrors,
   fieldIssues,
   normalizeTags,
+  type PostInstallStepInput,
   type ServerForm,
   type ServerUpdate,
   serverFormSchema,
@@ -20,11 +23,22 @@ export interface PackageRow {
   registry_type: string
   identifier: string
   version: string
+  /** The registry draft's post-install steps: shown beside the configuration, never run. Left out when none. */
+  postInstallInstructions?: PostInstallStepInput[]
+}
+
+/** What the form keeps of one `{variable}` of a remote's URL. */
+export interface RemoteVariable {
+  default?: string
+  description?: string
 }
 
 export interface RemoteRow {
   name: string
+  /** An http(s) address, or one that begins with a variable (`{baseUrl}/mcp`, the registry draft's). */
   url: string
+  /** Defaults and descriptions of the URL's `{variables}`; left out when none is given. */
+  variables?: Record<string, RemoteVariable>
 }
 
 export interface FormValues {
@@ -68,19 +82,53 @@ export function emptyForm(user: SessionUser | null): FormValues {
 
 const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '')
 
+/**
+ * Post-install steps as the form edits them, read from what is stored by the install generator's
+ * rule (bounded, documentation http(s) only), so the form shows what the Configuration tab shows.
+ */
+export function stepInputs(raw: unknown): PostInstallStepInput[] {
+  return readPostInstallInstructions(raw).map((s) => ({
+    description: s.description,
+    ...(s.command ? { command: s.command } : {}),
+    ...(s.documentation ? { documentation: s.documentation } : {}),
+    ...(s.optional ? { optional: true } : {}),
+  }))
+}
+
 /** Stored packages come in several shapes (registry snake_case, camelCase, plain strings). */
 function packageRow(p: ServerDetail['packages'][number]): PackageRow {
   if (typeof p === 'string') return { registry_type: 'npm', identifier: p, version: '' }
+  const steps = stepInputs(p.postInstallInstructions)
   return {
     registry_type: text(p.registry_type ?? p.registryType ?? p.registry_name),
     identifier: text(p.identifier ?? p.name),
     version: text(p.version ?? (p.version_detail as { version?: unknown } | undefined)?.version),
+    ...(steps.length ? { postInstallInstructions: steps } : {}),
   }
+}
+
+/** The default and description of each variable the URL names, as stored; none, left out. */
+export function remoteVariables(url: string, raw: unknown): Record<string, RemoteVariable> | undefined {
+  const stored = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {}
+  const out: Record<string, RemoteVariable> = {}
+  for (const name of urlVariables(url)) {
+    const v = stored[name]
+    if (!v || typeof v !== 'object') continue
+    const { default: def, description } = v as Record<string, unknown>
+    const kept: RemoteVariable = {
+      ...(typeof def === 'string' && def.trim() ? { default: def.trim() } : {}),
+      ...(typeof description === 'string' && description.trim() ? { description: description.trim() } : {}),
+    }
+    if (Object.keys(kept).length) out[name] = kept
+  }
+  return Object.keys(out).length ? out : undefined
 }
 
 function remoteRow(r: ServerDetail['remotes'][number]): RemoteRow {
   if (typeof r === 'string') return { name: '', url: r }
-  return { name: text(r.name ?? r.type ?? r.transport_type), url: text(r.url) }
+  const url = text(r.url)
+  const variables = remoteVariables(url, r.variables)
+  return { name: text(r.name ?? r.type ?? r.transport_type), url, ...(variables ? { variables } : {}) }
 }
 
 export function formFromServer(server: ServerDetail): FormValues {
