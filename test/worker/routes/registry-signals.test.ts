@@ -16,7 +16,6 @@ import { insertServer } from '../factories'
 import { call, db } from '../helpers'
 import { outcomeOf, recordOutcome } from '../probe-helpers'
 import { expectConforms } from '../registry-conformance'
-import { expectServerValid } from '../server-schema'
 
 const LIST = '/v0.1/servers'
 const WIDGET = 'io.github.acme/widget'
@@ -25,13 +24,12 @@ const QUIET = 'io.github.acme/quiet'
 /** Responses are checked against the OpenAPI file and the schemas, not typed here. */
 type Body = any
 
-/** A GET of the registry API: its body conforms to the OpenAPI file, each `server` to both schemas. */
+/** A GET of the registry API: its body conforms to the OpenAPI file, each `server` to both schemas (expectConforms). */
 async function get(path: string, operation: string): Promise<Body> {
   const res = await call(path)
   const body: Body = await res.json()
   expect(res.status).toBe(200)
   expectConforms(res.status, body, operation)
-  for (const entry of body.servers ?? [body]) expectServerValid(entry.server)
   return body
 }
 
