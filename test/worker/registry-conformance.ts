@@ -1,7 +1,8 @@
 /**
  * The MCP registry's OpenAPI file (test/fixtures/mcp-registry-openapi.yaml) as validators: a
  * response conforms when it validates against what the file declares for that operation and
- * status, `$ref`s and formats included. Ajv does the checking, not hand-written shapes.
+ * status, `$ref`s and formats included. Ajv does the checking, not hand-written shapes. A
+ * server's `server.json` is also held to the published schema and the draft (./server-schema.ts).
  *
  * @example expectConforms(res, body, '/v0.1/servers')
  */
@@ -10,6 +11,7 @@ import addFormats from 'ajv-formats'
 import { expect } from 'vitest'
 import { parse } from 'yaml'
 import openapiText from '../fixtures/mcp-registry-openapi.yaml?raw'
+import { expectServerValid } from './server-schema'
 
 const openapi = parse(openapiText) as {
   openapi: string
@@ -55,7 +57,13 @@ export function expectValid(validate: ValidateFunction, body: unknown) {
   expect(ok ? [] : validate.errors).toEqual([])
 }
 
-/** The response is JSON and validates against the file's schema for its operation and status. */
+/**
+ * The response is JSON and validates against the file's schema for its operation and status; a
+ * 200's every `server` validates against the published server.json schema and the draft too.
+ */
 export function expectConforms(status: number, body: unknown, path: string) {
   expectValid(status === 400 ? badRequestValidator() : responseValidator(path, status), body)
+  if (status !== 200 || !body || typeof body !== 'object') return
+  const answer = body as { servers?: Array<{ server: unknown }>; server?: unknown }
+  for (const entry of answer.servers ?? [answer]) expectServerValid(entry.server)
 }

@@ -7,11 +7,21 @@
  */
 import { and, eq, gt, gte, inArray, type SQL, sql } from 'drizzle-orm'
 import { alias, type SQLiteColumn } from 'drizzle-orm/sqlite-core'
-import type { InstallSummary, RegistryListing, RegistrySupplyEntry, RegistryTools, RegistryVersion } from '../lib/render/registry-api'
+import type { RiskLevel } from '@shared/scan'
+import type { SupplyBand } from '@shared/supply'
+import type { Grade } from '@shared/verdict'
+import type {
+  InstallSummary,
+  ProbeHealth,
+  RegistryListing,
+  RegistrySupplyEntry,
+  RegistryTools,
+  RegistryVersion,
+} from '../lib/render/registry-api'
 import type { DB } from './client'
 import { keptOutput } from './kept-installs'
 import { currentToolsJson } from './probes'
-import { featured, servedName, servers, serverVersions } from './schema'
+import { featured, packageProbeSchedule, packageServers, packages, probeSchedule, servedName, servers, serverVersions } from './schema'
 import { featuredNow } from './servers'
 import { installedVersionsJson } from './supply'
 import { toVerdictGrades, verdictGradesJson } from './verdict-reads'
@@ -19,7 +29,30 @@ import { toVerdictGrades, verdictGradesJson } from './verdict-reads'
 const served = servedName(servers)
 const other = alias(servers, 'other')
 
-const columns = {
+/** JSON text, or null: what a correlated subquery of a listing's facts gives. */
+type JsonText = string | null
+
+/** A probe schedule's latest probe of the outer statement's `servers` row as JSON (ProbeHealth), or null when none ran: one primary-key row. */
+const latestProbeJson = (schedule: typeof probeSchedule | typeof packageProbeSchedule) =>
+  sql<JsonText>`(SELECT json_object('status', ps.last_status, 'at', ps.last_probe_at, 'version', ps.version, 'failuresInARow', ps.failures)
+  FROM ${schedule} ps WHERE ps.server_id = "servers"."id" AND ps.last_status IS NOT NULL AND ps.last_probe_at IS NOT NULL)`
+
+/**
+ * How many public packages include the outer statement's `servers` row: its memberships by
+ * `package_servers_server_idx`, each package by its primary key (CROSS JOIN keeps that order, and
+ * the unary + keeps SQLite from starting at an index on is_public instead, which would read every
+ * public package for each listing). Private packages are not counted, so the number says nothing
+ * of them.
+ */
+const publicPackagesCount = sql<number>`(SELECT count(*) FROM ${packageServers} pm CROSS JOIN ${packages} pk ON pk.id = pm.package_id
+  WHERE pm.server_id = "servers"."id" AND +pk.is_public = 1)`
+
+/**
+ * The registry API's columns of a listing, all read in the page's own statement (the
+ * correlated subqueries each read a listing's own few rows by key): what `toListing` makes a
+ * RegistryListing of. Package registries (worker/db/package-registry.ts) read the same.
+ */
+export const columns = {
   id: servers.id,
   name: served,
   displayName: servers.displayName,
@@ -45,6 +78,15 @@ const columns = {
   supplyChain: installedVersionsJson,
   // The stored verdict's grades, likewise (one primary-key row a listing).
   verdict: verdictGradesJson,
+  // The signals _meta (docs/registry-api.md, "Signals"): the listing's own counts and the
+  // cards' kept risk, band and grade, its probe schedules' latest probes and its public packages.
+  views: servers.viewCount,
+  risk: servers.risk,
+  supplyBand: servers.supplyBand,
+  grade: servers.grade,
+  health: latestProbeJson(probeSchedule),
+  packageRead: latestProbeJson(packageProbeSchedule),
+  publicPackages: publicPackagesCount,
 }
 
 /** Statuses the API may serve; 'pending' (imported with a problem) is not public. */
@@ -70,20 +112,53 @@ const SHOWN = sql`NOT EXISTS (SELECT 1 FROM ${servers} ${sql.identifier('other')
 const isFeatured = (at: string) =>
   sql<number>`EXISTS (SELECT 1 FROM ${featured} WHERE ${featured.serverId} = ${sql.identifier('servers')}.${sql.identifier('id')} AND ${featuredNow(at)})`
 
-type Row = Omit<RegistryListing, 'featured' | 'install' | 'tools' | 'supplyChain' | 'verdict'> & {
+/** A row of `columns` (with `featured`), as the statements answer it. */
+export type Row = Omit<RegistryListing, 'featured' | 'install' | 'tools' | 'supplyChain' | 'verdict' | 'signals'> & {
   featured: number
   install: string | null
   tools: string | null
   supplyChain: string | null
   verdict: string | null
+  views: number
+  risk: string | null
+  supplyBand: string | null
+  grade: string | null
+  health: string | null
+  packageRead: string | null
+  publicPackages: number
 }
-const toListing = ({ featured: f, install, tools, supplyChain, verdict, ...row }: Row): RegistryListing => ({
+
+/** A row of `columns` as the registry API's listing. */
+export const toListing = ({
+  featured: f,
+  install,
+  tools,
+  supplyChain,
+  verdict,
+  views,
+  risk,
+  supplyBand,
+  grade,
+  health,
+  packageRead,
+  publicPackages,
+  ...row
+}: Row): RegistryListing => ({
   ...row,
   featured: Boolean(f),
   install: install === null ? null : (JSON.parse(install) as InstallSummary),
   tools: tools === null ? null : (JSON.parse(tools) as RegistryTools),
   supplyChain: supplyChain === null ? null : (JSON.parse(supplyChain) as RegistrySupplyEntry[]),
   verdict: toVerdictGrades(verdict),
+  signals: {
+    views,
+    packages: publicPackages,
+    health: health === null ? null : (JSON.parse(health) as ProbeHealth),
+    packageRead: packageRead === null ? null : (JSON.parse(packageRead) as ProbeHealth),
+    risk: risk as RiskLevel | null,
+    supplyBand: supplyBand as SupplyBand | null,
+    grade: grade as Grade | null,
+  },
 })
 
 export interface RegistryPageOptions {

@@ -8,10 +8,18 @@
  */
 import { parseGithubUrl } from '@shared/github-url'
 import { type ClientId, clientConfig, installPlan, runCommand } from '@shared/install'
-import type { DeclaredArgument, DeclaredInput, DeclaredKeyValue, DeclaredPackage, DeclaredRemote } from '@shared/install/model'
+import type {
+  DeclaredArgument,
+  DeclaredInput,
+  DeclaredKeyValue,
+  DeclaredPackage,
+  DeclaredRemote,
+  PostInstallInstruction,
+} from '@shared/install/model'
 import { readPackage, readRemote } from '@shared/install/source'
 import type { RiskLevel } from '@shared/scan'
 import type { SupplyBand, SupplySignal, WatchedRegistry } from '@shared/supply'
+import type { ProbeStatus } from '@shared/surface'
 import type { Grade, VerdictDimension } from '@shared/verdict'
 
 /** The server.json schema the `server` objects follow. */
@@ -88,6 +96,55 @@ export interface RegistryListing {
   supplyChain?: RegistrySupplyEntry[] | null
   /** The stored verdict's grades (worker/db/verdict-reads.ts); absent or null when the listing was never graded. */
   verdict?: RegistryVerdict | null
+  /**
+   * What the signals `_meta` says beyond likes and stars (worker/db/registry.ts reads it in the
+   * page's own statement); absent or null: nothing known (views 0, in no package, never probed).
+   */
+  signals?: ListingSignals | null
+}
+
+/** A listing's popularity and trust signals as read with it; likes and stars are the listing's own fields. */
+export interface ListingSignals {
+  views: number
+  /** Public packages that include the listing. */
+  packages: number
+  /** The latest probe of its remote, as the probe schedule keeps it; null when none was probed. */
+  health: ProbeHealth | null
+  /** The latest read of its package by the probe runner, likewise. */
+  packageRead: ProbeHealth | null
+  /** The scanner's risk level of the surface the listing shows (servers.risk); null when none was read or declared. */
+  risk: RiskLevel | null
+  /** The supply-chain watch's worst band of the package versions its install uses (servers.supply_band). */
+  supplyBand: SupplyBand | null
+  /** The verdict's overall grade (servers.grade); null when not enough is known or not graded. */
+  grade: Grade | null
+}
+
+/** The latest probe of a listing, as its probe schedule keeps it. */
+export interface ProbeHealth {
+  status: ProbeStatus
+  /** When it ran (RFC 3339). */
+  at: string
+  /** The version it probed. */
+  version: string | null
+  /** Failed probes in a row up to it: 0 when it reached the server. */
+  failuresInARow: number
+}
+
+/**
+ * The catalogue's signals namespace (SIGNALS_META_KEY) of an entry, every key always present
+ * (null: not known): docs/registry-api.md, "Signals".
+ */
+export interface RegistrySignals {
+  likes: number
+  views: number
+  stars: number
+  packages: number
+  health: (ProbeHealth & { reachable: boolean }) | null
+  packageRead: (ProbeHealth & { reachable: boolean }) | null
+  risk: RiskLevel | null
+  supplyBand: SupplyBand | null
+  grade: Grade | null
 }
 
 /**
@@ -155,6 +212,9 @@ interface VersionFacts {
 
 const officialStatus = (status: string): VersionFacts['status'] => (status === 'deleted' || status === 'deprecated' ? status : 'active')
 
+/** The trust signals of a version other than the one assessed: none known. */
+const UNASSESSED = { health: null, packageRead: null, risk: null, supplyBand: null, grade: null } satisfies Partial<ListingSignals>
+
 /**
  * The versions of a listing to serve, newest first: every stored one, the listing's own (current)
  * version always among them, each with its own packages and remotes. A listing registered here has
@@ -173,7 +233,18 @@ export function listingVersions(l: RegistryListing, stored: readonly RegistryVer
       // tools read are the current version's.
       // The supply chain's record is likewise the current version's install, and the verdict was
       // graded from the current version's facts.
-      { ...l, version: v.version, packages: v.packages, remotes: v.remotes, install: null, tools: null, supplyChain: null, verdict: null },
+      // Its signals keep the listing's popularity; its trust (probes, risk, band, grade) is the current version's.
+      {
+        ...l,
+        version: v.version,
+        packages: v.packages,
+        remotes: v.remotes,
+        install: null,
+        tools: null,
+        supplyChain: null,
+        verdict: null,
+        signals: l.signals ? { ...l.signals, ...UNASSESSED } : null,
+      },
       {
         status: officialStatus(v.status),
         publishedAt: isoTime(v.publishedAt ?? l.createdAt),
@@ -231,7 +302,12 @@ const isHttpUrl = (v: unknown, https = false): v is string => {
   }
 }
 
+/** The published schema's transport URL (2025-12-11): http or https, nothing else. */
+const PUBLISHED_URL = /^https?:\/\/[^\s]+$/
+/** The draft's (modelcontextprotocol/registry#910): a URL may also begin with a `{variable}`. */
 const TRANSPORT_URL = /^(https?:\/\/[^\s]+|\{[a-zA-Z_][a-zA-Z0-9_]*\}[^\s]*)$/
+/** A `{variable}` of a URL template, as the draft names them. */
+const URL_VARIABLE = /\{([a-zA-Z_][a-zA-Z0-9_]*)\}/g
 
 type Json = Record<string, unknown>
 
@@ -271,29 +347,108 @@ function argument(a: DeclaredArgument, index: number): Json {
 
 const keyValue = (kv: DeclaredKeyValue): Json => ({ ...input(kv), name: kv.name })
 
-function packageJson(p: DeclaredPackage): Json | null {
-  const t = p.transport
-  if (t.type !== 'stdio' && !TRANSPORT_URL.test(t.url)) return null
-  return compact({
-    registryType: p.registryType,
-    identifier: p.identifier,
-    version: p.version,
-    runtimeHint: p.runtimeHint,
-    transport: t.type === 'stdio' ? { type: 'stdio' } : compact({ type: t.type, url: t.url, headers: t.headers.map(keyValue) }),
-    runtimeArguments: p.runtimeArguments.map(argument),
-    packageArguments: p.packageArguments.map(argument),
-    environmentVariables: p.environmentVariables.map(keyValue),
+/** An input's value a URL can take without asking anyone: its fixed value, else its default; null when it has neither. */
+const givenValue = (d: DeclaredInput | undefined): string | null => (d ? (!d.placeholder && d.value) || d.default || null : null)
+
+/**
+ * A transport URL as the published schema takes it: one beginning with http(s) as declared (its
+ * `{variables}` stay for the client to fill); one beginning with a `{variable}`, which only the
+ * draft allows, with every variable it names replaced by its fixed value or default. Null when one
+ * has neither, or when what results is no http(s) URL: the published schema has no place for it.
+ * @example servedUrl('{baseUrl}/mcp', (name) => (name === 'baseUrl' ? 'https://a.example' : null)) // 'https://a.example/mcp'
+ * @example servedUrl('{baseUrl}/mcp', () => null) // null
+ */
+export function servedUrl(url: string, valueFor: (name: string) => string | null): string | null {
+  if (PUBLISHED_URL.test(url)) return url
+  if (!TRANSPORT_URL.test(url)) return null
+  let missing = false
+  const resolved = url.replace(URL_VARIABLE, (_, name: string) => {
+    const value = valueFor(name)
+    if (value === null) missing = true
+    return value ?? ''
   })
+  return !missing && PUBLISHED_URL.test(resolved) && !/\{[a-zA-Z_][a-zA-Z0-9_]*\}/.test(resolved) ? resolved : null
 }
 
-function remoteJson(r: DeclaredRemote): Json {
+/** The names a URL template refers to. */
+const variablesOf = (url: string) => new Set(Array.from(url.matchAll(URL_VARIABLE), (m) => m[1]))
+
+/**
+ * A value a package's transport URL refers to: the draft resolves its `{variables}` from the
+ * package's environment variables (by name) and arguments (by value hint or name).
+ */
+function packageValue(p: DeclaredPackage): (name: string) => string | null {
+  return (name) => {
+    const env = p.environmentVariables.find((kv) => kv.name === name)
+    if (env) return givenValue(env)
+    const arg = [...p.runtimeArguments, ...p.packageArguments].find((a) => a.valueHint === name || a.name?.replace(/^-+/, '') === name)
+    return givenValue(arg)
+  }
+}
+
+/** A post-install step as the draft writes it (modelcontextprotocol/registry#1364). */
+const postInstallJson = (i: PostInstallInstruction): Json =>
+  compact({ description: i.description, command: i.command, documentation: i.documentation, optional: i.optional })
+
+/**
+ * One entry served for a declared package or remote: what `server` carries (null: left out, as
+ * the published schema has no place for it), and, for a transport URL beginning with a variable,
+ * the entry as declared (valid by the draft), which the catalogue's `_meta` carries.
+ */
+export interface ServedEntry {
+  served: Json | null
+  templated: { declared: Json; servedUrl: string | null } | null
+}
+
+/** A package as `server.packages` carries it: every field of the current shape, its post-install steps included. */
+export function servedPackage(p: DeclaredPackage): ServedEntry {
+  const t = p.transport
+  if (t.type !== 'stdio' && !TRANSPORT_URL.test(t.url)) return { served: null, templated: null }
+  const json = (url: string | null) =>
+    compact({
+      registryType: p.registryType,
+      identifier: p.identifier,
+      version: p.version,
+      runtimeHint: p.runtimeHint,
+      transport: t.type === 'stdio' ? { type: 'stdio' } : compact({ type: t.type, url, headers: t.headers.map(keyValue) }),
+      runtimeArguments: p.runtimeArguments.map(argument),
+      packageArguments: p.packageArguments.map(argument),
+      environmentVariables: p.environmentVariables.map(keyValue),
+      postInstallInstructions: p.postInstallInstructions.map(postInstallJson),
+    })
+  if (t.type === 'stdio' || PUBLISHED_URL.test(t.url)) return { served: json(t.type === 'stdio' ? null : t.url), templated: null }
+  const url = servedUrl(t.url, packageValue(p))
+  return { served: url === null ? null : json(url), templated: { declared: json(t.url), servedUrl: url } }
+}
+
+/**
+ * A remote as `server.remotes` carries it. One whose URL begins with a variable is served with
+ * that URL resolved when every variable it names has a fixed value or a default (the variables
+ * it used then left out), else left out.
+ */
+export function servedRemote(r: DeclaredRemote): ServedEntry {
+  const json = (url: string, variables: Array<[string, DeclaredInput]>) =>
+    compact({
+      type: r.type,
+      url,
+      headers: r.headers.map(keyValue),
+      variables: variables.length ? Object.fromEntries(variables.map(([k, v]) => [k, input(v)])) : null,
+    })
   const variables = Object.entries(r.variables)
-  return compact({
-    type: r.type,
-    url: r.url,
-    headers: r.headers.map(keyValue),
-    variables: variables.length ? Object.fromEntries(variables.map(([k, v]) => [k, input(v)])) : null,
-  })
+  if (PUBLISHED_URL.test(r.url)) return { served: json(r.url, variables), templated: null }
+  if (!TRANSPORT_URL.test(r.url)) return { served: null, templated: null }
+  const url = servedUrl(r.url, (name) => givenValue(r.variables[name]))
+  const used = variablesOf(r.url)
+  return {
+    served:
+      url === null
+        ? null
+        : json(
+            url,
+            variables.filter(([k]) => !used.has(k)),
+          ),
+    templated: { declared: json(r.url, variables), servedUrl: url },
+  }
 }
 
 const present = <T>(v: T | null): v is T => v !== null
@@ -309,13 +464,25 @@ function importedFacts(metadata: Record<string, unknown>): { websiteUrl?: string
   }
 }
 
-/** The listing's server.json: the fields the registry's schema knows, within its limits. */
-export function toServerJson(l: RegistryListing): Json {
+/**
+ * What a listing declares that a transport URL beginning with a variable kept out of `server` or
+ * served resolved: each as declared, as the draft writes it, with the URL it was served at (null:
+ * left out). The catalogue's `_meta` carries them, so a client of the draft loses nothing.
+ */
+export interface TemplatedEntries {
+  remotes: Array<{ remote: Json; servedUrl: string | null }>
+  packages: Array<{ package: Json; servedUrl: string | null }>
+}
+
+/** The listing's server.json and what of it only the draft can say. */
+function serverParts(l: RegistryListing): { server: Json; templated: TemplatedEntries } {
   const description = l.description.trim() || l.displayName.trim() || l.name
   const repo = parseGithubUrl(l.githubUrl)
   const { websiteUrl, subfolder } = importedFacts(l.metadata)
   const title = l.displayName.trim()
-  return compact({
+  const packages = l.packages.map(readPackage).filter(present).map(servedPackage)
+  const remotes = l.remotes.map(readRemote).filter(present).map(servedRemote)
+  const server = compact({
     $schema: SERVER_SCHEMA_URL,
     name: l.name,
     description: clip(description, DESCRIPTION_MAX),
@@ -324,9 +491,22 @@ export function toServerJson(l: RegistryListing): Json {
     repository: repo ? compact({ url: `https://github.com/${repo.owner}/${repo.repo}`, source: 'github', subfolder }) : null,
     websiteUrl,
     icons: isHttpUrl(l.icon, true) && l.icon.length <= ICON_SRC_MAX ? [{ src: l.icon }] : null,
-    packages: l.packages.map(readPackage).filter(present).map(packageJson).filter(present),
-    remotes: l.remotes.map(readRemote).filter(present).map(remoteJson),
+    packages: packages.map((p) => p.served).filter(present),
+    remotes: remotes.map((r) => r.served).filter(present),
   })
+  const templated = {
+    packages: packages.flatMap(({ templated: t }) => (t ? [{ package: t.declared, servedUrl: t.servedUrl }] : [])),
+    remotes: remotes.flatMap(({ templated: t }) => (t ? [{ remote: t.declared, servedUrl: t.servedUrl }] : [])),
+  }
+  return { server, templated }
+}
+
+/**
+ * The listing's server.json: the fields the registry's schema knows, within its limits, valid by
+ * the newest published schema and the draft alike.
+ */
+export function toServerJson(l: RegistryListing): Json {
+  return serverParts(l).server
 }
 
 /** A listing's install options as the registry API's `_meta` carries them. */
@@ -357,12 +537,37 @@ export function installSummary(l: Pick<RegistryListing, 'name' | 'version' | 'pa
     })
 }
 
-/** A listing as one entry of the registry API: its server.json and both `_meta` namespaces. */
+/** A probe that reached the server: it answered, or asked for credentials (reachable, its tools not read). */
+const reachable = (status: ProbeStatus) => status === 'ok' || status === 'auth_required'
+
+const probeSignal = (h: ProbeHealth | null) => (h ? { ...h, at: isoTime(h.at), reachable: reachable(h.status) } : null)
+
+/**
+ * The signals namespace of a listing: popularity (likes, views, stars, the public packages that
+ * include it) and trust (its latest probes, the scanner's risk, the supply band, the verdict's
+ * grade), every key present, null where nothing is known.
+ */
+export function toSignals(l: RegistryListing): RegistrySignals {
+  const s = l.signals
+  return {
+    likes: l.likeCount,
+    views: s?.views ?? 0,
+    stars: l.stars,
+    packages: s?.packages ?? 0,
+    health: probeSignal(s?.health ?? null),
+    packageRead: probeSignal(s?.packageRead ?? null),
+    risk: s?.risk ?? null,
+    supplyBand: s?.supplyBand ?? null,
+    grade: s?.grade ?? null,
+  }
+}
+
+/** A listing as one entry of the registry API: its server.json and the `_meta` namespaces. */
 export function toServerResponse(
   l: RegistryListing,
   opts: { origin: string; version?: VersionFacts; pageUrl?: string; package?: PackageMeta },
 ) {
-  const server = toServerJson(l)
+  const { server, templated } = serverParts(l)
   const clipped = Array.from(l.description.trim()).length > DESCRIPTION_MAX
   return {
     server,
@@ -381,7 +586,10 @@ export function toServerResponse(
         ...(l.tools ? { tools: { ...l.tools, readAt: isoTime(l.tools.readAt) } } : {}),
         ...(l.supplyChain ? { supplyChain: l.supplyChain } : {}),
         ...(l.verdict ? { verdict: { ...l.verdict, computedAt: isoTime(l.verdict.computedAt) } } : {}),
+        ...(templated.remotes.length ? { templatedRemotes: templated.remotes } : {}),
+        ...(templated.packages.length ? { templatedPackages: templated.packages } : {}),
       },
+      [SIGNALS_META_KEY]: toSignals(l),
       ...(opts.package ? { [PACKAGE_META_KEY]: opts.package } : {}),
     },
   }

@@ -5,6 +5,7 @@ import validMinimal from '../../../fixtures/server-json-examples/valid/minimal.j
 import validPackage from '../../../fixtures/server-json-examples/valid/with-package.json'
 import validRemote from '../../../fixtures/server-json-examples/valid/with-remote.json'
 import { expectValid, responseValidator } from '../../registry-conformance'
+import { expectServerValid } from '../../server-schema'
 
 /** A listing as the importer would store the entry, served back. */
 function roundTrip(entry: unknown) {
@@ -32,9 +33,10 @@ describe('toServerJson', () => {
     ['minimal', validMinimal],
     ['with a package', validPackage],
     ['with a remote', validRemote],
-  ])('gives back an imported server.json (%s) as it came, valid by the OpenAPI file', (_, entry) => {
+  ])('gives back an imported server.json (%s) as it came, valid by the OpenAPI file and both schemas', (_, entry) => {
     const served = roundTrip(entry)
     expectValid(responseValidator('/v0.1/servers/{serverName}/versions/{version}', 200), { server: served })
+    expectServerValid(served)
     const { name, description, version, packages, remotes, repository, websiteUrl } = entry as Record<string, unknown>
     expect(served).toMatchObject(JSON.parse(JSON.stringify({ name, description, version, packages, remotes, repository, websiteUrl })))
   })
@@ -55,6 +57,7 @@ describe('toServerJson', () => {
       ],
     })
     expectValid(responseValidator('/v0.1/servers/{serverName}/versions/{version}', 200), { server: served })
+    expectServerValid(served)
     expect(served.packages).toEqual([
       {
         registryType: 'npm',
