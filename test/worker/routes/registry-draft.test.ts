@@ -79,6 +79,31 @@ const CATALOGUE: Record<string, Parameters<typeof insertServer>[0]> = {
       }),
     ],
   },
+  'io.github.draft/templated-remote': {
+    remotes: [
+      {
+        type: 'streamable-http',
+        url: '{baseUrl}/mcp',
+        variables: { baseUrl: { description: 'Your instance', default: 'https://mcp.acme.dev' } },
+      },
+      { type: 'sse', url: '{baseUrl}/sse', variables: { baseUrl: { description: 'Your instance', isRequired: true } } },
+    ],
+  },
+  'io.github.draft/post-install': {
+    packages: [
+      npm('@acme/steps', {
+        postInstallInstructions: [
+          {
+            description: 'Register the service',
+            command: 'steps service install',
+            documentation: 'https://acme.dev/setup',
+            optional: true,
+          },
+          { description: 'Sign in once' },
+        ],
+      }),
+    ],
+  },
   'io.github.draft/odd-values': {
     packages: [npm('@acme/odd', { version: '^1.2.0', runtimeHint: 'npx', runtimeArguments: [{ type: 'positional', value: '-y' }] })],
     remotes: [{ type: 'streamable-http', url: 'not a url' }, { url: 'ftp://acme.dev/mcp' }],
@@ -146,5 +171,34 @@ describe('the /v0.1 answers against the published schema and the draft', () => {
     expect(plain._meta[CATALOGUE_META_KEY]).not.toHaveProperty('templatedPackages')
     expect(plain._meta[CATALOGUE_META_KEY]).not.toHaveProperty('templatedRemotes')
     expect(plain.server.remotes[0]).toMatchObject({ url: 'https://{tenant}.acme.dev/mcp', variables: { tenant: { isRequired: true } } })
+  })
+
+  it('serves a remote beginning with a variable resolved from its default, else leaves it out, keeping both as declared in our _meta', async () => {
+    const name = 'io.github.draft/templated-remote'
+    const entry = await get(`${LIST}/${encodeURIComponent(name)}/versions/latest`, '/v0.1/servers/{serverName}/versions/{version}')
+    expect(entry.server.remotes).toEqual([{ type: 'streamable-http', url: 'https://mcp.acme.dev/mcp' }])
+    expect(entry._meta[CATALOGUE_META_KEY].templatedRemotes).toEqual([
+      {
+        remote: {
+          type: 'streamable-http',
+          url: '{baseUrl}/mcp',
+          variables: { baseUrl: { description: 'Your instance', default: 'https://mcp.acme.dev' } },
+        },
+        servedUrl: 'https://mcp.acme.dev/mcp',
+      },
+      {
+        remote: { type: 'sse', url: '{baseUrl}/sse', variables: { baseUrl: { description: 'Your instance', isRequired: true } } },
+        servedUrl: null,
+      },
+    ])
+  })
+
+  it('writes a package’s post-install steps as the draft does', async () => {
+    const name = 'io.github.draft/post-install'
+    const entry = await get(`${LIST}/${encodeURIComponent(name)}/versions/latest`, '/v0.1/servers/{serverName}/versions/{version}')
+    expect(entry.server.packages[0].postInstallInstructions).toEqual([
+      { description: 'Register the service', command: 'steps service install', documentation: 'https://acme.dev/setup', optional: true },
+      { description: 'Sign in once' },
+    ])
   })
 })
