@@ -24,7 +24,7 @@ import { pageRoutes } from './routes/pages'
 import { previewImageRoutes } from './routes/preview-images'
 import { previewRoutes } from './routes/previews'
 import { probeRoutes } from './routes/probes'
-import { registryRoutes } from './routes/registry'
+import { packageRegistryRoutes, registryRoutes } from './routes/registry'
 import { rescanRoutes } from './routes/rescans'
 import { reviewRoutes } from './routes/review'
 import { RUNNER_PATH, runnerRoutes } from './routes/runner'
@@ -97,6 +97,13 @@ export const app = new Hono<AppEnv>()
   .use('/v0.1/*', readOnlyDatabase)
   .use('/v0.1/*', guestView)
   .route('/v0.1', registryRoutes)
+  // Each package as a registry (the same API, scoped): likewise public to any origin, no session;
+  // a private package's answers (its secret link) are marked private there (routes/registry.ts).
+  .use('/registry/*', privateByDefault)
+  .use('/registry/*', cors({ origin: '*', allowMethods: ['GET', 'HEAD', 'OPTIONS'], maxAge: 86400 }))
+  .use('/registry/*', readOnlyDatabase)
+  .use('/registry/*', guestView)
+  .route('/registry', packageRegistryRoutes)
   // The MCP endpoint is for AI clients anywhere: a guest's view, no session read, no cookie set,
   // no CSRF token (it changes nothing); its size, depth and rate limits are its own (routes/mcp.ts).
   .use(MCP_PATH, privateByDefault, readOnlyDatabase, guestView)

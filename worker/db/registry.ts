@@ -90,7 +90,7 @@ export const columns = {
 }
 
 /** Statuses the API may serve; 'pending' (imported with a problem) is not public. */
-const SERVABLE = ['active', 'deleted']
+export const SERVABLE = ['active', 'deleted']
 
 /**
  * The registry's name rule (`^[a-zA-Z0-9.-]+/[a-zA-Z0-9._-]+$`, 3 to 200 characters) in GLOBs,
@@ -109,7 +109,7 @@ const rank = (t: Ranked) => sql`(${sql.join(rankTerms(t), sql`, `)})`
 const SHOWN = sql`NOT EXISTS (SELECT 1 FROM ${servers} ${sql.identifier('other')} WHERE ${servedName(other)} = ${served} AND ${inArray(other.status, SERVABLE)} AND ${rank(other)} < ${rank(servers)})`
 
 // Spelled out in full: in a select list Drizzle leaves column names unqualified.
-const isFeatured = (at: string) =>
+export const isFeatured = (at: string) =>
   sql<number>`EXISTS (SELECT 1 FROM ${featured} WHERE ${featured.serverId} = ${sql.identifier('servers')}.${sql.identifier('id')} AND ${featuredNow(at)})`
 
 /** A row of `columns` (with `featured`), as the statements answer it. */
