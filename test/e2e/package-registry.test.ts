@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest'
 import { parseCursorInstallLink, parseVscodeInstallLink } from '@shared/install'
 import { signInAs } from './auth'
 import { axeViolations, baseURL, newSession, setupBrowser } from './browser'
-import { apiCall, apiJson, type ListPage, WIDGET_ID } from './helpers'
+import { apiCall, apiJson, type ListPage, sidewaysOverflow, WIDGET_ID } from './helpers'
 
 setupBrowser()
 
@@ -162,11 +162,13 @@ describe('a package as a registry', () => {
     await signInAs(page, OWNER)
     await openRegistryTab(page)
     const before = await shownUrl(page)
-    await page.getByRole('button', { name: 'Rotate secret link' }).click()
+    // By keyboard: Enter opens the question with Cancel focused; Escape closes it and keeps the link.
+    await page.getByRole('button', { name: 'Rotate secret link' }).focus()
+    await page.keyboard.press('Enter')
     const dialog = page.getByRole('alertdialog', { name: 'Rotate the secret link?' })
     await dialog.waitFor()
-    // Cancel keeps the link.
-    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel')
+    await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'detached' })
     expect(await shownUrl(page)).toBe(before)
 
@@ -209,6 +211,23 @@ describe('a package as a registry', () => {
       await other.context.close()
       await owner.context.close()
     }
+  })
+
+  it('fits a phone: nothing on the Registry and Configuration tabs scrolls sideways at 360 px', async () => {
+    const { page, context, problems } = await newSession({ viewport: { width: 360, height: 800 } })
+    await signInAs(page, OWNER)
+    await openRegistryTab(page)
+    await page.getByRole('combobox', { name: 'Client or policy' }).click()
+    await page.getByRole('option', { name: 'GitHub Copilot (organization or enterprise)', exact: true }).click()
+    await page.getByRole('region', { name: 'GitHub Copilot (organization or enterprise) setup' }).waitFor()
+    expect(await sidewaysOverflow(page)).toBe(0)
+    await page.getByRole('tab', { name: 'Configuration' }).click()
+    await page.getByRole('combobox', { name: 'Client', exact: true }).click()
+    await page.getByRole('option', { name: 'VS Code', exact: true }).click()
+    await page.getByRole('link', { name: 'Install in VS Code: widget', exact: true }).waitFor()
+    expect(await sidewaysOverflow(page)).toBe(0)
+    expect(problems).toEqual([])
+    await context.close()
   })
 
   it('lets the owner pin a server’s version on the Servers tab, and the registry serves it', async () => {
