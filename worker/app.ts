@@ -19,6 +19,7 @@ import { featuredRoutes } from './routes/featured'
 import { feedRoutes } from './routes/feeds'
 import { mcpRoutes, serverCardRoutes } from './routes/mcp'
 import { meRoutes } from './routes/me'
+import { packageRegistryRoutes } from './routes/package-registry'
 import { packageReadsInBatch, packageRoutes } from './routes/packages'
 import { pageRoutes } from './routes/pages'
 import { previewImageRoutes } from './routes/preview-images'
@@ -97,6 +98,13 @@ export const app = new Hono<AppEnv>()
   .use('/v0.1/*', readOnlyDatabase)
   .use('/v0.1/*', guestView)
   .route('/v0.1', registryRoutes)
+  // Each package as a registry (the same API, scoped): likewise public to any origin, no session;
+  // a private package's answers (its secret link) are marked private there (routes/package-registry.ts).
+  .use('/registry/*', privateByDefault)
+  .use('/registry/*', cors({ origin: '*', allowMethods: ['GET', 'HEAD', 'OPTIONS'], maxAge: 86400 }))
+  .use('/registry/*', readOnlyDatabase)
+  .use('/registry/*', guestView)
+  .route('/registry', packageRegistryRoutes)
   // The MCP endpoint is for AI clients anywhere: a guest's view, no session read, no cookie set,
   // no CSRF token (it changes nothing); its size, depth and rate limits are its own (routes/mcp.ts).
   .use(MCP_PATH, privateByDefault, readOnlyDatabase, guestView)

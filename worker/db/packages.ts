@@ -7,8 +7,10 @@ import { and, asc, desc, eq, lte, ne, type SQL, sql } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { PackageSort } from '@shared/limits'
 import type { CategoryServerState, CategorySummary, PackageDetail, PackageLikeState, PackageList, PackageSummary } from '@shared/types'
+import { registryPathOf } from '../lib/package-registry'
 import { batchOf } from './batch'
 import type { DB } from './client'
+import { packagePinsQuery } from './package-registry'
 import { pageInfo, pageOffset } from './paging'
 import { packageCounts, packageLikes, packageServers, packages, packageViews, servers, users } from './schema'
 import { cardColumns, toCards } from './server-cards'
@@ -129,21 +131,32 @@ function packageCardsQuery(db: DB, packageId: string, userId: string | null) {
 }
 
 /**
- * A package page: the summary and all its servers, in one batch, with the visit counted first in
- * the same batch when `visitorHash` says whose it is (so the page shows it, in one round trip).
+ * A package page: the summary, all its servers and the versions their owner pinned, in one batch,
+ * with the visit counted first in the same batch when `visitorHash` says whose it is (so the page
+ * shows it, in one round trip). `registryKey` is the secret of its registry link, for its owner
+ * (lib/package-registry.ts): a private package's registry path is theirs alone.
  */
 export async function getPackageDetail(
   db: DB,
   pkg: PackageRow,
   userId: string | null,
   visitorHash: string | null = null,
+  registryKey: string | null = null,
 ): Promise<PackageDetail> {
-  const [, , summary, cards] = await batchOf(db, [
+  const [, , summary, cards, pins] = await batchOf(db, [
     ...(visitorHash ? viewStatements(db, pkg.id, visitorHash) : ([null, null] as const)),
     summaryQuery(db, userId).where(eq(packages.id, pkg.id)),
     packageCardsQuery(db, pkg.id, userId),
+    packagePinsQuery(db, pkg.id),
   ] as const)
-  return { ...toPackageSummary(summary[0]), servers: toCards(cards), isOwner: pkg.userId === userId, registryPath: null, pins: {} }
+  const isOwner = pkg.userId === userId
+  return {
+    ...toPackageSummary(summary[0]),
+    servers: toCards(cards),
+    isOwner,
+    registryPath: registryPathOf(pkg, isOwner ? registryKey : null),
+    pins: Object.fromEntries(pins.flatMap((p) => (p.version === null ? [] : [[p.serverId, p.version]]))),
+  }
 }
 
 /** A category's servers for its owner (the whole list, not the first three). */

@@ -19,7 +19,7 @@ import { toVerdictGrades, verdictGradesJson } from './verdict-reads'
 const served = servedName(servers)
 const other = alias(servers, 'other')
 
-const columns = {
+export const columns = {
   id: servers.id,
   name: served,
   displayName: servers.displayName,
@@ -48,7 +48,7 @@ const columns = {
 }
 
 /** Statuses the API may serve; 'pending' (imported with a problem) is not public. */
-const SERVABLE = ['active', 'deleted']
+export const SERVABLE = ['active', 'deleted']
 
 /**
  * The registry's name rule (`^[a-zA-Z0-9.-]+/[a-zA-Z0-9._-]+$`, 3 to 200 characters) in GLOBs,
@@ -67,17 +67,17 @@ const rank = (t: Ranked) => sql`(${sql.join(rankTerms(t), sql`, `)})`
 const SHOWN = sql`NOT EXISTS (SELECT 1 FROM ${servers} ${sql.identifier('other')} WHERE ${servedName(other)} = ${served} AND ${inArray(other.status, SERVABLE)} AND ${rank(other)} < ${rank(servers)})`
 
 // Spelled out in full: in a select list Drizzle leaves column names unqualified.
-const isFeatured = (at: string) =>
+export const isFeatured = (at: string) =>
   sql<number>`EXISTS (SELECT 1 FROM ${featured} WHERE ${featured.serverId} = ${sql.identifier('servers')}.${sql.identifier('id')} AND ${featuredNow(at)})`
 
-type Row = Omit<RegistryListing, 'featured' | 'install' | 'tools' | 'supplyChain' | 'verdict'> & {
+export type Row = Omit<RegistryListing, 'featured' | 'install' | 'tools' | 'supplyChain' | 'verdict'> & {
   featured: number
   install: string | null
   tools: string | null
   supplyChain: string | null
   verdict: string | null
 }
-const toListing = ({ featured: f, install, tools, supplyChain, verdict, ...row }: Row): RegistryListing => ({
+export const toListing = ({ featured: f, install, tools, supplyChain, verdict, ...row }: Row): RegistryListing => ({
   ...row,
   featured: Boolean(f),
   install: install === null ? null : (JSON.parse(install) as InstallSummary),

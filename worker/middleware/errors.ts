@@ -32,7 +32,7 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
 }
 
 /**
- * The Worker's own interfaces, which are not pages of the SPA: the SPA's API, the registry API,
+ * The Worker's own interfaces, which are not pages of the SPA: the SPA's API, the registry API (and each package's),
  * feeds, sitemaps, robots.txt, the MCP endpoint and its Server Card (an unknown path under them is
  * a JSON 404). Every other path the Worker answers is a page of the SPA (the security sweep checks
  * every route is one or the other).
@@ -40,6 +40,7 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
 export const WORKER_PATHS = [
   '/api/*',
   '/v0.1/*',
+  '/registry/*',
   '/feeds/*',
   '/sitemaps/*',
   '/sitemap.xml',

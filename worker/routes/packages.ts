@@ -1,7 +1,19 @@
 import { type Context, Hono } from 'hono'
-import { packageIdParam, packageListQuery, publicStatusSchema, recommendationMessageSchema, topPackagesQuery } from '@shared/schemas'
+import {
+  packageIdParam,
+  packageListQuery,
+  packageServerParam,
+  packageServerPinSchema,
+  publicStatusSchema,
+  recommendationMessageSchema,
+  topPackagesQuery,
+} from '@shared/schemas'
+import type { PackageRegistryLink, PackageServerPin } from '@shared/types'
+import { packageServerVersions, rotateRegistryKey, setPackageServerPin } from '../db/package-registry'
 import { getPackageDetail, listPackages, type PackageRow, setPackageLike, topPackages, updatePackage } from '../db/packages'
 import type { AppEnv } from '../env'
+import { ApiError } from '../errors'
+import { registryKey, registryPathOf } from '../lib/package-registry'
 import { sign } from '../lib/tokens'
 import { authorizePackage, requireUser, signedIn } from '../middleware/authz'
 import { publicCache } from '../middleware/cache'
@@ -52,8 +64,36 @@ export const packageRoutes = new Hono<AppEnv>()
   })
   .get('/:id', idParam, async (c) => {
     const pkg = await authorizePackage(c, c.req.valid('param').id, 'view')
+    const userId = c.var.user?.id ?? null
+    // The secret link of a private package's registry is its owner's to see.
+    const key = !pkg.isPublic && pkg.userId === userId ? await registryKey(c.env, pkg.id, pkg.registryKeyRev) : null
     // Never stored by a shared cache: every visit may count, and a private page is the owner's.
-    return c.json(await getPackageDetail(c.var.db, pkg, c.var.user?.id ?? null, await countedVisitor(c, pkg)))
+    return c.json(await getPackageDetail(c.var.db, pkg, userId, await countedVisitor(c, pkg), key))
+  })
+  .put(
+    '/:id/servers/:serverId/version',
+    signedIn,
+    validate('param', packageServerParam),
+    validate('json', packageServerPinSchema),
+    async (c) => {
+      const { id, serverId } = c.req.valid('param')
+      const pkg = await authorizePackage(c, id, 'manage')
+      const { version } = c.req.valid('json')
+      const versions = await packageServerVersions(c.var.db, pkg.id, serverId)
+      if (versions === null) throw new ApiError('server_not_found', 'That server is not in this package.')
+      if (version !== null && !versions.includes(version))
+        throw new ApiError('invalid_input', 'The server has no such version', [
+          { field: 'version', message: 'The server has no such version' },
+        ])
+      await setPackageServerPin(c.var.db, pkg.id, serverId, version)
+      return c.json({ serverId, version } satisfies PackageServerPin)
+    },
+  )
+  .post('/:id/registry-key', signedIn, idParam, async (c) => {
+    const pkg = await authorizePackage(c, c.req.valid('param').id, 'manage')
+    const rev = await rotateRegistryKey(c.var.db, pkg.id)
+    const registryPath = registryPathOf(pkg, await registryKey(c.env, pkg.id, rev)) as string
+    return c.json({ registryPath } satisfies PackageRegistryLink)
   })
   .put('/:id/public-status', signedIn, idParam, validate('json', publicStatusSchema), async (c) => {
     const pkg = await authorizePackage(c, c.req.valid('param').id, 'manage')

@@ -1,15 +1,17 @@
-import { type Context, Hono } from 'hono'
+import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { CATALOGUE_SERVER, catalogueListing } from '@shared/mcp-endpoint'
 import { PAGE_PATHS } from '@shared/page-paths'
 import { registryListQuery, registryServerParam, registryServerQuery } from '@shared/schemas'
-import { registryListing, registryPage, registryVersions } from '../db/registry'
+import { type RegistryPageOptions, registryListing, registryPage, registryVersions } from '../db/registry'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
+import type { VersionFacts } from '../lib/package-registry'
 import {
   decodeCursor,
   encodeCursor,
   isRegistryName,
   listingVersions,
+  type PackageMeta,
   type RegistryListing,
   toServerResponse,
 } from '../lib/render/registry-api'
@@ -63,65 +65,112 @@ async function findListing(c: Context<AppEnv>, serverName: string, includeDelete
   return listing
 }
 
+/** One entry a scope serves: a listing at a version, and what the scope adds to its `_meta`. */
+export interface ScopeEntry {
+  listing: RegistryListing
+  /** The official facts of the version served; the listing's current version when absent. */
+  version?: VersionFacts
+  pageUrl?: string
+  package?: PackageMeta
+}
+
+/**
+ * What the registry API is read from: the whole catalogue, or one package (routes/package-registry.ts).
+ * The handlers below are the same for both; a scope says which listings it has, at which versions,
+ * and how its answers may be cached.
+ */
+export interface RegistryScope {
+  /** A page of the list, and the name the next page starts after when more follow. */
+  page(opts: RegistryPageOptions): Promise<{ entries: ScopeEntry[]; after: string | null }>
+  /**
+   * The versions the scope serves of the server under `name`, newest first (the latest first);
+   * `wanted` is the version asked for, when one is (a scope may read less to answer it). Throws
+   * the 404 when the scope has no such server.
+   */
+  versions(name: string, includeDeleted: boolean, wanted?: string): Promise<ScopeEntry[]>
+  /** Marks the answer's caching. */
+  cache(c: Context<AppEnv>): void
+}
+
+/** The whole catalogue as a registry: every servable listing, with every version the sync stored. */
+const catalogueScope = (c: Context<AppEnv>): RegistryScope => ({
+  async page(opts) {
+    const { listings, after } = await registryPage(c.var.db, opts)
+    return { entries: listings.map((listing) => ({ listing })), after }
+  },
+  async versions(name, includeDeleted, wanted) {
+    const listing = await findListing(c, name, includeDeleted)
+    const stored = wanted === 'latest' || wanted === listing.version ? [] : await registryVersions(c.var.db, listing.id)
+    return listingVersions(listing, stored).map(([l, version]) => ({ listing: l, version, pageUrl: pageUrl(c, l) }))
+  },
+  cache: (c) => publicCache(c, 30),
+})
+
+const serverResponse = (c: Context<AppEnv>, e: ScopeEntry) =>
+  toServerResponse(e.listing, { origin: origin(c), version: e.version, pageUrl: e.pageUrl, package: e.package })
+
+/**
+ * The MCP registry's read API (`/v0.1`) over a scope, so that registry clients and other
+ * sub-registries read the catalogue, or one package of it, as they read the official registry.
+ * Public, the same for everyone: no session is read, any origin may call (app.ts).
+ * @example new Hono().route('/v0.1', registryApi(catalogueScope, registryCache))
+ */
+export function registryApi(scopeOf: (c: Context<AppEnv>) => RegistryScope | Promise<RegistryScope>, cache: MiddlewareHandler<AppEnv>) {
+  return new Hono<AppEnv>()
+    .get('/servers', cache, validate('query', registryListQuery), async (c) => {
+      const q = c.req.valid('query')
+      const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor)
+      if (after === null) throw new ApiError('invalid_input', 'Invalid cursor', [{ field: 'cursor', message: 'Invalid cursor' }])
+      const scope = await scopeOf(c)
+      const { entries, after: next } = await scope.page({
+        after,
+        limit: q.limit,
+        search: q.search?.trim() || undefined,
+        updatedSince: q.updated_since && new Date(q.updated_since).toISOString(),
+        version: q.version,
+        // As the registry does: a client asking what changed also learns what was deleted.
+        includeDeleted: q.include_deleted || q.updated_since !== undefined,
+      })
+      scope.cache(c)
+      return c.json({
+        servers: entries.map((e) => serverResponse(c, e)),
+        metadata: { count: entries.length, ...(next !== null ? { nextCursor: encodeCursor(next) } : {}) },
+      })
+    })
+    .get(
+      '/servers/:serverName/versions',
+      cache,
+      validate('param', registryServerParam),
+      validate('query', registryServerQuery),
+      async (c) => {
+        const scope = await scopeOf(c)
+        const entries = await scope.versions(c.req.valid('param').serverName, c.req.valid('query').include_deleted)
+        scope.cache(c)
+        return c.json({ servers: entries.map((e) => serverResponse(c, e)), metadata: { count: entries.length } })
+      },
+    )
+    .get(
+      '/servers/:serverName/versions/:version',
+      cache,
+      validate('param', registryServerParam),
+      validate('query', registryServerQuery),
+      async (c) => {
+        const { serverName, version } = c.req.valid('param')
+        const scope = await scopeOf(c)
+        const entries = await scope.versions(serverName, c.req.valid('query').include_deleted, version)
+        const found = version === 'latest' ? entries[0] : entries.find((e) => e.listing.version === version)
+        if (!found) throw new ApiError('version_not_found', 'Server version not found')
+        scope.cache(c)
+        return c.json(serverResponse(c, found))
+      },
+    )
+}
+
 /** Registry clients poll the same pages from everywhere, and a page of 100 costs the Worker more than a read. */
 const registryCache = guestCache({ shared: true })
 
 /**
- * The MCP registry's read API (`/v0.1`), so that registry clients and other sub-registries read
- * the catalogue as they read the official registry. A listing is served at its current version in
- * lists, and with every version the sync stored under /versions. Public, the same for everyone: no
- * session is read, any origin may call.
+ * The whole catalogue's registry API: a listing is served at its current version in lists, and
+ * with every version the sync stored under /versions.
  */
-export const registryRoutes = new Hono<AppEnv>()
-  .get('/servers', registryCache, validate('query', registryListQuery), async (c) => {
-    const q = c.req.valid('query')
-    const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor)
-    if (after === null) throw new ApiError('invalid_input', 'Invalid cursor', [{ field: 'cursor', message: 'Invalid cursor' }])
-    const { listings, after: next } = await registryPage(c.var.db, {
-      after,
-      limit: q.limit,
-      search: q.search?.trim() || undefined,
-      updatedSince: q.updated_since && new Date(q.updated_since).toISOString(),
-      version: q.version,
-      // As the registry does: a client asking what changed also learns what was deleted.
-      includeDeleted: q.include_deleted || q.updated_since !== undefined,
-    })
-    publicCache(c, 30)
-    return c.json({
-      servers: listings.map((l) => toServerResponse(l, { origin: origin(c) })),
-      metadata: { count: listings.length, ...(next !== null ? { nextCursor: encodeCursor(next) } : {}) },
-    })
-  })
-  .get(
-    '/servers/:serverName/versions',
-    registryCache,
-    validate('param', registryServerParam),
-    validate('query', registryServerQuery),
-    async (c) => {
-      const listing = await findListing(c, c.req.valid('param').serverName, c.req.valid('query').include_deleted)
-      const versions = listingVersions(listing, await registryVersions(c.var.db, listing.id))
-      publicCache(c, 30)
-      return c.json({
-        servers: versions.map(([l, version]) => toServerResponse(l, { origin: origin(c), version, pageUrl: pageUrl(c, l) })),
-        metadata: { count: versions.length },
-      })
-    },
-  )
-  .get(
-    '/servers/:serverName/versions/:version',
-    registryCache,
-    validate('param', registryServerParam),
-    validate('query', registryServerQuery),
-    async (c) => {
-      const { serverName, version } = c.req.valid('param')
-      const listing = await findListing(c, serverName, c.req.valid('query').include_deleted)
-      const versions =
-        version === 'latest' || version === listing.version
-          ? listingVersions(listing, [])
-          : listingVersions(listing, await registryVersions(c.var.db, listing.id))
-      const found = versions.find(([l]) => version === 'latest' || l.version === version)
-      if (!found) throw new ApiError('version_not_found', 'Server version not found')
-      publicCache(c, 30)
-      return c.json(toServerResponse(found[0], { origin: origin(c), version: found[1], pageUrl: pageUrl(c, found[0]) }))
-    },
-  )
+export const registryRoutes = registryApi(catalogueScope, registryCache)
