@@ -19,13 +19,12 @@ import { featuredRoutes } from './routes/featured'
 import { feedRoutes } from './routes/feeds'
 import { mcpRoutes, serverCardRoutes } from './routes/mcp'
 import { meRoutes } from './routes/me'
-import { packageRegistryRoutes } from './routes/package-registry'
 import { packageReadsInBatch, packageRoutes } from './routes/packages'
 import { pageRoutes } from './routes/pages'
 import { previewImageRoutes } from './routes/preview-images'
 import { previewRoutes } from './routes/previews'
 import { probeRoutes } from './routes/probes'
-import { registryRoutes } from './routes/registry'
+import { packageRegistryRoutes, registryRoutes } from './routes/registry'
 import { rescanRoutes } from './routes/rescans'
 import { reviewRoutes } from './routes/review'
 import { RUNNER_PATH, runnerRoutes } from './routes/runner'
@@ -99,7 +98,7 @@ export const app = new Hono<AppEnv>()
   .use('/v0.1/*', guestView)
   .route('/v0.1', registryRoutes)
   // Each package as a registry (the same API, scoped): likewise public to any origin, no session;
-  // a private package's answers (its secret link) are marked private there (routes/package-registry.ts).
+  // a private package's answers (its secret link) are marked private there (routes/registry.ts).
   .use('/registry/*', privateByDefault)
   .use('/registry/*', cors({ origin: '*', allowMethods: ['GET', 'HEAD', 'OPTIONS'], maxAge: 86400 }))
   .use('/registry/*', readOnlyDatabase)

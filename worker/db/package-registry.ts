@@ -67,16 +67,14 @@ export async function packageScope(db: DB, packageId: string): Promise<PackageSc
       })
       .from(serverVersions)
       .where(sql`${serverVersions.serverId} IN ${serverIdsOf(packageId)}`),
+    // From the servers' installed packages to their versions by key: the unary + keeps SQLite
+    // from starting at the band index, which would read every High version in the catalogue.
     db
       .select({ registry: watchedPackages.registry, name: watchedPackages.name, version: packageVersions.version })
-      .from(packageVersions)
-      .innerJoin(watchedPackages, eq(watchedPackages.id, packageVersions.packageId))
-      .where(
-        and(
-          eq(packageVersions.band, 'high'),
-          sql`${packageVersions.packageId} IN (SELECT ${listingPackages.packageId} FROM ${listingPackages} WHERE ${listingPackages.serverId} IN ${serverIdsOf(packageId)})`,
-        ),
-      ),
+      .from(listingPackages)
+      .innerJoin(packageVersions, eq(packageVersions.packageId, listingPackages.packageId))
+      .innerJoin(watchedPackages, eq(watchedPackages.id, listingPackages.packageId))
+      .where(and(sql`${listingPackages.serverId} IN ${serverIdsOf(packageId)}`, sql`+${packageVersions.band} = 'high'`)),
   ])
   const [pkg] = pkgRows
   if (!pkg) return null
