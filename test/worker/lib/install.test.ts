@@ -14,7 +14,9 @@ import {
   type InstallListing,
   type InstallOption,
   installPlan,
+  mergedClientCommands,
   mergedClientConfig,
+  mergedClientLinks,
   parseCursorInstallLink,
   parseVscodeInstallLink,
   placeholder,
@@ -597,6 +599,49 @@ describe('choices the generator makes', () => {
     expect(Object.keys(parseToml(mergedClientConfig('codex', items)).mcp_servers as object)).toEqual(['local-weather', 'local-weather-2'])
     expect(Object.keys(parseYaml(mergedClientConfig('goose', items)).extensions)).toEqual(['local-weather', 'local-weather-2'])
     expect(parseYaml(mergedClientConfig('goose', items)).extensions['local-weather-2'].name).toBe('local-weather-2')
+  })
+
+  it("gives a package's add commands and one-click links under the merged file's keys, each the server's own", () => {
+    const a = installPlan(stored(withPackage))
+    const b = installPlan({ ...stored(withPackage), name: 'io.github.other/local-weather' })
+    const r = installPlan(stored(withRemote))
+    const items = [a, b, r].map((plan) => ({ plan, option: plan.options[0] }))
+    const keys = ['local-weather', 'local-weather-2', serverKey(r.name)]
+    // Every client with an add command has one line per server, in the file's order and keys.
+    for (const id of ['claude-code', 'codex', 'gemini', 'vscode'] as const) {
+      const commands = mergedClientCommands(id, items)!
+      expect(commands.map((c) => c.key)).toEqual(keys)
+      const file = id === 'codex' ? parseToml(mergedClientConfig(id, items)) : JSON.parse(mergedClientConfig(id, items))
+      expect(Object.keys((file.mcpServers ?? file.mcp_servers ?? file.servers) as object)).toEqual(keys)
+    }
+    const claude = mergedClientCommands('claude-code', items)!
+    expect(claude[0].command).toBe(clientConfig(a, a.options[0], 'claude-code')!.command)
+    expect(claude[1].command).toBe(
+      'claude mcp add --transport stdio --env "API_KEY=${API_KEY}" local-weather-2 -- npx -y @modelcontextprotocol/server-weather@1.0.0 --port 8080',
+    )
+    expect(claude[2].command).toBe(clientConfig(r, r.options[0], 'claude-code')!.command)
+    // VS Code's command carries the inputs named as in the merged file.
+    const code = mergedClientCommands('vscode', items)![1].command!
+    const added = JSON.parse(code.slice("code --add-mcp '".length, -1))
+    expect(added).toMatchObject({ name: 'local-weather-2', env: { API_KEY: '${input:local-weather-2.API_KEY}' } })
+    expect(added.inputs.map((i: { id: string }) => i.id)).toEqual(['local-weather-2.API_KEY'])
+    // Clients without an add command or a link say so with null.
+    for (const id of ['claude-desktop', 'cursor', 'windsurf', 'goose', 'zed', 'cline'] as const)
+      expect(mergedClientCommands(id, items)).toBeNull()
+    for (const id of CLIENTS.map((c) => c.id).filter((c) => c !== 'cursor' && c !== 'vscode'))
+      expect(mergedClientLinks(id, items)).toBeNull()
+    // Each link opens exactly the entry the merged file holds for that server.
+    const cursorFile = JSON.parse(mergedClientConfig('cursor', items)).mcpServers
+    const cursorLinks = mergedClientLinks('cursor', items)!
+    expect(cursorLinks.map((l) => l.key)).toEqual(keys)
+    for (const l of cursorLinks) expect(parseCursorInstallLink(l.href)).toEqual({ name: l.key, config: cursorFile[l.key] })
+    const vscodeFile = JSON.parse(mergedClientConfig('vscode', items)).servers
+    for (const l of mergedClientLinks('vscode', items)!) {
+      const { name, inputs, ...entry } = parseVscodeInstallLink(l.href)
+      expect(name).toBe(l.key)
+      expect(entry).toEqual(vscodeFile[l.key])
+      expect(l.label).toBe('Install in VS Code')
+    }
   })
 
   it('writes YAML that reads back exactly, whatever the strings hold', () => {

@@ -74,3 +74,27 @@ export function useRevalidateCommunity() {
   const { mutate } = useSWRConfig()
   return (packageId?: string) => mutate((key) => isCommunityKey(key, packageId))
 }
+
+/**
+ * The owner's registry actions: pin a server of the package to one of its versions (null serves
+ * its newest not held back) and rotate the private link's secret. Each refetches the package,
+ * whose registryPath and pins then show what the registry serves.
+ */
+export function usePackageRegistryActions(packageId: string) {
+  const { mutate } = useSWRConfig()
+  const refresh = () => mutate(packageKey(packageId))
+  return {
+    async pin(serverId: string, version: string | null) {
+      const pin = await call(
+        api.packages[':id'].servers[':serverId'].version.$put({ param: { id: packageId, serverId }, json: { version } }),
+      )
+      await refresh()
+      return pin
+    },
+    async rotate() {
+      const link = await call(api.packages[':id']['registry-key'].$post({ param: { id: packageId } }))
+      await refresh()
+      return link
+    },
+  }
+}

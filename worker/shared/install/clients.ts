@@ -586,27 +586,84 @@ export interface MergeItem {
   option: InstallOption
 }
 
+/** One server of a merged file: its key made unique, its context and its entry as the file holds it. */
+interface MergedEntry {
+  key: string
+  ctx: Ctx
+  entry: Record<string, unknown>
+}
+
+/**
+ * The servers of a file holding several, in order: keys made unique ('-2', '-3') and each
+ * server's inputs named after its key (`{key}.`), so that two servers' API_KEY stay apart. The
+ * merged file, its commands and its links all come from here, so they say the same thing.
+ */
+function mergedEntries(client: ClientSpec, items: MergeItem[]): MergedEntry[] {
+  const out: MergedEntry[] = []
+  for (const { plan, option } of items) {
+    if (option.unsupported) continue
+    let key = plan.key
+    for (let n = 2; out.some((e) => e.key === key); n++) key = `${plan.key}-${n}`
+    const ctx = context(client, key, option, `${key}.`)
+    out.push({ key, ctx, entry: clean(client.entry(ctx)) })
+  }
+  return out
+}
+
 /**
  * One client's file holding several servers (a package's): keys made unique ('-2', '-3'), and
  * for VS Code each server's inputs named after it so that two servers' API_KEY stay apart.
  */
 export function mergedClientConfig(id: ClientId, items: MergeItem[]): string {
   const client = spec(id)
-  const entries: Array<[string, Record<string, unknown>]> = []
-  const inputs: Input[] = []
-  const prefixes: string[] = []
-  for (const { plan, option } of items) {
-    if (option.unsupported) continue
-    let key = plan.key
-    for (let n = 2; entries.some(([k]) => k === key); n++) key = `${plan.key}-${n}`
-    const idPrefix = `${key}.`
-    entries.push([key, clean(client.entry(context(client, key, option, idPrefix)))])
-    for (const input of option.inputs) {
-      inputs.push(input)
-      prefixes.push(idPrefix)
-    }
-  }
-  return client.document(entries, inputs, prefixes)
+  const merged = mergedEntries(client, items)
+  return client.document(
+    merged.map((m) => [m.key, m.entry]),
+    merged.flatMap((m) => m.ctx.option.inputs),
+    merged.flatMap((m) => m.ctx.option.inputs.map(() => m.ctx.idPrefix)),
+  )
+}
+
+/** One server's line of a merged install: null when the client's add command cannot carry it (the file can). */
+export interface MergedCommand {
+  key: string
+  command: string | null
+}
+
+/**
+ * The add command of each server of a file holding several, for a client that has one (Claude
+ * Code's `claude mcp add`, Codex's `codex mcp add`, Gemini CLI's `gemini mcp add`, VS Code's
+ * `code --add-mcp`), under the same keys as the merged file; null for a client without one.
+ * Run one after another, they add what the merged file holds.
+ * @example mergedClientCommands('claude-code', items)?.map((c) => c.command).join('\n')
+ */
+export function mergedClientCommands(id: ClientId, items: MergeItem[]): MergedCommand[] | null {
+  const client = spec(id)
+  if (!client.command) return null
+  const command = client.command.bind(client)
+  return mergedEntries(client, items).map(({ key, ctx, entry }) => ({ key, command: command(ctx, entry) }))
+}
+
+/** One server's one-click link of a merged install. */
+export interface MergedLink {
+  key: string
+  href: string
+  label: string
+}
+
+/**
+ * The one-click install link of each server of a file holding several, for a client that has
+ * them (Cursor, VS Code: one server per link, as their handlers take), under the same keys as
+ * the merged file; null for a client without them.
+ */
+export function mergedClientLinks(id: ClientId, items: MergeItem[]): MergedLink[] | null {
+  const client = spec(id)
+  if (!client.link) return null
+  const link = client.link.bind(client)
+  return mergedEntries(client, items).flatMap(({ key, ctx, entry }) => {
+    const made = link(ctx, entry)
+    return made ? [{ key, ...made }] : []
+  })
 }
 
 /**

@@ -11,8 +11,8 @@
 import { clientConfig } from './clients'
 import { type InstallListing, installPlan } from './plan'
 
-export type { ClientGroup, ClientId, ClientInfo, ClientOutput, MergeItem } from './clients'
-export { CLIENTS, clientConfig, mergedClientConfig, placeholder, runCommand } from './clients'
+export type { ClientGroup, ClientId, ClientInfo, ClientOutput, MergedCommand, MergedLink, MergeItem } from './clients'
+export { CLIENTS, clientConfig, mergedClientCommands, mergedClientConfig, mergedClientLinks, placeholder, runCommand } from './clients'
 export { cursorInstallLink, parseCursorInstallLink, parseVscodeInstallLink, vscodeInstallLink } from './deeplinks'
 export type { Input, InputKind, InstallOption, InstallPlan, NamedValue, Part, RemoteConnection, StdioLaunch, Value } from './model'
 export type { InstallListing, InstallVersion, PlanOptions } from './plan'

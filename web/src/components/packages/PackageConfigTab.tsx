@@ -1,9 +1,19 @@
 import { Check, Copy, Download } from 'lucide-react'
 import { useMemo } from 'react'
-import { CLIENTS, type InstallOption, type InstallPlan, installPlan, mergedClientConfig } from '@shared/install'
+import {
+  CLIENTS,
+  type InstallOption,
+  type InstallPlan,
+  installPlan,
+  type MergedCommand,
+  mergedClientCommands,
+  mergedClientConfig,
+  mergedClientLinks,
+} from '@shared/install'
 import type { PackageDetail, ServerDetail, ServerSummary } from '@shared/types'
 import { useCopy } from '../../hooks/useCopy'
 import { usePackageServerDetails } from '../../hooks/usePackageData'
+import { CodeBlock } from '../CopyButton'
 import { ClientSelect, useRememberedClient } from '../install/ClientSelect'
 import { buttonClass } from '../ui/button'
 
@@ -48,6 +58,16 @@ function planFor(server: ServerSummary, detail: ServerDetail | undefined): Plann
 }
 
 /**
+ * The add commands one after another; a server the command cannot carry (headers Codex's command
+ * cannot set) is a shell comment that says so, so pasting the whole block never runs a broken line.
+ */
+function commandScript(commands: MergedCommand[], client: string): string {
+  return commands
+    .map((c) => c.command ?? `# ${c.key}: ${client}'s add command cannot set its headers; add it from the file above.`)
+    .join('\n')
+}
+
+/**
  * One file that installs every server of the package at once, for the client the visitor picks
  * (remembered): each entry is the one the server's own page opens on, so the servers' details
  * are read. What must be filled in is listed per server; a server with nothing to install is
@@ -71,10 +91,10 @@ export function PackageConfigTab({ pkg }: { pkg: PackageDetail }) {
 
   const client = CLIENTS.find((c) => c.id === clientId)!
   const included = planned.filter((p): p is Planned & { option: InstallOption } => p.option !== null)
-  const text = mergedClientConfig(
-    clientId,
-    included.map(({ plan, option }) => ({ plan, option })),
-  )
+  const items = included.map(({ plan, option }) => ({ plan, option }))
+  const text = mergedClientConfig(clientId, items)
+  const commands = mergedClientCommands(clientId, items)
+  const links = mergedClientLinks(clientId, items)
   const fileName = configFileName(pkg.name, client.format)
   const toFill = included.filter((p) => p.option.inputs.length > 0)
   const left = planned.filter((p) => p.option === null)
@@ -116,13 +136,16 @@ export function PackageConfigTab({ pkg }: { pkg: PackageDetail }) {
         </section>
       )}
       {left.length > 0 && (
-        <ul role="note" aria-label="Servers not in the file" className="list-disc space-y-1 pl-5 text-sm text-zinc-700 dark:text-zinc-300">
-          {left.map(({ server, reason }) => (
-            <li key={server.id}>
-              Not in the file: <span className="font-medium">{server.displayName}</span>. {reason}
-            </li>
-          ))}
-        </ul>
+        // The note wraps the list: a list given another role leaves its items outside any list.
+        <div role="note" aria-label="Servers not in the file">
+          <ul className="list-disc space-y-1 pl-5 text-sm text-zinc-700 dark:text-zinc-300">
+            {left.map(({ server, reason }) => (
+              <li key={server.id}>
+                Not in the file: <span className="font-medium">{server.displayName}</span>. {reason}
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       <figure className="overflow-hidden rounded-lg border border-zinc-200 dark:border-zinc-800">
         <div className="flex flex-wrap items-center justify-between gap-2 border-b border-zinc-200 bg-zinc-50 px-3 py-1.5 dark:border-zinc-800 dark:bg-zinc-900">
@@ -154,6 +177,29 @@ export function PackageConfigTab({ pkg }: { pkg: PackageDetail }) {
           </pre>
         </section>
       </figure>
+      {commands && commands.length > 0 && (
+        <CodeBlock
+          code={commandScript(commands, client.label)}
+          what={`${client.label} commands`}
+          title={`Or in a terminal: ${commands.length === 1 ? 'one command' : `${commands.length} commands, one per server`}`}
+        />
+      )}
+      {links && links.length > 0 && (
+        <section aria-labelledby="package-one-click" className="flex flex-col gap-2">
+          <h3 id="package-one-click" className="text-sm font-semibold">
+            Or one click per server
+          </h3>
+          <ul className="flex flex-wrap gap-2">
+            {links.map((l) => (
+              <li key={l.key}>
+                <a href={l.href} className={buttonClass('secondary', 'sm')}>
+                  {l.label}: <span className="font-mono">{l.key}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </div>
   )
 }

@@ -8,8 +8,11 @@ import { buttonClass } from '../ui/button'
 /** Tags a package's server card shows before '+N'. */
 const TAGS_SHOWN = 3
 
-/** A server inside a package: who made it, what it does, 3 tags then '+N', and 'View Details'. */
-export function PackageServerCard({ server }: { server: ServerSummary }) {
+/**
+ * A server inside a package: who made it, what it does, 3 tags then '+N', and 'View Details';
+ * for the package's owner, the version its registry serves (`children`).
+ */
+export function PackageServerCard({ server, children }: { server: ServerSummary; children?: React.ReactNode }) {
   const hidden = server.tags.length - TAGS_SHOWN
   return (
     <article className="flex flex-col gap-3 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
@@ -41,6 +44,7 @@ export function PackageServerCard({ server }: { server: ServerSummary }) {
           )}
         </ul>
       )}
+      {children}
       <Link
         href={`/servers/${server.id}`}
         className={buttonClass('secondary', 'sm', 'mt-auto self-start')}
