@@ -44,7 +44,7 @@ export const WORKER_PATHS = [
   '/sitemaps/*',
   '/sitemap.xml',
   '/robots.txt',
-  '/mcp',
+  '/mcp/*',
   '/.well-known/*',
 ] as const
 
