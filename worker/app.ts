@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { cors } from 'hono/cors'
 import { MCP_PATH } from '@shared/mcp-endpoint'
 import type { AppEnv } from './env'
+import { SERVER_CARD_PATH } from './lib/render/discovery'
 import { jsonDepthLimit, limitBody, settleBody } from './middleware/body'
 import { forgetVersionAfterWrites, privateByDefault } from './middleware/cache'
 import { csrfProtection } from './middleware/csrf'
@@ -17,7 +18,7 @@ import { commentRoutes } from './routes/comments'
 import { declaredSurfaceRoutes } from './routes/declared-surface'
 import { featuredRoutes } from './routes/featured'
 import { feedRoutes } from './routes/feeds'
-import { mcpRoutes, serverCardRoutes } from './routes/mcp'
+import { mcpRoutes } from './routes/mcp'
 import { meRoutes } from './routes/me'
 import { packageReadsInBatch, packageRoutes } from './routes/packages'
 import { pageRoutes } from './routes/pages'
@@ -36,6 +37,7 @@ import { serverReadsInBatch, serverRoutes } from './routes/servers'
 import { sitemapRoutes } from './routes/sitemaps'
 import { syncRoutes } from './routes/sync'
 import { tagRoutes } from './routes/tags'
+import { serverCardRoutes, wellKnownRoutes } from './routes/well-known'
 
 /** No write needs more: the largest is a server with README text, well under this. */
 export const MAX_BODY_BYTES = 64 * 1024
@@ -108,7 +110,9 @@ export const app = new Hono<AppEnv>()
   // no CSRF token (it changes nothing); its size, depth and rate limits are its own (routes/mcp.ts).
   .use(MCP_PATH, privateByDefault, readOnlyDatabase, guestView)
   .route(MCP_PATH, mcpRoutes)
-  .route('/.well-known', serverCardRoutes)
+  // Discovery before connecting: the endpoint's Server Card and the catalogues listing it (routes/well-known.ts).
+  .route(SERVER_CARD_PATH, serverCardRoutes)
+  .route('/.well-known', wellKnownRoutes)
   // Feeds, sitemaps and robots.txt are for readers and crawlers: public, no session read.
   .use('/feeds/*', privateByDefault, readOnlyDatabase, guestView)
   .route('/feeds', feedRoutes)

@@ -45,7 +45,7 @@ export const WORKER_PATHS = [
   '/sitemaps/*',
   '/sitemap.xml',
   '/robots.txt',
-  '/mcp',
+  '/mcp/*',
   '/.well-known/*',
 ] as const
 

@@ -5,7 +5,7 @@ import { CATEGORY_SLUGS, MAX_CATEGORY_FILTER } from '@shared/categories'
 import { CLIENTS, type ClientId, clientConfig, type InstallOption, installPlan } from '@shared/install'
 import { withWatchPins } from '@shared/install/pins'
 import { LIMITS, PACKAGE_TYPES, SERVER_SORTS } from '@shared/limits'
-import { CATALOGUE_SERVER, catalogueListing } from '@shared/mcp-endpoint'
+import { CATALOGUE_SERVER } from '@shared/mcp-endpoint'
 import { PAGE_PATHS } from '@shared/page-paths'
 import { serverListQuery, UUID_PATTERN } from '@shared/schemas'
 import { serverListing } from '@shared/server-list'
@@ -577,32 +577,3 @@ mcpRoutes.onError((error, c) => {
   console.error(error)
   return rpcError(c, 500, RPC.internal, 'Internal error')
 })
-
-/**
- * The Server Card: who the catalogue's own server is and where to connect, before connecting.
- * Its format is a draft (see docs/mcp-endpoint.md); served at the path this catalogue's own probe
- * reads and at the draft's.
- */
-export function serverCard(origin: string) {
-  return {
-    $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json',
-    name: CATALOGUE_SERVER.name,
-    title: CATALOGUE_SERVER.title,
-    description: CATALOGUE_SERVER.description,
-    version: CATALOGUE_SERVER.version,
-    websiteUrl: new URL(PAGE_PATHS.useFromAi, origin).href,
-    remotes: catalogueListing(origin).remotes,
-  }
-}
-
-export const serverCardRoutes = new Hono<AppEnv>()
-  .get('/mcp.json', (c) => {
-    c.header('Cache-Control', 'public, max-age=3600')
-    c.header('Access-Control-Allow-Origin', '*')
-    return c.json(serverCard(new URL(c.req.url).origin))
-  })
-  .get('/mcp/server-card.json', (c) => {
-    c.header('Cache-Control', 'public, max-age=3600')
-    c.header('Access-Control-Allow-Origin', '*')
-    return c.json(serverCard(new URL(c.req.url).origin))
-  })

@@ -14,9 +14,17 @@ export const CATALOGUE_SERVER = {
   name: 'io.github.mcp-catalogue/catalogue',
   title: 'MCP Catalogue',
   version: '1.0.0',
-  description:
-    'Find MCP servers and how to install them in your AI client: the same search, categories and install configurations as the catalogue’s web pages.',
+  // At most 100 characters: the registry's server.json and the Server Card's draft both cap it there.
+  description: 'Search a catalogue of MCP servers and get the configuration that installs one in your AI client.',
 } as const
+
+/**
+ * The protocol versions the endpoint answers, newest first, as its Server Card declares them: the
+ * stateless 2026-07-28 exchange (`server/discover`) and the 2025 handshake's versions, which the
+ * SDK's `createMcpHandler` negotiates. test/worker/routes/mcp.test.ts holds the list to what the
+ * endpoint answers.
+ */
+export const PROTOCOL_VERSIONS = ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07'] as const
 
 /** The page about it (PAGE_PATHS.useFromAi): its title and description, in the Worker's head and the SPA's. */
 export const USE_FROM_AI_PAGE = {

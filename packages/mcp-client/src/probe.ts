@@ -12,6 +12,7 @@ import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/valida
 import { checkAddress } from './address'
 import { capJson, DEFAULT_PROBE_BOUNDS, type ProbeBounds, SurfaceError, toSurface } from './bounds'
 import { type FetchLike, GuardError, guardedFetch } from './guarded-fetch'
+import { SERVER_CARD_MEDIA_TYPE, serverCardUrls } from './server-card'
 import type {
   FailureCause,
   JsonValue,
@@ -339,19 +340,39 @@ function failure(error: unknown, seen: Observations, timedOut: boolean): { statu
   return { status: 'protocol_error', error: sentence(error) }
 }
 
-/** The Server Card at the origin's reserved path, when it is a JSON object; anything else is no card. */
-async function readServerCard(url: URL, options: ProbeRemoteOptions, bounds: ProbeBounds, signal: AbortSignal) {
+/**
+ * The Server Card and where it was read: the endpoint's own `/server-card` first (the draft's
+ * reserved location, asked for by its media type), then the older well-known paths at its origin
+ * (server-card.ts). The first answer that is a JSON object is the card; anything else at a location
+ * (an error, HTML, an array, a body past the cap) is no card there, and the next is tried.
+ */
+async function readServerCard(
+  url: URL,
+  options: ProbeRemoteOptions,
+  bounds: ProbeBounds,
+  signal: AbortSignal,
+): Promise<{ card: JsonValue; url: string } | null> {
+  for (const location of serverCardUrls(url)) {
+    if (signal.aborted) return null
+    const card = await readCardAt(location, options, bounds, signal)
+    if (card !== null) return { card, url: location.href }
+  }
+  return null
+}
+
+/** One location's card, when it answers a JSON object (any JSON media type, the card's own included). */
+async function readCardAt(location: URL, options: ProbeRemoteOptions, bounds: ProbeBounds, signal: AbortSignal) {
   const fetchCard = guardedFetch({
     allowLoopback: options.allowLoopback ?? false,
     maxBytes: Math.min(SERVER_CARD_MAX_BYTES, bounds.maxBytes),
     timeoutMs: bounds.stepTimeoutMs,
-    // One step for the whole card, body included: a slow or endless body is no card.
+    // One step for each location, body included: a slow or endless body is no card.
     signal: AbortSignal.any([signal, AbortSignal.timeout(bounds.stepTimeoutMs)]),
     fetch: options.fetch,
   })
   try {
-    const response = await fetchCard(new URL('/.well-known/mcp.json', url.origin), {
-      headers: { Accept: 'application/json' },
+    const response = await fetchCard(location, {
+      headers: { Accept: `${SERVER_CARD_MEDIA_TYPE}, application/json;q=0.9` },
     })
     if (!response.ok || !/^application\/([\w.-]+\+)?json\b/i.test(response.headers.get('content-type') ?? '')) {
       await response.body?.cancel()
@@ -379,6 +400,7 @@ export function blankOutcome(target: string, started: number, transport: ProbeTr
     missingVariable: null,
     surface: null,
     serverCard: null,
+    serverCardUrl: null,
   }
 }
 
@@ -387,7 +409,8 @@ export function blankOutcome(target: string, started: number, transport: ProbeTr
  * with `server/discover` first and the `initialize` handshake as fallback, the old HTTP+SSE
  * transport when the listing says so or the POST is refused as the specification describes
  * (never on a 401); then every page of each list the capabilities announce, then close. Also
- * reads the Server Card. Never throws: every failure is one `ProbeStatus` with a short `error`.
+ * reads the Server Card, at the endpoint's `/server-card` first and the older well-known paths
+ * after. Never throws: every failure is one `ProbeStatus` with a short `error`.
  *
  * @example const outcome = await probeRemote({ url: 'https://mcp.example.com/mcp', transport: 'streamable-http' })
  */
@@ -481,7 +504,7 @@ export async function probeRemote(options: ProbeRemoteOptions): Promise<ProbeOut
       })
     }
   }
-  const [result, serverCard] = await Promise.all([
+  const [result, found] = await Promise.all([
     read().then(
       (value) => ({ ok: true as const, value }),
       (error: unknown) => ({ ok: false as const, error }),
@@ -495,10 +518,17 @@ export async function probeRemote(options: ProbeRemoteOptions): Promise<ProbeOut
       status,
       error,
       cause: cause ?? null,
-      serverCard,
+      serverCard: found?.card ?? null,
+      serverCardUrl: found?.url ?? null,
       authMetadataUrl: status === 'auth_required' ? (seen.challenge?.resourceMetadata ?? null) : null,
       ...someGenerations(generations),
     })
   }
-  return finish({ status: 'ok', ...result.value, serverCard, ...someGenerations(generations) })
+  return finish({
+    status: 'ok',
+    ...result.value,
+    serverCard: found?.card ?? null,
+    serverCardUrl: found?.url ?? null,
+    ...someGenerations(generations),
+  })
 }

@@ -167,8 +167,14 @@ export interface ProbeOutcome {
   cause?: FailureCause | null
   /** For 'ok': the announced lists that failed, each empty in `surface`; absent or empty when every list was read. */
   listErrors?: ListErrors
-  /** The Server Card the server publishes at /.well-known/mcp.json, when it publishes one (capped JSON). */
+  /**
+   * The Server Card the server publishes, when it publishes one (capped JSON): read at the
+   * endpoint's `/server-card` (the draft's location), else `/.well-known/mcp/server-card.json`,
+   * else `/.well-known/mcp.json` (server-card.ts).
+   */
   serverCard: JsonValue | null
+  /** Where `serverCard` was read; absent or null when there is none (and from probes that do not read one). */
+  serverCardUrl?: string | null
   /** Which protocol generations answered (probe.ts says how each is told); absent when nothing was told, as from a runner older than it. */
   generations?: ProtocolGenerations
 }

@@ -434,19 +434,6 @@ describe('HTTP refusals, as JSON-RPC errors', () => {
   })
 })
 
-describe('the Server Card', () => {
-  it('names the endpoint at the reserved path and at the draft’s', async () => {
-    for (const path of ['/.well-known/mcp.json', '/.well-known/mcp/server-card.json']) {
-      const card = await json(path)
-      expect(card.status).toBe(200)
-      expect(card.body).toMatchObject({
-        name: 'io.github.mcp-catalogue/catalogue',
-        remotes: [{ type: 'streamable-http', url: `${ORIGIN}/mcp` }],
-      })
-    }
-  })
-})
-
 describe('the catalogue’s own entry in the registry API', () => {
   it('is served under its name as the registry’s OpenAPI file says, its one remote this origin’s endpoint, its page the one about it', async () => {
     const name = encodeURIComponent(CATALOGUE_SERVER.name)

@@ -6,6 +6,7 @@
  * with its reasons. Pure: the caller reads the probes; nothing here reaches a database or the
  * network.
  */
+import { OLDER_SERVER_CARD_PATHS, SERVER_CARD_SUFFIX, serverCardUrls } from '@mcp-catalogue/mcp-client'
 import { CLIENTS, type ClientInfo } from '@shared/install'
 import { PROTOCOL_GENERATIONS, type ProbeStatus, type ProbeTransport, type ProtocolGenerations } from '@shared/surface'
 import {
@@ -34,7 +35,10 @@ export interface CompatibilityProbe {
 export interface CompatibilityInput {
   /** The latest probe of each target, in any order; none when nothing was probed yet. */
   probes: readonly CompatibilityProbe[]
-  /** Whether a probe of a remote read a Server Card at /.well-known/mcp.json. */
+  /**
+   * Whether a probe of a remote read a Server Card: at the endpoint's `/server-card` (the draft's
+   * location), `/.well-known/mcp/server-card.json` or `/.well-known/mcp.json`, the first that answered one.
+   */
   serverCard: boolean
   /** What the listing declares. */
   declared: {
@@ -89,6 +93,19 @@ export const COMPATIBILITY_POINTS = {
 const plus = (text: string, points: number): VerdictReason => ({ effect: 'plus', text, points })
 const info = (text: string): VerdictReason => ({ effect: 'info', text })
 
+/**
+ * Where the probe looks for a remote's Server Card, as a person reads it: the endpoint's own
+ * `/server-card` (its path, never its query), then the older well-known paths (mcp-client's
+ * serverCardUrls reads them in this order).
+ */
+function cardPlaces(target: string): string {
+  let own = SERVER_CARD_SUFFIX
+  try {
+    own = serverCardUrls(new URL(target))[0].pathname
+  } catch {}
+  return `${own}, ${OLDER_SERVER_CARD_PATHS.join(' or ')}`
+}
+
 /** A way's score and the reasons it rests on. */
 function scoreWay(way: Way, serverCard: boolean): { score: number; reasons: VerdictReason[] } {
   const reasons: VerdictReason[] = []
@@ -118,8 +135,8 @@ function scoreWay(way: Way, serverCard: boolean): { score: number; reasons: Verd
   }
   reasons.push(
     serverCard
-      ? plus('Publishes a Server Card at /.well-known/mcp.json, so a client can learn how to connect before it does.', points.serverCard)
-      : info('Publishes no Server Card at /.well-known/mcp.json.'),
+      ? plus('Publishes a Server Card, so a client can learn how to connect before it does.', points.serverCard)
+      : info(`Publishes no Server Card: none at ${cardPlaces(way.probe.target)}.`),
   )
   return { score: reasons.reduce((sum, r) => sum + (r.points ?? 0), 0), reasons }
 }

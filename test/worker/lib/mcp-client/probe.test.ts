@@ -73,11 +73,13 @@ describe('probeRemote across protocol eras', () => {
       expect.objectContaining({ name: 'plan-trip', arguments: [expect.objectContaining({ name: 'city', required: true })] }),
     ])
     expect(surface.resources).toEqual([{ uri: 'docs://readme', name: 'readme', mimeType: 'text/markdown', description: 'Read me' }])
+    // The card at the endpoint's /server-card (the draft's location), not the older one its origin still has.
     expect(outcome.serverCard).toEqual({
       name: 'io.example/modern-fixture',
       description: 'A modern-only MCP server for tests',
       remotes: [{ type: 'streamable-http', url: '/mcp' }],
     })
+    expect(outcome.serverCardUrl).toBe(`${urls.modern}/server-card`)
   })
 
   it('reads a legacy-only server through the initialize fallback and records the version it answered', async () => {
@@ -85,8 +87,9 @@ describe('probeRemote across protocol eras', () => {
     expect(outcome).toMatchObject({ status: 'ok', protocolVersion: '2025-03-26', transport: 'streamable-http' })
     expect(outcome.surface?.tools.map((t) => t.name)).toEqual(['lookup', 'delete_all'])
     expect(outcome.surface?.tools[1].annotations).toEqual({ destructiveHint: true })
-    // An origin without a card has none.
+    // An origin without a card has none, at any of the three places.
     expect(outcome.serverCard).toBeNull()
+    expect(outcome.serverCardUrl).toBeNull()
   })
 
   it('gives different hashes to two probes of a server whose tools changed, and says which tool', async () => {
@@ -104,7 +107,9 @@ describe('probeRemote records which protocol generations answered', () => {
     expect(outcome).toMatchObject({ status: 'ok', transport: 'streamable-http', protocolVersion: '2026-07-28' })
     expect(outcome.generations).toEqual({ stateless: true, initialize: true })
     expect(outcome.surface?.tools.map((t) => t.name)).toEqual(['convert'])
+    // Its origin publishes the card at the oldest path only, which is still read.
     expect(outcome.serverCard).toMatchObject({ name: 'io.example/dual-fixture' })
+    expect(outcome.serverCardUrl).toBe(`${new URL(urls.dual).origin}/.well-known/mcp.json`)
   })
 
   it('a modern-only server answers the stateless exchange and refuses initialize', async () => {
@@ -154,6 +159,9 @@ describe('probeRemote reads what can be read', () => {
     expect(outcome.surface?.resources).toEqual([])
     // A 2026 server sends -32601 in the body of an HTTP 404; templates it lacks are simply none.
     expect(outcome.listErrors).toEqual({ resources: 'resources/list failed: MCP error -32601: Method not found (HTTP 404)' })
+    // Its /mcp/server-card is an HTML page, no card: the next place, the extension's earlier path, has it.
+    expect(outcome.serverCard).toEqual({ name: 'io.example/refuses-resources', description: 'A card at the second path' })
+    expect(outcome.serverCardUrl).toBe(`${new URL(urls.refusesResources).origin}/.well-known/mcp/server-card.json`)
   })
 
   it('keeps the tools and the template of a server whose resource list fails for want of its API, with its message', async () => {

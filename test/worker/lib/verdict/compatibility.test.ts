@@ -37,6 +37,12 @@ const input = (
   declared: { packageKinds: [], remotes: [{ url: URL, transport: 'streamable-http' }], ...declared },
 })
 
+/** The reason for a remote at URL without a card: the three places the probe looked, in its order. */
+const NO_CARD = {
+  effect: 'info',
+  text: 'Publishes no Server Card: none at /mcp/server-card, /.well-known/mcp/server-card.json or /.well-known/mcp.json.',
+}
+
 /** "Works with" as client -> works. */
 const works = (result: ReturnType<typeof gradeCompatibility>) => Object.fromEntries(result.facts!.worksWith.map((c) => [c.client, c.works]))
 const everyClient = (value: string) => Object.fromEntries(CLIENTS.map((c) => [c.id, value]))
@@ -51,11 +57,7 @@ describe('gradeCompatibility on a remote', () => {
       reasons: [
         { effect: 'plus', text: 'Answers `initialize` over Streamable HTTP, the handshake every client speaks.', points: 55 },
         { effect: 'plus', text: 'Answers the 2026-07-28 stateless exchange (`server/discover`) over Streamable HTTP.', points: 25 },
-        {
-          effect: 'plus',
-          text: 'Publishes a Server Card at /.well-known/mcp.json, so a client can learn how to connect before it does.',
-          points: 20,
-        },
+        { effect: 'plus', text: 'Publishes a Server Card, so a client can learn how to connect before it does.', points: 20 },
       ],
       missing: null,
       applies: true,
@@ -81,7 +83,16 @@ describe('gradeCompatibility on a remote', () => {
   it('without a card, the same server is a B (80), and the missing card is said', () => {
     const { dimension } = gradeCompatibility(input([remote({ stateless: true, initialize: true })]))
     expect([dimension.grade, dimension.score]).toEqual(['B', 80])
-    expect(dimension.reasons.at(-1)).toEqual({ effect: 'info', text: 'Publishes no Server Card at /.well-known/mcp.json.' })
+    expect(dimension.reasons.at(-1)).toEqual(NO_CARD)
+    // Where it looked first is the endpoint's own /server-card, its path only.
+    const nested = gradeCompatibility(
+      input([remote({ stateless: true, initialize: true }, { target: 'https://mcp.example.com/v1/mcp?key=x' })], false, {
+        remotes: [{ url: 'https://mcp.example.com/v1/mcp?key=x', transport: 'streamable-http' }],
+      }),
+    )
+    expect(nested.dimension.reasons.at(-1)?.text).toBe(
+      'Publishes no Server Card: none at /v1/mcp/server-card, /.well-known/mcp/server-card.json or /.well-known/mcp.json.',
+    )
   })
 
   it('initialize only (the discover probe fell back) is a B with a card (75) and a C without (55), saying what it lacks', () => {
@@ -92,7 +103,7 @@ describe('gradeCompatibility on a remote', () => {
     expect(bare.dimension.reasons).toEqual([
       { effect: 'plus', text: 'Answers `initialize` over Streamable HTTP, the handshake every client speaks.', points: 55 },
       { effect: 'info', text: 'Does not answer the 2026-07-28 stateless exchange: clients that drop `initialize` will not reach it.' },
-      { effect: 'info', text: 'Publishes no Server Card at /.well-known/mcp.json.' },
+      NO_CARD,
     ])
     expect(works(bare)).toEqual({ ...everyClient('yes'), 'claude-desktop': 'bridge' })
   })
@@ -103,7 +114,7 @@ describe('gradeCompatibility on a remote', () => {
     expect(result.dimension.reasons).toEqual([
       { effect: 'plus', text: 'Answers the 2026-07-28 stateless exchange (`server/discover`) over Streamable HTTP.', points: 25 },
       { effect: 'info', text: 'Does not answer `initialize`: the clients in use today open with that handshake.' },
-      { effect: 'info', text: 'Publishes no Server Card at /.well-known/mcp.json.' },
+      NO_CARD,
     ])
     expect(works(result)).toEqual(everyClient('unknown'))
     expect(result.facts!.worksWith[0].why).toBe(
@@ -116,7 +127,7 @@ describe('gradeCompatibility on a remote', () => {
     expect(result.dimension).toMatchObject({ grade: 'E', score: 30 })
     expect(result.dimension.reasons).toEqual([
       { effect: 'plus', text: 'Answers only over the old HTTP+SSE transport, deprecated since the 2025-03-26 revision.', points: 30 },
-      { effect: 'info', text: 'Publishes no Server Card at /.well-known/mcp.json.' },
+      NO_CARD,
     ])
     expect(result.facts).toMatchObject({ generations: { stateless: null, initialize: null, sse: true }, transports: ['sse'] })
     expect(works(result)).toEqual({ ...everyClient('yes'), 'claude-desktop': 'bridge', codex: 'bridge', zed: 'bridge' })
