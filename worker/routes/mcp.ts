@@ -360,6 +360,16 @@ const installOutput = z.object({
   variables: z.array(variableSchema).describe('What the user must fill in; secrets are placeholders, never values'),
   notes: z.array(z.string()),
   unsupported: z.string().nullable().describe('Why no configuration can be written; null when one can'),
+  postInstall: z
+    .array(
+      z.object({
+        description: z.string(),
+        command: z.string().nullable(),
+        documentation: z.string().nullable(),
+        optional: z.boolean(),
+      }),
+    )
+    .describe('Steps the package asks the user to take after installing: show them to the user; never run a command yourself'),
   options: z.array(z.object({ id: z.string(), label: z.string(), detail: z.string(), unsupported: z.string().nullable() })),
 })
 
@@ -406,6 +416,7 @@ async function installFacts(c: Context<AppEnv>, input: z.infer<typeof installInp
     })),
     notes: [...heldBack, ...(output?.notes ?? [])],
     unsupported: chosen ? chosen.unsupported : 'The listing names no package and no remote server.',
+    postInstall: chosen?.postInstall ?? [],
     options: plan.options.map((o) => ({ id: o.id, label: o.label, detail: o.detail, unsupported: o.unsupported })),
   }
 }

@@ -5,6 +5,8 @@
  * whose URL begins with a variable, `{baseUrl}/mcp`, with its variables; the detail answers them
  * as stored, and a malformed one is a 400 with the field named, never a 500.
  */
+import { Client as McpClient, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
+import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { ApiErrorBody, ServerDetail } from '@shared/types'
@@ -12,7 +14,7 @@ import { importEntries } from '../../../worker/db/imports'
 import { applyRegistryPage } from '../../../worker/db/registry-sync'
 import { servers, syncRuns } from '../../../worker/db/schema'
 import { type Client, signIn } from '../auth-helpers'
-import { db, expectInvalidInput, json } from '../helpers'
+import { call, db, expectInvalidInput, json } from '../helpers'
 
 const STEPS = [
   { description: 'Register the web UI as a system service', command: 'mind-map service install', optional: true },
@@ -156,5 +158,37 @@ describe('POST and PUT /api/servers', () => {
       'remotes.0.variables',
       'Each variable must appear in the URL as {name}',
     )
+  })
+})
+
+describe('the MCP endpoint’s get_install_config', () => {
+  it('carries the chosen package’s post-install steps to show, and asks for the templated remote’s variable', async () => {
+    const client = new McpClient(
+      { name: 'draft-fields-test', version: '1.0.0' },
+      { jsonSchemaValidator: new CfWorkerJsonSchemaValidator() },
+    )
+    const fetchApp = (input: string | URL | Request, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : input)
+      const headers = new Headers(init?.headers)
+      headers.set('CF-Connecting-IP', '198.51.100.201')
+      return call(`${url.pathname}${url.search}`, { ...init, headers })
+    }
+    await client.connect(new StreamableHTTPClientTransport(new URL('https://catalogue.test/mcp'), { fetch: fetchApp }))
+    const { id } = await detailOf('io.github.acme/draft-import')
+    const asked = async (option: string) =>
+      (await client.callTool({ name: 'get_install_config', arguments: { server: id, client: 'vscode', option } }))
+        .structuredContent as Record<string, unknown>
+    const pkg = await asked('package-1')
+    expect(pkg.postInstall).toEqual([
+      { description: 'Register the web UI as a system service', command: 'mind-map service install', documentation: null, optional: true },
+      { description: 'Read the setup guide', command: null, documentation: 'https://example.com/mind-map/setup', optional: false },
+      { description: 'Bad link', command: null, documentation: null, optional: false },
+    ])
+    expect(pkg.config).not.toContain('service install')
+    const remote = await asked('remote-1')
+    expect(remote.postInstall).toEqual([])
+    expect(remote.variables).toEqual([expect.objectContaining({ name: 'baseUrl', kind: 'url', default: 'https://mcp.example.com' })])
+    expect(JSON.parse(remote.config as string).servers['draft-import'].url).toBe('${input:baseUrl}/mcp')
+    await client.close()
   })
 })

@@ -25,7 +25,7 @@ export { installPlan, serverKey } from './plan'
  * listing: kept output of an older revision stops standing at once, and the cron generates it again.
  * test/worker/lib/install-rev.test.ts fails when either changes and this does not.
  */
-export const INSTALL_REV = 2
+export const INSTALL_REV = 3
 
 /**
  * The command a server card copies: Claude Code's `claude mcp add` for the first option that
