@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { clientConfig, type InstallListing, installPlan } from '@shared/install'
-import { isRemoteUrl, readPackage, readPostInstallInstructions, readRemote, resolveUrl } from '@shared/install/source'
+import { isRemoteUrl, readPackage, readPostInstallInstructions, readRemote, servedUrl } from '@shared/install/source'
 import { LIMITS } from '@shared/limits'
 import { postInstallStepSchema, serverFormSchema, serverRemoteSchema } from '@shared/schemas'
 import { mapRegistryEntry } from '../../../worker/lib/registry-entry'
@@ -175,11 +175,11 @@ describe('remote URLs that begin with a variable', () => {
       url: '{baseUrl}/mcp',
       variables: { baseUrl: { default: 'https://a.example' } },
     })!
-    expect(resolveUrl(withDefault.url, withDefault.variables)).toBe('https://a.example/mcp')
+    expect(servedUrl(withDefault.url, (name) => withDefault.variables[name]?.default ?? null)).toBe('https://a.example/mcp')
     const without = readRemote({ type: 'streamable-http', url: '{baseUrl}/mcp' })!
-    expect(resolveUrl(without.url, without.variables)).toBeNull()
+    expect(servedUrl(without.url, (name) => without.variables[name]?.default ?? null)).toBeNull()
     const notHttp = readRemote({ type: 'streamable-http', url: '{baseUrl}/mcp', variables: { baseUrl: { default: 'a.example' } } })!
-    expect(resolveUrl(notHttp.url, notHttp.variables)).toBeNull()
+    expect(servedUrl(notHttp.url, (name) => notHttp.variables[name]?.default ?? null)).toBeNull()
   })
 
   it('are not probed: the probe needs an address, as the claim statement counts one', () => {

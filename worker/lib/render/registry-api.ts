@@ -17,6 +17,7 @@ import type {
   PostInstallInstruction,
 } from '@shared/install/model'
 import { readPackage, readRemote } from '@shared/install/source'
+import { HTTP_URL_RE, isRemoteUrl, servedUrl, variablesOf } from '@shared/install/url-template'
 import type { RiskLevel } from '@shared/scan'
 import type { SupplyBand, SupplySignal, WatchedRegistry } from '@shared/supply'
 import type { ProbeStatus } from '@shared/surface'
@@ -302,13 +303,6 @@ const isHttpUrl = (v: unknown, https = false): v is string => {
   }
 }
 
-/** The published schema's transport URL (2025-12-11): http or https, nothing else. */
-const PUBLISHED_URL = /^https?:\/\/[^\s]+$/
-/** The draft's (modelcontextprotocol/registry#910): a URL may also begin with a `{variable}`. */
-const TRANSPORT_URL = /^(https?:\/\/[^\s]+|\{[a-zA-Z_][a-zA-Z0-9_]*\}[^\s]*)$/
-/** A `{variable}` of a URL template, as the draft names them. */
-const URL_VARIABLE = /\{([a-zA-Z_][a-zA-Z0-9_]*)\}/g
-
 type Json = Record<string, unknown>
 
 /**
@@ -351,29 +345,6 @@ const keyValue = (kv: DeclaredKeyValue): Json => ({ ...input(kv), name: kv.name 
 const givenValue = (d: DeclaredInput | undefined): string | null => (d ? (!d.placeholder && d.value) || d.default || null : null)
 
 /**
- * A transport URL as the published schema takes it: one beginning with http(s) as declared (its
- * `{variables}` stay for the client to fill); one beginning with a `{variable}`, which only the
- * draft allows, with every variable it names replaced by its fixed value or default. Null when one
- * has neither, or when what results is no http(s) URL: the published schema has no place for it.
- * @example servedUrl('{baseUrl}/mcp', (name) => (name === 'baseUrl' ? 'https://a.example' : null)) // 'https://a.example/mcp'
- * @example servedUrl('{baseUrl}/mcp', () => null) // null
- */
-export function servedUrl(url: string, valueFor: (name: string) => string | null): string | null {
-  if (PUBLISHED_URL.test(url)) return url
-  if (!TRANSPORT_URL.test(url)) return null
-  let missing = false
-  const resolved = url.replace(URL_VARIABLE, (_, name: string) => {
-    const value = valueFor(name)
-    if (value === null) missing = true
-    return value ?? ''
-  })
-  return !missing && PUBLISHED_URL.test(resolved) && !/\{[a-zA-Z_][a-zA-Z0-9_]*\}/.test(resolved) ? resolved : null
-}
-
-/** The names a URL template refers to. */
-const variablesOf = (url: string) => new Set(Array.from(url.matchAll(URL_VARIABLE), (m) => m[1]))
-
-/**
  * A value a package's transport URL refers to: the draft resolves its `{variables}` from the
  * package's environment variables (by name) and arguments (by value hint or name).
  */
@@ -403,7 +374,7 @@ export interface ServedEntry {
 /** A package as `server.packages` carries it: every field of the current shape, its post-install steps included. */
 export function servedPackage(p: DeclaredPackage): ServedEntry {
   const t = p.transport
-  if (t.type !== 'stdio' && !TRANSPORT_URL.test(t.url)) return { served: null, templated: null }
+  if (t.type !== 'stdio' && !isRemoteUrl(t.url)) return { served: null, templated: null }
   const json = (url: string | null) =>
     compact({
       registryType: p.registryType,
@@ -416,7 +387,7 @@ export function servedPackage(p: DeclaredPackage): ServedEntry {
       environmentVariables: p.environmentVariables.map(keyValue),
       postInstallInstructions: p.postInstallInstructions.map(postInstallJson),
     })
-  if (t.type === 'stdio' || PUBLISHED_URL.test(t.url)) return { served: json(t.type === 'stdio' ? null : t.url), templated: null }
+  if (t.type === 'stdio' || HTTP_URL_RE.test(t.url)) return { served: json(t.type === 'stdio' ? null : t.url), templated: null }
   const url = servedUrl(t.url, packageValue(p))
   return { served: url === null ? null : json(url), templated: { declared: json(t.url), servedUrl: url } }
 }
@@ -435,8 +406,8 @@ export function servedRemote(r: DeclaredRemote): ServedEntry {
       variables: variables.length ? Object.fromEntries(variables.map(([k, v]) => [k, input(v)])) : null,
     })
   const variables = Object.entries(r.variables)
-  if (PUBLISHED_URL.test(r.url)) return { served: json(r.url, variables), templated: null }
-  if (!TRANSPORT_URL.test(r.url)) return { served: null, templated: null }
+  if (HTTP_URL_RE.test(r.url)) return { served: json(r.url, variables), templated: null }
+  if (!isRemoteUrl(r.url)) return { served: null, templated: null }
   const url = servedUrl(r.url, (name) => givenValue(r.variables[name]))
   const used = variablesOf(r.url)
   return {

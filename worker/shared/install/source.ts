@@ -21,7 +21,7 @@ import type {
 } from './model'
 import { HTTP_URL_RE, isRemoteUrl } from './url-template'
 
-export { isRemoteUrl, resolveUrl, TEMPLATED_URL_RE, urlVariables } from './url-template'
+export { isRemoteUrl, servedUrl, TEMPLATED_URL_RE, urlVariables } from './url-template'
 
 type Raw = Record<string, unknown>
 
@@ -370,7 +370,7 @@ export function readPostInstallInstructions(v: unknown): PostInstallInstruction[
  * One stored remote (an object of either shape, or a plain address), or null without a usable
  * address: an http(s) one, or (current entries, the registry draft) one that begins with a
  * variable, `{baseUrl}/mcp`, whose variables say what to fill in. Such a URL is a template, not an
- * address: whoever needs one to connect to resolves it (`resolveUrl`) or asks for it (plan.ts).
+ * address: whoever needs one to connect to resolves it (`servedUrl`) or asks for it (plan.ts).
  */
 export function readRemote(raw: unknown): DeclaredRemote | null {
   const obj = isObject(raw) ? raw : { url: raw }

@@ -4,7 +4,6 @@
  * `{baseUrl}/mcp`. Small and free of zod, so the register form's schemas and the install generator
  * read them by one rule.
  */
-import type { DeclaredInput } from './model'
 
 /** An absolute http(s) address as a remote or transport `url` gives it (no white space). */
 export const HTTP_URL_RE = /^https?:\/\/\S+$/i
@@ -28,19 +27,29 @@ export function urlVariables(url: string): string[] {
   return [...new Set([...url.matchAll(/\{([A-Za-z0-9_.-]+)\}/g)].map((m) => m[1]))]
 }
 
+/** A `{variable}` of a URL template, as the draft names them. */
+const URL_VARIABLE = /\{([a-zA-Z_][a-zA-Z0-9_]*)\}/g
+
 /**
- * A templated URL with each `{variable}` replaced by its fixed value or, failing that, its
- * default: the address it stands for when nobody fills anything in. Null when a variable it names
- * has neither (or is not declared), or when what results is not an http(s) address.
- * @example resolveUrl('{baseUrl}/mcp', { baseUrl: { default: 'https://mcp.example.com', ... } }) // 'https://mcp.example.com/mcp'
+ * A transport or remote URL as an http(s) address: one that is one already as declared (its
+ * `{variables}` after the scheme stay for the client to fill); one beginning with a `{variable}`,
+ * which only the draft allows, with every variable it names replaced by what `valueFor` gives (a
+ * fixed value or a default). Null when one has nothing, or when what results is no http(s) URL.
+ * The registry API serves this (the published schema has no place for the rest).
+ * @example servedUrl('{baseUrl}/mcp', (name) => (name === 'baseUrl' ? 'https://a.example' : null)) // 'https://a.example/mcp'
+ * @example servedUrl('{baseUrl}/mcp', () => null) // null
  */
-export function resolveUrl(url: string, variables: Record<string, DeclaredInput>): string | null {
+export function servedUrl(url: string, valueFor: (name: string) => string | null): string | null {
+  if (HTTP_URL_RE.test(url)) return url
+  if (!TEMPLATED_URL_RE.test(url)) return null
   let missing = false
-  const resolved = url.replace(/\{([A-Za-z0-9_.-]+)\}/g, (_, name: string) => {
-    const v = variables[name]
-    const value = v?.value ?? v?.default ?? null
+  const resolved = url.replace(URL_VARIABLE, (_, name: string) => {
+    const value = valueFor(name)
     if (value === null) missing = true
     return value ?? ''
   })
-  return !missing && HTTP_URL_RE.test(resolved) ? resolved : null
+  return !missing && HTTP_URL_RE.test(resolved) && !/\{[a-zA-Z_][a-zA-Z0-9_]*\}/.test(resolved) ? resolved : null
 }
+
+/** The `{names}` of the draft's form a URL template refers to, each once. */
+export const variablesOf = (url: string) => new Set(Array.from(url.matchAll(URL_VARIABLE), (m) => m[1]))

@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest'
 import type { DeclaredPackage, DeclaredRemote } from '@shared/install/model'
 import { readPackage, readRemote } from '@shared/install/source'
-import { servedPackage, servedRemote, servedUrl } from '../../../../worker/lib/render/registry-api'
+import { servedUrl } from '@shared/install/url-template'
+import { servedPackage, servedRemote } from '../../../../worker/lib/render/registry-api'
 import { expectServerValid, SERVER_SCHEMAS } from '../../server-schema'
 
 const base = { name: 'io.github.acme/widget', description: 'Widgets.', version: '1.0.0' }
