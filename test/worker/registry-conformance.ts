@@ -11,6 +11,7 @@ import addFormats from 'ajv-formats'
 import { expect } from 'vitest'
 import { parse } from 'yaml'
 import openapiText from '../fixtures/mcp-registry-openapi.yaml?raw'
+import { call } from './helpers'
 import { expectServerValid } from './server-schema'
 
 const openapi = parse(openapiText) as {
@@ -66,4 +67,19 @@ export function expectConforms(status: number, body: unknown, path: string) {
   if (status !== 200 || !body || typeof body !== 'object') return
   const answer = body as { servers?: Array<{ server: unknown }>; server?: unknown }
   for (const entry of answer.servers ?? [answer]) expectServerValid(entry.server)
+}
+
+/** Answers are checked against the OpenAPI file and the schemas, not typed. */
+export type RegistryBody = any
+
+/**
+ * A GET of the registry API (the catalogue's or a package's) through the app: its body checked
+ * against the OpenAPI file's schema for `operation`, each server of a 200 against both server.json
+ * schemas (expectConforms).
+ */
+export async function getConforming(path: string, operation: string, init: RequestInit = {}) {
+  const res = await call(path, init)
+  const body: RegistryBody = await res.json()
+  expectConforms(res.status, body, operation)
+  return { status: res.status, body, res }
 }

@@ -10,7 +10,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import { highKey, type ScopeServer } from '../lib/package-registry'
 import type { RegistryVersion } from '../lib/render/registry-api'
 import type { DB } from './client'
-import { columns, isFeatured, type Row, SERVABLE, toListing } from './registry'
+import { columns, isFeatured, type Row, SERVABLE, toListing, versionColumns } from './registry'
 import { listingPackages, packageServers, packages, packageVersions, servers, serverVersions, watchedPackages } from './schema'
 
 /** What a package's registry is read as. */
@@ -56,15 +56,7 @@ export async function packageScope(db: DB, packageId: string): Promise<PackageSc
       .innerJoin(servers, eq(servers.id, packageServers.serverId))
       .where(and(eq(packageServers.packageId, packageId), inArray(servers.status, SERVABLE))),
     db
-      .select({
-        serverId: serverVersions.serverId,
-        version: serverVersions.version,
-        status: serverVersions.status,
-        publishedAt: serverVersions.publishedAt,
-        upstreamUpdatedAt: serverVersions.upstreamUpdatedAt,
-        packages: serverVersions.packages,
-        remotes: serverVersions.remotes,
-      })
+      .select({ serverId: serverVersions.serverId, ...versionColumns })
       .from(serverVersions)
       .where(sql`${serverVersions.serverId} IN ${serverIdsOf(packageId)}`),
     // From the servers' installed packages to their versions by key: the unary + keeps SQLite

@@ -14,6 +14,7 @@ import type {
   InstallSummary,
   ProbeHealth,
   RegistryListing,
+  RegistryPageOptions,
   RegistrySupplyEntry,
   RegistryTools,
   RegistryVersion,
@@ -25,6 +26,8 @@ import { featured, packageProbeSchedule, packageServers, packages, probeSchedule
 import { featuredNow } from './servers'
 import { installedVersionsJson } from './supply'
 import { toVerdictGrades, verdictGradesJson } from './verdict-reads'
+
+export type { RegistryPageOptions }
 
 const served = servedName(servers)
 const other = alias(servers, 'other')
@@ -161,19 +164,6 @@ export const toListing = ({
   },
 })
 
-export interface RegistryPageOptions {
-  /** The last name of the previous page. */
-  after?: string
-  limit: number
-  /** Part of the name, any case. */
-  search?: string
-  /** ISO-8601 UTC: listings updated at or after it. */
-  updatedSince?: string
-  /** An exact version; 'latest' and none mean the current one, which is every listing's. */
-  version?: string
-  includeDeleted: boolean
-}
-
 /** `%`, `_` and the escape itself taken literally in a LIKE pattern. */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`)
 
@@ -274,17 +264,17 @@ export async function registryListing(db: DB, name: string): Promise<RegistryLis
   return row ? toListing(row) : null
 }
 
+/** A stored version's columns, as RegistryVersion (package registries read the same). */
+export const versionColumns = {
+  version: serverVersions.version,
+  status: serverVersions.status,
+  publishedAt: serverVersions.publishedAt,
+  upstreamUpdatedAt: serverVersions.upstreamUpdatedAt,
+  packages: serverVersions.packages,
+  remotes: serverVersions.remotes,
+}
+
 /** The versions the sync stored of a listing (none for one registered here), by primary key. */
 export function registryVersions(db: DB, serverId: string): Promise<RegistryVersion[]> {
-  return db
-    .select({
-      version: serverVersions.version,
-      status: serverVersions.status,
-      publishedAt: serverVersions.publishedAt,
-      upstreamUpdatedAt: serverVersions.upstreamUpdatedAt,
-      packages: serverVersions.packages,
-      remotes: serverVersions.remotes,
-    })
-    .from(serverVersions)
-    .where(eq(serverVersions.serverId, serverId))
+  return db.select(versionColumns).from(serverVersions).where(eq(serverVersions.serverId, serverId))
 }

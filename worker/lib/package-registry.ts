@@ -7,7 +7,14 @@
  * @example chooseVersion(listing, stored, null, new Set()) // { entry: [listing, facts], chosen: 'newest', heldBack: [] }
  */
 
-import { isRegistryName, listingVersions, type RegistryListing, type RegistryVersion, toServerJson } from './render/registry-api'
+import {
+  isRegistryName,
+  listingVersions,
+  type RegistryListing,
+  type RegistryPageOptions,
+  type RegistryVersion,
+  toServerJson,
+} from './render/registry-api'
 import { watchablePackages } from './supply/watchable'
 import { isToken, safeEqual, sign } from './tokens'
 
@@ -72,22 +79,12 @@ export interface ScopedEntry extends PackageChoice {
   name: string
 }
 
-/** What a page of a scope's list asks for (the same query as the whole catalogue's). */
-export interface ScopePageOptions {
-  after?: string
-  limit: number
-  search?: string
-  updatedSince?: string
-  version?: string
-  includeDeleted: boolean
-}
-
 /**
  * A page of a package's registry: its servers in name order after the cursor's name, filtered as
  * the catalogue's list filters (name fragment in any case, updated since, exact version, deleted
  * only when asked), and the name the next page starts after when more follow.
  */
-export function scopePage(entries: readonly ScopedEntry[], opts: ScopePageOptions): { entries: ScopedEntry[]; after: string | null } {
+export function scopePage(entries: readonly ScopedEntry[], opts: RegistryPageOptions): { entries: ScopedEntry[]; after: string | null } {
   const since = opts.updatedSince === undefined ? null : Date.parse(opts.updatedSince)
   const fragment = opts.search?.toLowerCase()
   const matching = entries

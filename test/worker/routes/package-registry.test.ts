@@ -13,7 +13,7 @@ import { type Client, guest, signIn } from '../auth-helpers'
 import { insertServer } from '../factories'
 import { call, db, expectInvalidInput, json } from '../helpers'
 import { category } from '../package-helpers'
-import { expectConforms } from '../registry-conformance'
+import { getConforming } from '../registry-conformance'
 
 const LIST = '/v0.1/servers'
 const VERSIONS = '/v0.1/servers/{serverName}/versions'
@@ -22,13 +22,8 @@ const VERSION = '/v0.1/servers/{serverName}/versions/{version}'
 /** Responses are checked against the OpenAPI file, not typed here. */
 type Body = any
 
-/** A GET of a registry at `base`, its body checked against the OpenAPI file's schema for `operation` when it is JSON. */
-async function get(base: string, path: string, operation: string): Promise<{ status: number; body: Body; res: Response }> {
-  const res = await call(`${base}${path}`)
-  const body = await res.json()
-  expectConforms(res.status, body, operation)
-  return { status: res.status, body, res }
-}
+/** A GET of a registry at `base`, conforming (getConforming). */
+const get = (base: string, path: string, operation: string) => getConforming(`${base}${path}`, operation)
 
 const list = (base: string, query = '') => get(base, `${LIST}${query}`, LIST)
 const names = (body: Body): string[] => body.servers.map((s: Body) => s.server.name)

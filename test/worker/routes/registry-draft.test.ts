@@ -11,8 +11,8 @@ import { CATALOGUE_META_KEY } from '../../../worker/lib/render/registry-api'
 import validPackage from '../../fixtures/server-json-examples/valid/with-package.json'
 import validRemote from '../../fixtures/server-json-examples/valid/with-remote.json'
 import { insertServer } from '../factories'
-import { call, db } from '../helpers'
-import { expectConforms } from '../registry-conformance'
+import { db } from '../helpers'
+import { getConforming } from '../registry-conformance'
 import { expectServerValid, serverSchemaErrors } from '../server-schema'
 
 const LIST = '/v0.1/servers'
@@ -20,11 +20,10 @@ const LIST = '/v0.1/servers'
 /** Responses are checked against the OpenAPI file and the schemas, not typed here. */
 type Body = any
 
+/** A GET of the registry API that answers 200, conforming (getConforming). */
 async function get(path: string, operation: string): Promise<Body> {
-  const res = await call(path)
-  const body: Body = await res.json()
-  expect(res.status).toBe(200)
-  expectConforms(res.status, body, operation)
+  const { status, body } = await getConforming(path, operation)
+  expect(status).toBe(200)
   return body
 }
 

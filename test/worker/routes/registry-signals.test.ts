@@ -13,9 +13,9 @@ import { storeOutcome } from '../../../worker/services/probing/outcomes'
 import { signIn } from '../auth-helpers'
 import { measure } from '../cost-measure'
 import { insertServer } from '../factories'
-import { call, db } from '../helpers'
+import { db } from '../helpers'
 import { outcomeOf, recordOutcome } from '../probe-helpers'
-import { expectConforms } from '../registry-conformance'
+import { getConforming } from '../registry-conformance'
 
 const LIST = '/v0.1/servers'
 const WIDGET = 'io.github.acme/widget'
@@ -24,12 +24,10 @@ const QUIET = 'io.github.acme/quiet'
 /** Responses are checked against the OpenAPI file and the schemas, not typed here. */
 type Body = any
 
-/** A GET of the registry API: its body conforms to the OpenAPI file, each `server` to both schemas (expectConforms). */
+/** A GET of the registry API that answers 200, conforming (getConforming). */
 async function get(path: string, operation: string): Promise<Body> {
-  const res = await call(path)
-  const body: Body = await res.json()
-  expect(res.status).toBe(200)
-  expectConforms(res.status, body, operation)
+  const { status, body } = await getConforming(path, operation)
+  expect(status).toBe(200)
   return body
 }
 

@@ -12,7 +12,7 @@ import { signIn } from '../auth-helpers'
 import { fixtureVerdict, insertFeatured, insertServer, storeVerdict } from '../factories'
 import { call, db } from '../helpers'
 import { outcomeOf, recordOutcome, surfaceOf } from '../probe-helpers'
-import { expectConforms, responseValidator } from '../registry-conformance'
+import { getConforming, responseValidator } from '../registry-conformance'
 
 const LIST = '/v0.1/servers'
 const VERSIONS = '/v0.1/servers/{serverName}/versions'
@@ -21,13 +21,7 @@ const VERSION = '/v0.1/servers/{serverName}/versions/{version}'
 /** Responses are checked against the OpenAPI file, not typed here. */
 type Body = any
 
-/** A GET of the registry API, its body checked against the OpenAPI file's schema for `operation`. */
-async function get(path: string, operation: string, init: RequestInit = {}): Promise<{ status: number; body: Body; res: Response }> {
-  const res = await call(path, init)
-  const body = await res.json()
-  expectConforms(res.status, body, operation)
-  return { status: res.status, body, res }
-}
+const get = getConforming
 
 const list = (query = '') => get(`${LIST}${query}`, LIST)
 const names = (body: Body): string[] => body.servers.map((s: Body) => s.server.name)

@@ -203,6 +203,20 @@ export interface RegistryVersion {
   remotes: unknown[]
 }
 
+/** What a page of a registry API list asks for, the whole catalogue's or a package's (docs/registry-api.md). */
+export interface RegistryPageOptions {
+  /** The last name of the previous page. */
+  after?: string
+  limit: number
+  /** Part of the name, any case. */
+  search?: string
+  /** ISO-8601 UTC: listings updated at or after it. */
+  updatedSince?: string
+  /** An exact version; 'latest' and none mean the current one, which is every listing's. */
+  version?: string
+  includeDeleted: boolean
+}
+
 /** What the official `_meta` says of the version served. */
 interface VersionFacts {
   status: 'active' | 'deprecated' | 'deleted'
