@@ -7,6 +7,7 @@
  * @example chooseVersion(listing, stored, null, new Set()) // { entry: [listing, facts], chosen: 'newest', heldBack: [] }
  */
 
+import { isHttpUrl } from '@shared/install/url-template'
 import {
   isRegistryName,
   listingVersions,
@@ -175,15 +176,7 @@ export interface AllowlistPackage {
 }
 
 /** A remote URL fit for a line of a text file: http(s), no whitespace or control characters. */
-const isLineUrl = (url: unknown): url is string => {
-  if (typeof url !== 'string' || /[\s\p{Cc}]/u.test(url)) return false
-  try {
-    const { protocol } = new URL(url)
-    return protocol === 'https:' || protocol === 'http:'
-  } catch {
-    return false
-  }
-}
+const isLineUrl = (url: unknown): url is string => typeof url === 'string' && !/[\s\p{Cc}]/u.test(url) && isHttpUrl(url)
 
 interface AllowedServer {
   name: string

@@ -5,7 +5,7 @@
 import { z } from 'zod'
 import { isCategorySlug, MAX_CATEGORIES, MAX_CATEGORY_FILTER, OTHER } from './categories'
 import { GITHUB_LOGIN_RE, GITHUB_URL_RE } from './github-url'
-import { TEMPLATED_URL_RE, urlVariables } from './install/url-template'
+import { isHttpUrl, TEMPLATED_URL_RE, urlVariables } from './install/url-template'
 import { COMMENT_SORTS, LIMITS, PACKAGE_SORTS, PACKAGE_TYPES, SERVER_SORTS } from './limits'
 import { GRADES } from './verdict'
 
@@ -151,16 +151,6 @@ export const commentListQuery = z.object({
   page,
   limit,
 })
-
-/** An absolute http(s) address, parsed by `URL` exactly as the browser and the Worker parse it. */
-export function isHttpUrl(value: string): boolean {
-  try {
-    const { protocol } = new URL(value)
-    return protocol === 'http:' || protocol === 'https:'
-  } catch {
-    return false
-  }
-}
 
 /** A URL, or empty (or null) to clear it. */
 const optionalUrl = z

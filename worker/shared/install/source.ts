@@ -19,7 +19,7 @@ import type {
   PostInstallInstruction,
   RemoteTransport,
 } from './model'
-import { HTTP_URL_RE, isRemoteUrl } from './url-template'
+import { HTTP_URL_RE, isHttpUrl, isRemoteUrl } from './url-template'
 
 export { isRemoteUrl, servedUrl, TEMPLATED_URL_RE, urlVariables } from './url-template'
 
@@ -324,13 +324,7 @@ function remoteType(declared: string | null, url: string): RemoteTransport {
 /** An http(s) page address as `URL` parses it, within the URL limit; else null. */
 function pageUrl(v: unknown): string | null {
   const t = typeof v === 'string' ? v.trim() : ''
-  if (!t || t.length > LIMITS.url || !HTTP_URL_RE.test(t)) return null
-  try {
-    const { protocol } = new URL(t)
-    return protocol === 'http:' || protocol === 'https:' ? t : null
-  } catch {
-    return null
-  }
+  return t && t.length <= LIMITS.url && HTTP_URL_RE.test(t) && isHttpUrl(t) ? t : null
 }
 
 /** Keeps `max` characters of a step's text, its line breaks and tabs as spaces (it is shown, never run). */

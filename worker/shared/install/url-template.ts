@@ -13,6 +13,16 @@ export const HTTP_URL_RE = /^https?:\/\/\S+$/i
  */
 export const TEMPLATED_URL_RE = /^\{[A-Za-z_][A-Za-z0-9_]*\}\S*$/
 
+/** An absolute http(s) address, parsed by `URL` exactly as the browser and the Worker parse it. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const { protocol } = new URL(value)
+    return protocol === 'http:' || protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
 /**
  * Whether a remote's or a transport's `url` is one the draft server.json allows: an http(s)
  * address (which may hold `{variables}` after its scheme) or one that begins with a variable.
