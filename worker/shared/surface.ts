@@ -21,6 +21,12 @@ export const PROBE_STATUSES: readonly ProbeStatus[] = [
   'refused',
 ]
 
+/**
+ * A probe that reached the server: it answered, or asked for credentials (reachable, its tools not
+ * read). The verdict's health and the registry API's signals count the same.
+ */
+export const reachedServer = (status: string) => status === 'ok' || status === 'auth_required'
+
 /** Every protocol generation a probe records, newest first: the 2026-07-28 stateless exchange, `initialize`, the old SSE transport. */
 export const PROTOCOL_GENERATIONS: readonly ProtocolGeneration[] = ['stateless', 'initialize', 'sse']
 

@@ -20,7 +20,7 @@ import { readPackage, readRemote } from '@shared/install/source'
 import { HTTP_URL_RE, isRemoteUrl, servedUrl, variablesOf } from '@shared/install/url-template'
 import type { RiskLevel } from '@shared/scan'
 import type { SupplyBand, SupplySignal, WatchedRegistry } from '@shared/supply'
-import type { ProbeStatus } from '@shared/surface'
+import { type ProbeStatus, reachedServer } from '@shared/surface'
 import type { Grade, VerdictDimension } from '@shared/verdict'
 
 /** The server.json schema the `server` objects follow. */
@@ -522,10 +522,7 @@ export function installSummary(l: Pick<RegistryListing, 'name' | 'version' | 'pa
     })
 }
 
-/** A probe that reached the server: it answered, or asked for credentials (reachable, its tools not read). */
-const reachable = (status: ProbeStatus) => status === 'ok' || status === 'auth_required'
-
-const probeSignal = (h: ProbeHealth | null) => (h ? { ...h, at: isoTime(h.at), reachable: reachable(h.status) } : null)
+const probeSignal = (h: ProbeHealth | null) => (h ? { ...h, at: isoTime(h.at), reachable: reachedServer(h.status) } : null)
 
 /**
  * The signals namespace of a listing: popularity (likes, views, stars, the public packages that

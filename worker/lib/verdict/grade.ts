@@ -7,6 +7,7 @@
 import { readPackage, readRemote } from '@shared/install/source'
 import type { RiskLevel } from '@shared/scan'
 import type { SupplyBand } from '@shared/supply'
+import { reachedServer } from '@shared/surface'
 import {
   DIMENSION_LABELS,
   type DimensionVerdict,
@@ -186,8 +187,6 @@ export const HEALTH_LATEST_POINTS = 20
 /** A probe of a remote (a URL), not of a package the runner ran. */
 /** A remote is probed at its URL; a package at 'npm:name@version' and the like. */
 export const isRemoteProbe = (target: string) => /^https?:\/\//i.test(target)
-/** A probe that reached the server: it answered, or asked for credentials (reachable, its tools not read). */
-const reached = (status: string) => status === 'ok' || status === 'auth_required'
 
 export function gradeHealth(inputs: VerdictInputs, now: Date): DimensionVerdict {
   if (inputs.listing.remotes.length === 0) {
@@ -201,7 +200,7 @@ export function gradeHealth(inputs: VerdictInputs, now: Date): DimensionVerdict 
     const why = probes.length > 0 ? ': its URL needs values the catalogue does not have' : ''
     return notGraded('health', `a probe of its remote in the last ${HEALTH_DAYS} days${why}`)
   }
-  const ok = tried.filter((p) => reached(p.status)).length
+  const ok = tried.filter((p) => reachedServer(p.status)).length
   const ratio = ok / tried.length
   const reasons: VerdictReason[] = []
   const share = `${ok} of ${plural(tried.length, 'probe')} in the last ${HEALTH_DAYS} days reached the server (${Math.round(ratio * 100)}%).`
