@@ -222,6 +222,9 @@ async function readScope(c: Context<AppEnv>): Promise<ReadScope> {
   }
 }
 
+/** The package's page, where its `_meta` and allowlists point people. */
+const packagePageUrl = (c: Context<AppEnv>, id: string) => `${origin(c)}${PAGE_PATHS.package.replace(':id', id)}`
+
 /** A public registry's answer may be kept 30 seconds, as the catalogue's; a secret link's, nowhere. */
 function cacheFor(c: Context<AppEnv>, secret: boolean) {
   if (secret) c.header('Cache-Control', 'private, no-store')
@@ -233,7 +236,7 @@ function toScopeEntry(c: Context<AppEnv>, pkg: ReadScope['pkg'], e: ScopedEntry)
   const meta: PackageMeta = {
     id: pkg.id,
     name: pkg.name,
-    url: `${origin(c)}${PAGE_PATHS.package.replace(':id', pkg.id)}`,
+    url: packagePageUrl(c, pkg.id),
     chosen: e.chosen,
     heldBack: e.heldBack,
   }
@@ -280,7 +283,7 @@ async function allowlist(c: Context<AppEnv>) {
   const pkg = {
     id: read.pkg.id,
     name: read.pkg.name,
-    url: `${origin(c)}${PAGE_PATHS.package.replace(':id', read.pkg.id)}`,
+    url: packagePageUrl(c, read.pkg.id),
     registry: read.base,
   }
   cacheFor(c, read.secret)

@@ -21,6 +21,19 @@ const LIST = '/v0.1/servers'
 const WIDGET = 'io.github.acme/widget'
 const QUIET = 'io.github.acme/quiet'
 
+/** The signals of a listing nothing is known of: every key there, counts 0, facts null. */
+const NOTHING_KNOWN = {
+  likes: 0,
+  views: 0,
+  stars: 0,
+  packages: 0,
+  health: null,
+  packageRead: null,
+  risk: null,
+  supplyBand: null,
+  grade: null,
+}
+
 /** Responses are checked against the OpenAPI file and the schemas, not typed here. */
 type Body = any
 
@@ -129,17 +142,7 @@ describe('the signals _meta', () => {
   })
 
   it('says every key of a listing nothing is known of: zero counts, null facts', async () => {
-    expect(await signalsOf(QUIET)).toEqual({
-      likes: 0,
-      views: 0,
-      stars: 0,
-      packages: 0,
-      health: null,
-      packageRead: null,
-      risk: null,
-      supplyBand: null,
-      grade: null,
-    })
+    expect(await signalsOf(QUIET)).toEqual(NOTHING_KNOWN)
   })
 
   it('counts public packages only: a package made private no longer counts, and a private one is never told', async () => {
@@ -163,17 +166,7 @@ describe('the signals _meta', () => {
 
   it('is on the catalogue’s own entry too', async () => {
     const own = await get(versionPath(CATALOGUE_SERVER.name, 'latest'), '/v0.1/servers/{serverName}/versions/{version}')
-    expect(own._meta[SIGNALS_META_KEY]).toEqual({
-      likes: 0,
-      views: 0,
-      stars: 0,
-      packages: 0,
-      health: null,
-      packageRead: null,
-      risk: null,
-      supplyBand: null,
-      grade: null,
-    })
+    expect(own._meta[SIGNALS_META_KEY]).toEqual(NOTHING_KNOWN)
   })
 
   it('is read in the page’s own statement: one round trip a page, as without it', async () => {
